@@ -1,0 +1,195 @@
+import type { Db, Queryable } from './adapter';
+import { hashPassword } from '../auth/password';
+import { FARMS, ADMIN, type FarmSpec, type PlotSpec } from './seed-farms';
+import { LocalFrame, blocks, prng, type Rect } from './seed-geometry';
+import { seedReferenceLists } from './seed-reference';
+import { emptyColumns, generateObservations, OBSERVATION_COLUMNS, OBSERVATION_SQL_TYPES } from './seed-observations';
+import { bboxOf, type PolygonGeometry } from './geometry-bbox';
+
+const CHUNK = 25_000;
+
+export interface SeedOptions {
+  /** Tree density factor (1 = the full demo, 100k+ trees in the big survey). */
+  scale: number;
+  /** The day the relative project dates count from (YYYY-MM-DD); default today (UTC). */
+  today?: string;
+}
+
+export interface SeedSummary {
+  trees: number;
+  observations: number;
+  projects: number;
+  ms: number;
+}
+
+/** Seeds the demo data into an empty database, in one transaction. */
+export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> {
+  const t0 = performance.now();
+  const today = opts.today ?? new Date().toISOString().slice(0, 10);
+  const summary = await db.transaction(async (tx) => {
+    await seedReferenceLists(tx);
+    await insertUser(tx, ADMIN, null, 'admin');
+    const totals = { trees: 0, observations: 0, projects: 0 };
+    for (const [i, farm] of FARMS.entries()) {
+      const r = await seedFarm(tx, farm, opts.scale, today, 1000 * (i + 1));
+      totals.trees += r.trees;
+      totals.observations += r.observations;
+      totals.projects += r.projects;
+    }
+    return totals;
+  });
+  return { ...summary, ms: Math.round(performance.now() - t0) };
+}
+
+export async function insertUser(
+  tx: Queryable,
+  u: { email: string; password: string; first: string; last: string },
+  clientId: number | null,
+  role: 'user' | 'admin',
+): Promise<number> {
+  const { rows } = await tx.query<{ user_id: number }>(
+    `INSERT INTO users (email, password_hash, first_name, last_name, client_id, role)
+     VALUES ($1, $2, $3, $4, $5, $6) RETURNING user_id`,
+    [u.email, await hashPassword(u.password), u.first, u.last, clientId, role],
+  );
+  return rows[0].user_id;
+}
+
+async function seedFarm(tx: Queryable, farm: FarmSpec, scale: number, today: string, seed: number) {
+  const frame = new LocalFrame(...farm.origin);
+  const { rows } = await tx.query<{ client_id: number }>(`INSERT INTO clients (name) VALUES ($1) RETURNING client_id`, [
+    farm.client,
+  ]);
+  const clientId = rows[0].client_id;
+  const userIds: number[] = [];
+  for (const u of farm.users) userIds.push(await insertUser(tx, u, clientId, 'user'));
+
+  const plotIds = new Map<string, number>();
+  const treesByPlot = new Map<number, { ids: number[]; crops: number[] }>();
+  let trees = 0;
+  for (const plot of farm.plots) {
+    const plotId = await insertPlot(tx, clientId, plot, frame);
+    plotIds.set(plot.name, plotId);
+    const ids = await insertTrees(tx, clientId, plotId, plot, frame, scale, seed + plotId);
+    treesByPlot.set(plotId, { ids, crops: ids.map(() => plot.crop) });
+    trees += ids.length;
+  }
+
+  let observations = 0;
+  for (const [i, p] of farm.projects.entries()) {
+    const date = p.dayOffset === null ? null : addDays(today, p.dayOffset);
+    const { rows: pr } = await tx.query<{ project_id: number }>(
+      `INSERT INTO projects (client_id, name, observation_date, products) VALUES ($1, $2, $3, $4) RETURNING project_id`,
+      [clientId, p.name, date, p.products],
+    );
+    const projectId = pr[0].project_id;
+    const ids = p.plots.map((n) => plotIds.get(n)!);
+    await tx.query(`INSERT INTO project_plots (project_id, plot_id) SELECT $1, unnest($2::int[])`, [projectId, ids]);
+    await tx.query(`INSERT INTO project_users (project_id, user_id) SELECT $1, unnest($2::int[])`, [projectId, userIds]);
+    if (!p.observed) continue;
+    const cols = emptyColumns();
+    const all = { ids: ids.flatMap((id) => treesByPlot.get(id)!.ids), crops: ids.flatMap((id) => treesByPlot.get(id)!.crops) };
+    generateObservations(cols, all, seed * 31 + i, p.health, p.duplicates ?? 0);
+    observations += await insertObservations(tx, projectId, clientId, cols);
+  }
+  return { trees, observations, projects: farm.projects.length };
+}
+
+async function insertPlot(tx: Queryable, clientId: number, plot: PlotSpec, frame: LocalFrame): Promise<number> {
+  const rings = plot.parts.map((r) => [frame.ring(r)]);
+  const geom: PolygonGeometry =
+    rings.length === 1 ? { type: 'Polygon', coordinates: rings[0] } : { type: 'MultiPolygon', coordinates: rings };
+  const b = bboxOf(geom);
+  const areaHa = plot.parts.reduce((s, r) => s + (r.w * r.h) / 10_000, 0);
+  const { rows } = await tx.query<{ plot_id: number }>(
+    `INSERT INTO plots (client_id, plot_name, plot_area, crop_id, geom, min_lon, min_lat, max_lon, max_lat)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING plot_id`,
+    [clientId, plot.name, Math.round(areaHa * 100) / 100, plot.crop, JSON.stringify(geom), ...b],
+  );
+  return rows[0].plot_id;
+}
+
+async function insertTrees(
+  tx: Queryable,
+  clientId: number,
+  plotId: number,
+  plot: PlotSpec,
+  frame: LocalFrame,
+  scale: number,
+  seed: number,
+): Promise<number[]> {
+  const rand = prng(seed);
+  const density = 1 / Math.sqrt(scale);
+  const [along, between] = [plot.spacing[0] * density, plot.spacing[1] * density];
+  const cols = { ia: [] as number[], row: [] as number[], tree: [] as number[], breed: [] as number[], planted: [] as string[], lon: [] as number[], lat: [] as number[] };
+  let blockNo = 0;
+  for (const part of plot.parts) {
+    for (const block of blocks(part, plot.blocks[0], plot.blocks[1], 8)) {
+      blockNo++;
+      const ia = await insertIrrigationArea(tx, clientId, plotId, `${plot.name} – block ${blockNo}`, block, frame);
+      plantBlock(block, part, along, between, rand, (x, y, row, tree) => {
+        const [lon, lat] = frame.toLonLat(x, y);
+        cols.ia.push(ia), cols.row.push(row), cols.tree.push(tree), cols.lon.push(lon), cols.lat.push(lat);
+        cols.breed.push(plot.breeds[row % plot.breeds.length]);
+        // About one tree in twenty was replanted years later.
+        cols.planted.push(rand() < 0.05 ? `${Number(plot.planted.slice(0, 4)) + 4}${plot.planted.slice(4)}` : plot.planted);
+      });
+    }
+  }
+  const ids: number[] = [];
+  for (let s = 0; s < cols.lon.length; s += CHUNK) {
+    const sl = <T>(a: T[]) => a.slice(s, s + CHUNK);
+    const { rows } = await tx.query<{ tree_id: number }>(
+      `INSERT INTO trees (client_id, plot_id, irrigation_area_id, row_num, tree_num, breed_id, planting_date, lon, lat)
+       SELECT $1, $2, * FROM unnest($3::int[], $4::int[], $5::int[], $6::int[], $7::date[], $8::float8[], $9::float8[])
+       RETURNING tree_id`,
+      [clientId, plotId, sl(cols.ia), sl(cols.row), sl(cols.tree), sl(cols.breed), sl(cols.planted), sl(cols.lon), sl(cols.lat)],
+    );
+    for (const r of rows) ids.push(r.tree_id);
+  }
+  return ids;
+}
+
+/** Trees on a grid inside the block, rows numbered across the plot part, ~1.5% gaps, ±0.25 m jitter. */
+function plantBlock(
+  block: Rect,
+  part: Rect,
+  along: number,
+  between: number,
+  rand: () => number,
+  plant: (x: number, y: number, row: number, tree: number) => void,
+) {
+  const firstRow = Math.ceil((block.y - part.y + between / 2) / between);
+  const firstTree = Math.ceil((block.x - part.x + along / 2) / along);
+  for (let r = firstRow; part.y + r * between < block.y + block.h - between / 2; r++) {
+    for (let t = firstTree; part.x + t * along < block.x + block.w - along / 2; t++) {
+      if (rand() < 0.015) continue;
+      plant(part.x + t * along + (rand() - 0.5) * 0.5, part.y + r * between + (rand() - 0.5) * 0.5, r + 1, t + 1);
+    }
+  }
+}
+
+async function insertIrrigationArea(tx: Queryable, clientId: number, plotId: number, name: string, r: Rect, frame: LocalFrame) {
+  const geom: PolygonGeometry = { type: 'Polygon', coordinates: [frame.ring(r)] };
+  const { rows } = await tx.query<{ irrigation_area_id: number }>(
+    `INSERT INTO irrigation_areas (client_id, plot_id, irrigation_area_name, irrigation_type_id, geom, min_lon, min_lat, max_lon, max_lat)
+     VALUES ($1, $2, $3, 1, $4, $5, $6, $7, $8) RETURNING irrigation_area_id`,
+    [clientId, plotId, name, JSON.stringify(geom), ...bboxOf(geom)],
+  );
+  return rows[0].irrigation_area_id;
+}
+
+async function insertObservations(tx: Queryable, projectId: number, clientId: number, cols: ReturnType<typeof emptyColumns>) {
+  const names = OBSERVATION_COLUMNS;
+  const unnest = names.map((c, i) => `$${i + 3}::${OBSERVATION_SQL_TYPES[c]}[]`).join(', ');
+  const sql = `INSERT INTO tree_observations (project_id, client_id, ${names.join(', ')}) SELECT $1, $2, * FROM unnest(${unnest})`;
+  const n = cols.tree_id.length;
+  for (let s = 0; s < n; s += CHUNK) await tx.query(sql, [projectId, clientId, ...names.map((c) => cols[c].slice(s, s + CHUNK))]);
+  return n;
+}
+
+function addDays(ymd: string, days: number): string {
+  const d = new Date(`${ymd}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}

@@ -1,0 +1,15 @@
+/** An error whose message is safe to show to the caller. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: { field: string; message: string }[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what = 'Resource') => new HttpError(404, `${what} not found`);
+export const conflict = (message: string) => new HttpError(409, message);
+export const forbidden = () => new HttpError(403, 'Admin access required');

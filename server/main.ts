@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from './config';
+import { openDatabase } from './db/open';
+import { DataDirLockedError } from './db/lock';
+import { createTokenService, resolveSecret } from './auth/token';
+import { buildApp } from './app';
+import { ADMIN, FARMS } from './db/seed-farms';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+async function main() {
+  const config = loadConfig();
+  const t0 = performance.now();
+  const opened = await openDatabase(config);
+  const { db } = opened;
+  const tokens = createTokenService(await resolveSecret(db, config.TOKEN_SECRET), config.TOKEN_TTL_SECONDS);
+  const app = await buildApp({ db, tokens, staticDir: path.join(ROOT, 'dist'), logLevel: config.LOG_LEVEL });
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: closing server and database…`);
+    await app.close().catch(() => undefined);
+    await opened.release();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  const address = await app.listen({ port: config.PORT, host: config.HOST });
+  const where = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+  console.log(`Orchard survey is serving at ${address.replace('[::1]', 'localhost')}  (database: ${where})`);
+  if (opened.seeded) {
+    const s = opened.seeded;
+    console.log(`Seeded demo data in ${(s.ms / 1000).toFixed(1)} s: ${s.trees} trees, ${s.observations} observations, ${s.projects} projects.`);
+  }
+  if (config.NODE_ENV !== 'production') {
+    console.log('Demo accounts:');
+    console.log(`  admin   ${ADMIN.email} / ${ADMIN.password}`);
+    for (const f of FARMS) for (const u of f.users) console.log(`  grower  ${u.email} / ${u.password}  (${f.client})`);
+  }
+  console.log(`Ready in ${((performance.now() - t0) / 1000).toFixed(1)} s.`);
+}
+
+main().catch((e) => {
+  if (e instanceof DataDirLockedError) console.error(`Cannot start: ${e.message}`);
+  else console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});

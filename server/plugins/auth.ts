@@ -1,0 +1,76 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/adapter';
+import type { TokenService } from '../auth/token';
+import { HttpError } from '../http-error';
+
+export interface AuthUser {
+  user_id: number;
+  email: string;
+  role: 'user' | 'admin';
+  client_id: number | null;
+  first_name: string;
+  last_name: string;
+  client_name: string | null;
+  jti: string;
+  exp: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+  interface FastifyContextConfig {
+    /** Who may call the route. Default 'user'; anything under /api/admin is 'admin'. */
+    access?: 'public' | 'user' | 'admin';
+  }
+}
+
+export const USER_COLUMNS = `u.user_id, u.email, u.role, u.client_id, u.first_name, u.last_name, c.name AS client_name`;
+
+/** Every /api route requires a valid bearer token unless it says `access: 'public'`. */
+export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService): void {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    const url = request.routeOptions.url ?? '';
+    if (!url.startsWith('/api/')) return;
+    const access = request.routeOptions.config?.access ?? (url.startsWith('/api/admin') ? 'admin' : 'user');
+    if (access === 'public') return;
+    request.user = await authenticate(request, db, tokens);
+    if ((access === 'admin' || url.startsWith('/api/admin')) && request.user.role !== 'admin')
+      throw new HttpError(403, 'Admin access required');
+  });
+}
+
+async function authenticate(request: FastifyRequest, db: Db, tokens: TokenService): Promise<AuthUser> {
+  const header = request.headers.authorization ?? '';
+  const match = /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(header);
+  if (!match) throw new HttpError(401, 'Authentication required');
+  const claims = await tokens.verify(match[1]);
+  if (!claims) throw new HttpError(401, 'Invalid or expired token');
+  const { rows } = await db.query<Omit<AuthUser, 'jti' | 'exp'> & { token_version: number; disabled: boolean; revoked: boolean }>(
+    `SELECT ${USER_COLUMNS}, u.token_version, u.disabled,
+            EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = $2) AS revoked
+       FROM users u LEFT JOIN clients c ON c.client_id = u.client_id
+      WHERE u.user_id = $1`,
+    [Number(claims.sub), claims.jti],
+  );
+  const u = rows[0];
+  if (!u || u.disabled || u.revoked || u.token_version !== claims.tv) throw new HttpError(401, 'Invalid or expired token');
+  return {
+    user_id: u.user_id,
+    email: u.email,
+    role: u.role,
+    client_id: u.client_id,
+    first_name: u.first_name,
+    last_name: u.last_name,
+    client_name: u.client_name,
+    jti: claims.jti,
+    exp: claims.exp,
+  };
+}
+
+/** The signed-in user; routes behind the auth hook can rely on it. */
+export function currentUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw new HttpError(401, 'Authentication required');
+  return request.user;
+}

@@ -1,0 +1,65 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { HttpError } from '../http-error';
+
+// One error contract for every route: { success: false, message, errors? }.
+// Bad input is a 4xx whose message says what is wrong; anything unexpected is
+// a 500 without stack or SQL; a lost database is a 503 the client can retry.
+const DB_DOWN = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08006', '08001', '08003']);
+
+export function isDatabaseDown(e: unknown): boolean {
+  const err = e as { code?: string; message?: string };
+  return (
+    (typeof err?.code === 'string' && DB_DOWN.has(err.code)) ||
+    /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|PGlite is closed/i.test(err?.message ?? '')
+  );
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors = error.validation.map((v) => {
+        const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || String(v.params?.issue?.path?.join?.('.') ?? '');
+        return { field, message: v.message ?? 'Invalid value' };
+      });
+      const where = (error as FastifyError).validationContext ?? 'input';
+      const first = errors.map((e) => (e.field ? `${e.field}: ${e.message}` : e.message)).join('; ');
+      return reply.status(400).send({ success: false, message: `Invalid ${where}: ${first}`, errors });
+    }
+    if (error instanceof HttpError) {
+      if (error.headers) reply.headers(error.headers);
+      return reply.status(error.statusCode).send({ success: false, message: error.message, errors: error.errors });
+    }
+    const status = (error as FastifyError).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return reply.status(status).send({ success: false, message: friendlyClientError(error as FastifyError) });
+    }
+    if (isDatabaseDown(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ success: false, message: 'The database is unavailable. Please try again shortly.' });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ success: false, message: 'An unexpected error occurred. Please try again.' });
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send({ success: false, message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+  });
+}
+
+function friendlyClientError(e: FastifyError): string {
+  switch (e.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'Request body is too large';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported content type: send application/json';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'Request body is empty but JSON was declared';
+    default:
+      if (e instanceof SyntaxError || e.code === 'FST_ERR_CTP_INVALID_JSON_BODY') return `Malformed JSON body: ${e.message}`;
+      return e.message;
+  }
+}

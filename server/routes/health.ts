@@ -1,0 +1,23 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../db/adapter';
+
+/** Liveness and a database ping; public so a load balancer can use it. */
+export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get('/api/health', { config: { access: 'public' } }, async (_request, reply) => {
+    const t0 = performance.now();
+    let database: 'connected' | 'unavailable' = 'connected';
+    try {
+      await db.query('SELECT 1');
+    } catch {
+      database = 'unavailable';
+    }
+    reply.status(database === 'connected' ? 200 : 503);
+    return {
+      success: database === 'connected',
+      backend: 'online',
+      database,
+      dataSource: db.kind,
+      pingMs: Math.round((performance.now() - t0) * 10) / 10,
+    };
+  });
+};

@@ -1,0 +1,19 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/adapter';
+import type { TokenService } from '../auth/token';
+import { authRoutes } from './auth';
+import { healthRoutes } from './health';
+import { projectRoutes } from './projects';
+
+export interface RouteDeps {
+  db: Db;
+  tokens: TokenService;
+  loginPerMinutePerAddress: number;
+}
+
+/** Every route plugin of the API. Add one line per area. */
+export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
+  await app.register(authRoutes, deps);
+  await app.register(healthRoutes, deps);
+  await app.register(projectRoutes, deps);
+}
