@@ -1,0 +1,85 @@
+// Apache Arrow IPC wire form of the map-data response (DESIGN.md §3), sent for
+// `Accept: application/vnd.apache.arrow.stream`. One record batch, one row per tree:
+//   position          FixedSizeList<Float64>[2]  lon, lat (EPSG:4326; the values
+//                     buffer is already deck.gl's interleaved position array)
+//   tree_id           Int32 (metadata orchard.idKind = "int") or Dictionary<Utf8>
+//   tree_status       Uint8, 0..5 (unknown already mapped to 5)
+//   row_num … biomass Float32, NaN = no value (no validity bitmaps: zero-copy)
+//   crop_name, labels, classifications, planting_date, irrigation_area_id, plot_id:
+//                     Dictionary<Utf8, Uint16|Int32>, index 0 = '' = no value
+// Schema metadata (JSON text): plots and irrigationAreas as the JSON call sends
+// them (EPSG:3857 FeatureCollections; they are few), biomassRange, npkRanges,
+// treeDuplicates (ids the server dropped), version.
+import {
+  Dictionary, Field, FixedSizeList, Float32, Float64, Int32, RecordBatch, Schema, Struct, Table,
+  Uint16, Uint8, Utf8, makeData, tableToIPC, vectorFromArray, type Data, type DataType,
+} from 'apache-arrow';
+import { NUMERIC_FIELDS, TEXT_FIELDS, type MapDataResponse, type StringColumn, type TreeColumns } from './types';
+
+export const ARROW_MIME = 'application/vnd.apache.arrow.stream';
+export const ARROW_VERSION = '1';
+export const META = {
+  version: 'orchard.version',
+  idKind: 'orchard.idKind',
+  plots: 'orchard.plots',
+  irrigationAreas: 'orchard.irrigationAreas',
+  biomassRange: 'orchard.biomassRange',
+  npkRanges: 'orchard.npkRanges',
+  treeDuplicates: 'orchard.treeDuplicates',
+} as const;
+
+export interface ArrowMapDataInput {
+  /** Trees as columns (rowsToTreeColumns builds them from SQL rows). */
+  trees: TreeColumns;
+  /** Duplicate tree ids the builder dropped, forwarded for the app's alert. */
+  treeDuplicates?: readonly string[];
+  plots: MapDataResponse['plots'];
+  irrigationAreas: MapDataResponse['irrigationAreas'];
+  biomassRange?: MapDataResponse['biomassRange'];
+  npkRanges?: MapDataResponse['npkRanges'];
+}
+
+function positionType(): FixedSizeList<Float64> {
+  return new FixedSizeList(2, new Field('lonlat', new Float64(), false));
+}
+
+function dictData(col: StringColumn, id: number): Data {
+  const wide = col.codes instanceof Uint32Array;
+  const type = new Dictionary(new Utf8(), wide ? new Int32() : new Uint16(), id, false);
+  const codes = wide ? new Int32Array(col.codes.buffer, col.codes.byteOffset, col.codes.length) : col.codes;
+  return makeData({ type, length: codes.length, nullCount: 0, data: codes, dictionary: vectorFromArray(col.dict, new Utf8()) });
+}
+
+/** Encodes the map data as one Arrow IPC stream (Uint8Array ready to send). */
+export function encodeMapDataArrow(input: ArrowMapDataInput): Uint8Array {
+  const t = input.trees;
+  const n = t.length;
+  const fields: Field[] = [];
+  const children: Data[] = [];
+  const add = (name: string, data: Data<DataType>) => {
+    fields.push(new Field(name, data.type, false));
+    children.push(data);
+  };
+  add('position', makeData({
+    type: positionType(), length: n, nullCount: 0,
+    child: makeData({ type: new Float64(), length: 2 * n, nullCount: 0, data: t.positions }),
+  }));
+  let dictId = 0;
+  if (t.ids.kind === 'int') add('tree_id', makeData({ type: new Int32(), length: n, nullCount: 0, data: t.ids.values }));
+  else add('tree_id', dictData(t.ids.values, dictId++));
+  add('tree_status', makeData({ type: new Uint8(), length: n, nullCount: 0, data: t.status }));
+  for (const f of NUMERIC_FIELDS) add(f, makeData({ type: new Float32(), length: n, nullCount: 0, data: t.numeric[f] }));
+  for (const f of TEXT_FIELDS) add(f, dictData(t.text[f], dictId++));
+  const metadata = new Map<string, string>([
+    [META.version, ARROW_VERSION],
+    [META.idKind, t.ids.kind],
+    [META.plots, JSON.stringify(input.plots ?? { type: 'FeatureCollection', features: [] })],
+    [META.irrigationAreas, JSON.stringify(input.irrigationAreas ?? { type: 'FeatureCollection', features: [] })],
+    [META.biomassRange, JSON.stringify(input.biomassRange ?? null)],
+    [META.npkRanges, JSON.stringify(input.npkRanges ?? {})],
+    [META.treeDuplicates, JSON.stringify(input.treeDuplicates ?? [])],
+  ]);
+  const schema = new Schema(fields, metadata);
+  const struct = makeData({ type: new Struct(fields), length: n, nullCount: 0, children });
+  return tableToIPC(new Table([new RecordBatch(schema, struct)]), 'stream');
+}

@@ -1,0 +1,150 @@
+// Colour modes of the tree layer (client.md §3, §5, §9). Each returns a new
+// RGBA Uint8Array (4 bytes per tree); positions are never touched.
+import { percentilePair } from './select';
+import { STATUS_MISSING, type Nutrient, type TreeColumns } from './types';
+import { isValidMeasure } from './values';
+
+export type ColourMode = 'status' | 'n' | 'p' | 'k' | 'vitality' | 'canopy';
+export const COLOUR_MODES: readonly ColourMode[] = ['status', 'n', 'p', 'k', 'vitality', 'canopy'];
+export type Rgba = readonly [number, number, number, number];
+
+/** 0 green, 1 yellow, 2 orange, 3 red, 4 black, 5 white; 6 grey (statistics only). */
+export const STATUS_COLOURS: readonly Rgba[] = [
+  [46, 204, 64, 255], [255, 220, 0, 255], [255, 133, 27, 255], [255, 65, 54, 255],
+  [0, 0, 0, 255], [255, 255, 255, 255], [170, 170, 170, 255],
+];
+export const NO_VALUE_GREY: Rgba = [0xb2, 0xba, 0xbb, 255];
+export const HIDDEN: Rgba = [0, 0, 0, 0];
+
+export interface NutrientScale { min: number; max: number; step: number }
+export const NUTRIENT_SCALES: Readonly<Record<Nutrient, NutrientScale>> = {
+  n: { min: 0, max: 4, step: 0.25 },
+  p: { min: 0, max: 0.2, step: 0.01 },
+  k: { min: 0, max: 4, step: 0.25 },
+};
+
+// Red → yellow → green (ColorBrewer RdYlGn ends): low leaf content reads as a problem.
+const RAMP: readonly Rgba[] = [[215, 48, 39, 255], [254, 224, 139, 255], [26, 152, 80, 255]];
+
+function ramp(t: number): Rgba {
+  const x = Math.min(1, Math.max(0, t)) * (RAMP.length - 1);
+  const i = Math.min(RAMP.length - 2, Math.floor(x));
+  const f = x - i, a = RAMP[i], b = RAMP[i + 1];
+  return [Math.round(a[0] + f * (b[0] - a[0])), Math.round(a[1] + f * (b[1] - a[1])), Math.round(a[2] + f * (b[2] - a[2])), 255];
+}
+
+export function nutrientClassCount(s: NutrientScale): number {
+  return Math.round((s.max - s.min) / s.step);
+}
+
+/** Step class of a value: floor((v - min) / step) clamped to the scale (1e-9 absorbs 0.03/0.01 = 2.999…). */
+export function nutrientStep(v: number, s: NutrientScale): number {
+  const c = Math.floor((v - s.min) / s.step + 1e-9);
+  return Math.min(nutrientClassCount(s) - 1, Math.max(0, c));
+}
+
+/** Legend/palette of a nutrient scale, one colour per step. */
+export function nutrientPalette(n: Nutrient): Rgba[] {
+  const count = nutrientClassCount(NUTRIENT_SCALES[n]);
+  return Array.from({ length: count }, (_, i) => ramp(count === 1 ? 1 : i / (count - 1)));
+}
+
+/** Colour of one nutrient value; grey #B2BABB when there is no value. */
+export function nutrientColour(v: number, n: Nutrient): Rgba {
+  return v === v ? nutrientPalette(n)[nutrientStep(v, NUTRIENT_SCALES[n])] : NO_VALUE_GREY;
+}
+
+/** Relative bands: under 10% blue, then to 25, 45, 65, 85%, then red. */
+export const RELATIVE_THRESHOLDS = [0.1, 0.25, 0.45, 0.65, 0.85] as const;
+export const RELATIVE_COLOURS: readonly Rgba[] = [
+  [33, 102, 172, 255], [103, 169, 207, 255], [102, 189, 99, 255], [255, 230, 0, 255], [253, 141, 60, 255], [215, 25, 28, 255],
+];
+
+export interface RelativeRange { lo: number; hi: number; count: number; source: 'percentile' | 'minmax' | 'default' }
+export const CANOPY_DEFAULT_MAX = 7;
+export const VITALITY_DEFAULT_MAX = 1;
+
+/**
+ * Range of the valid values (≥ 0, status ≠ 4): more than 10 values → 5th/95th
+ * percentile, otherwise min/max; none → [0, defaultMax] (or `fallback`).
+ */
+export function relativeRange(
+  values: Float32Array, status: Uint8Array, defaultMax: number,
+  fallback?: { min: number | null; max: number | null } | null,
+  selection?: Uint32Array | null,
+): RelativeRange {
+  const n = selection ? selection.length : values.length;
+  const scratch = new Float64Array(n);
+  let c = 0, min = Infinity, max = -Infinity;
+  for (let j = 0; j < n; j++) {
+    const i = selection ? selection[j] : j;
+    const v = values[i];
+    if (!isValidMeasure(v, status[i])) continue;
+    scratch[c++] = v;
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  if (c > 10) {
+    const [lo, hi] = percentilePair(scratch, 0.05, 0.95, c);
+    return { lo, hi, count: c, source: 'percentile' };
+  }
+  if (c > 0) return { lo: min, hi: max, count: c, source: 'minmax' };
+  const fMin = fallback?.min, fMax = fallback?.max;
+  if (typeof fMin === 'number' && typeof fMax === 'number' && fMin < fMax) return { lo: fMin, hi: fMax, count: 0, source: 'default' };
+  return { lo: 0, hi: defaultMax, count: 0, source: 'default' };
+}
+
+/** Band 0..5 of a value in a range; a zero-width range puts everything in the middle band. */
+export function relativeBand(v: number, r: Pick<RelativeRange, 'lo' | 'hi'>): number {
+  const t = r.hi > r.lo ? (v - r.lo) / (r.hi - r.lo) : 0.5;
+  let b = 0;
+  while (b < RELATIVE_THRESHOLDS.length && t >= RELATIVE_THRESHOLDS[b]) b++;
+  return b;
+}
+
+export interface ColourContext {
+  biomassRange?: { min: number | null; max: number | null } | null;
+}
+
+export interface ColourResult { rgba: Uint8Array; range: RelativeRange | null; visible: number }
+
+function put(out: Uint8Array, i: number, c: Rgba): void {
+  out[4 * i] = c[0]; out[4 * i + 1] = c[1]; out[4 * i + 2] = c[2]; out[4 * i + 3] = c[3];
+}
+
+/**
+ * Status: colour by code. N/P/K: Missing trees and trees without the mean are
+ * excluded (alpha 0). Vitality/canopy: invalid values are grey #B2BABB.
+ */
+export function colourTrees(t: TreeColumns, mode: ColourMode, ctx: ColourContext = {}): ColourResult {
+  const n = t.length, out = new Uint8Array(4 * n), st = t.status;
+  let visible = 0;
+  if (mode === 'status') {
+    for (let i = 0; i < n; i++) put(out, i, STATUS_COLOURS[st[i]] ?? STATUS_COLOURS[5]);
+    return { rgba: out, range: null, visible: n };
+  }
+  if (mode === 'n' || mode === 'p' || mode === 'k') {
+    const vals = t.numeric[`${mode}_mean`], s = NUTRIENT_SCALES[mode], pal = nutrientPalette(mode);
+    for (let i = 0; i < n; i++) {
+      const v = vals[i];
+      if (v !== v || st[i] === STATUS_MISSING) continue; // already 0,0,0,0
+      put(out, i, pal[nutrientStep(v, s)]);
+      visible++;
+    }
+    return { rgba: out, range: null, visible };
+  }
+  const vals = mode === 'vitality' ? t.numeric.biomass : t.numeric.canopy_diameter;
+  const range = mode === 'vitality'
+    ? relativeRange(vals, st, VITALITY_DEFAULT_MAX, ctx.biomassRange)
+    : relativeRange(vals, st, CANOPY_DEFAULT_MAX);
+  const span = range.hi - range.lo;
+  for (let i = 0; i < n; i++) {
+    const v = vals[i];
+    if (!isValidMeasure(v, st[i])) { put(out, i, NO_VALUE_GREY); continue; }
+    const tt = span > 0 ? (v - range.lo) / span : 0.5;
+    const b = tt < 0.1 ? 0 : tt < 0.25 ? 1 : tt < 0.45 ? 2 : tt < 0.65 ? 3 : tt < 0.85 ? 4 : 5;
+    put(out, i, RELATIVE_COLOURS[b]);
+    visible++;
+  }
+  return { rgba: out, range, visible };
+}

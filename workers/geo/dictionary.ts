@@ -1,0 +1,62 @@
+// Dictionary encoding of text columns: one code per tree, one string per distinct value.
+import type { StringColumn } from './types';
+
+export class DictionaryBuilder {
+  private readonly index = new Map<string, number>([['', 0]]);
+  readonly dict: string[] = [''];
+  private codes: Uint32Array;
+  private n = 0;
+
+  constructor(capacity: number) {
+    this.codes = new Uint32Array(Math.max(1, capacity));
+  }
+
+  /** Appends a value ('' for no value) and returns its code. */
+  push(value: string): number {
+    let code = this.index.get(value);
+    if (code === undefined) {
+      code = this.dict.length;
+      this.dict.push(value);
+      this.index.set(value, code);
+    }
+    this.pushCode(code);
+    return code;
+  }
+
+  /** Appends a code returned earlier by push (skips the lookup for repeated values). */
+  pushCode(code: number): void {
+    if (this.n === this.codes.length) {
+      const grown = new Uint32Array(this.codes.length * 2);
+      grown.set(this.codes);
+      this.codes = grown;
+    }
+    this.codes[this.n++] = code;
+  }
+
+  /** Narrows to Uint16 codes when the dictionary is small (the usual case). */
+  finish(): StringColumn {
+    return { codes: narrowCodes(this.codes.subarray(0, this.n), this.dict.length), dict: this.dict };
+  }
+}
+
+export function narrowCodes(codes: Uint32Array | Uint16Array, dictSize: number): Uint16Array | Uint32Array {
+  if (dictSize > 0xffff) return codes instanceof Uint32Array ? codes : Uint32Array.from(codes);
+  if (codes instanceof Uint16Array) return codes;
+  return Uint16Array.from(codes);
+}
+
+export function textAt(col: StringColumn, i: number): string {
+  return col.dict[col.codes[i]];
+}
+
+export function emptyStringColumn(length: number): StringColumn {
+  return { codes: new Uint16Array(length), dict: [''] };
+}
+
+/** Keeps only the rows in `keep` (ascending indices); dictionary is shared. */
+export function takeStringColumn(col: StringColumn, keep: Uint32Array): StringColumn {
+  const Ctor = col.codes instanceof Uint16Array ? Uint16Array : Uint32Array;
+  const out = new Ctor(keep.length);
+  for (let i = 0; i < keep.length; i++) out[i] = col.codes[keep[i]];
+  return { codes: out, dict: col.dict };
+}
