@@ -120,13 +120,14 @@ function pushTree(cols: ObservationColumns, id: number, prof: CropProfile, statu
   const [n, nl, nc, ncl] = nut('n', 2);
   const [p, pl, pc, pcl] = nut('p', 3);
   const [k, kl, kc, kcl] = nut('k', 2);
-  cols.n_mean.push(n), cols.n_label.push(nl), cols.n_classification.push(nc), cols.n_classification_label.push(ncl);
-  cols.p_mean.push(p), cols.p_label.push(pl), cols.p_classification.push(pc), cols.p_classification_label.push(pcl);
-  cols.k_mean.push(k), cols.k_label.push(kl), cols.k_classification.push(kc), cols.k_classification_label.push(kcl);
+  const push = (values: Partial<Record<keyof ObservationColumns, number | string | null>>) => {
+    for (const [c, v] of Object.entries(values)) (cols[c as keyof ObservationColumns] as unknown[]).push(v);
+  };
+  push({ n_mean: n, n_label: nl, n_classification: nc, n_classification_label: ncl });
+  push({ p_mean: p, p_label: pl, p_classification: pc, p_classification_label: pcl });
+  push({ k_mean: k, k_label: kl, k_classification: kc, k_classification_label: kcl });
   if (!measured) {
-    cols.canopy_diameter.push(null), cols.canopy_diameter_label.push(null);
-    cols.canopy_classification.push(null), cols.canopy_classification_label.push(null);
-    cols.biomass.push(null), cols.biomass_label.push(null);
+    push({ canopy_diameter: null, canopy_diameter_label: null, canopy_classification: null, canopy_classification_label: null, biomass: null, biomass_label: null });
     return;
   }
   const canopy = Math.max(0.2, round(normal(rand, prof.canopy[0] * (0.4 + 0.6 * vigour), prof.canopy[1]), 2));

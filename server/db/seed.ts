@@ -129,7 +129,11 @@ async function insertTrees(
       const ia = await insertIrrigationArea(tx, clientId, plotId, `${plot.name} – block ${blockNo}`, block, frame);
       plantBlock(block, part, along, between, rand, (x, y, row, tree) => {
         const [lon, lat] = frame.toLonLat(x, y);
-        cols.ia.push(ia), cols.row.push(row), cols.tree.push(tree), cols.lon.push(lon), cols.lat.push(lat);
+        cols.ia.push(ia);
+        cols.row.push(row);
+        cols.tree.push(tree);
+        cols.lon.push(lon);
+        cols.lat.push(lat);
         cols.breed.push(plot.breeds[row % plot.breeds.length]);
         // About one tree in twenty was replanted years later.
         cols.planted.push(rand() < 0.05 ? `${Number(plot.planted.slice(0, 4)) + 4}${plot.planted.slice(4)}` : plot.planted);

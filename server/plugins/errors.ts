@@ -19,7 +19,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((v) => {
-        const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || String(v.params?.issue?.path?.join?.('.') ?? '');
+        const issuePath = (v.params as { issue?: { path?: PropertyKey[] } })?.issue?.path;
+        const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || (issuePath ?? []).map(String).join('.');
         return { field, message: v.message ?? 'Invalid value' };
       });
       const where = (error as FastifyError).validationContext ?? 'input';

@@ -1,0 +1,19 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { TOKEN_EXPIRED_EVENT, clearSession, useSession } from '../api/session';
+import { AppRoutes } from './routes';
+
+/** Top of the SPA: routes follow the session; a token-expired event logs out everywhere. */
+export function App() {
+  const session = useSession();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const onExpired = () => {
+      clearSession();
+      navigate('/login', { replace: true, state: { expired: true } });
+    };
+    window.addEventListener(TOKEN_EXPIRED_EVENT, onExpired);
+    return () => window.removeEventListener(TOKEN_EXPIRED_EVENT, onExpired);
+  }, [navigate]);
+  return <AppRoutes session={session} />;
+}

@@ -1,0 +1,72 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { login, LoginError } from '../../api/auth';
+import { LanguageSwitch } from '../../components/language-switch';
+
+export const LOGIN_FALLBACK_MS = 500;
+
+/** Login (client.md §2, §5, §8): both fields required, no email format check. */
+export function LoginPage() {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(true);
+  const [error, setError] = useState<string | null>((location.state as { expired?: boolean } | null)?.expired ? t('login.expired') : null);
+  const [busy, setBusy] = useState(false);
+  const fallback = useRef<number>(undefined);
+  useEffect(() => () => window.clearTimeout(fallback.current), []);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!email.trim() || !password) {
+      setError(t('login.required'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const user = await login(email.trim(), password, remember);
+      const target = user?.role === 'admin' ? '/admin' : '/home';
+      navigate(target, { replace: true });
+      // If the router did not move (e.g. a render was interrupted), go anyway.
+      fallback.current = window.setTimeout(() => {
+        if (window.location.pathname === '/login') window.location.replace(target);
+      }, LOGIN_FALLBACK_MS);
+    } catch (err) {
+      setError(err instanceof LoginError ? err.message : 'An error occurred during login');
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div className="login">
+      <form className="login__card" onSubmit={submit} noValidate>
+        <img src="/logo.svg" alt="" width={56} height={56} />
+        <h1>{t('login.title')}</h1>
+        <label>
+          {t('login.email')}
+          <input name="email" type="text" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} dir="ltr" required />
+        </label>
+        <label>
+          {t('login.password')}
+          <input name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} dir="ltr" required />
+        </label>
+        <label className="login__remember">
+          <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />
+          {t('login.remember')}
+        </label>
+        <div className="login__error" role="alert" data-testid="login-error">
+          {error}
+        </div>
+        <button className="btn btn--primary" type="submit" disabled={busy}>
+          {busy ? t('login.submitting') : t('login.submit')}
+        </button>
+        <p className="login__forgot">{t('login.forgot')}</p>
+        <LanguageSwitch />
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import { spawn, execSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseURL: string;
+  }
+}
+
+let server: ChildProcess | undefined;
+let dataDir: string | undefined;
+
+/**
+ * Builds the SPA if stale and starts the real server (PGlite, full demo seed)
+ * on a free port once for all browser tests.
+ */
+export default async function setup(project: TestProject) {
+  execSync('node scripts/ensure-build.mjs', { stdio: 'inherit' });
+  dataDir = mkdtempSync(path.join(tmpdir(), 'orchard-browser-'));
+  const env = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOGIN_RATE_PER_MINUTE: '100000', NODE_ENV: 'test' as const };
+  delete env.DATABASE_URL;
+  env.SEED_SCALE = process.env.BROWSER_SEED_SCALE ?? '1';
+  server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`server did not start in 180 s:\n${out}`)), 180_000);
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      const m = /serving at (http:\/\/[^\s]+)/.exec(out);
+      if (m && /Ready in/.test(out)) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    };
+    server!.stdout!.on('data', onData);
+    server!.stderr!.on('data', onData);
+    server!.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
+  });
+  project.provide('baseURL', url);
+  return async () => {
+    await new Promise<void>((resolve) => {
+      if (!server || server.exitCode !== null) return resolve();
+      server.once('exit', () => resolve());
+      server.kill('SIGTERM');
+      setTimeout(() => server?.kill('SIGKILL'), 10_000);
+    });
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,8 @@
+import { ADMIN, FARMS } from '../../server/db/seed-farms';
+
+export const ACCOUNTS = {
+  admin: { email: ADMIN.email, password: ADMIN.password },
+  grower: { email: FARMS[0].users[0].email, password: FARMS[0].users[0].password },
+  grower2: { email: FARMS[1].users[0].email, password: FARMS[1].users[0].password },
+} as const;
+export type Account = keyof typeof ACCOUNTS;
