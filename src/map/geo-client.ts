@@ -1,0 +1,57 @@
+// App-side handle on the geo worker: creates it, wraps it with Comlink and
+// exposes typed async calls. A colours()/statistics() call that is overtaken by
+// a newer call of the same kind resolves as { cancelled: true } (the worker also
+// skips the work if the newer request arrives before it starts).
+import { releaseProxy, transfer, wrap, type Endpoint, type Remote } from 'comlink';
+import {
+  isCancelled, type Cancelled, type ColourMode, type ColoursResult, type GeoWorkerApi,
+  type IngestResult, type MapFit, type Selection, type TreeFieldValues, type TreeStatistics,
+} from '../../workers/geo-api';
+import type { MapDataResponse } from '../../workers/geo/types';
+
+export { isCancelled };
+export type { Cancelled, ColourMode, ColoursResult, IngestResult, MapFit, Selection, TreeStatistics };
+
+export interface GeoClient {
+  /** Arrow IPC bytes (transferred: `bytes` is detached afterwards). */
+  ingestArrow(bytes: ArrayBuffer): Promise<IngestResult>;
+  /** Raw JSON response bytes (transferred), parsed inside the worker. */
+  ingestJson(bytes: ArrayBuffer): Promise<IngestResult>;
+  /** An already-parsed response (copied; fine for small projects). */
+  ingestObject(data: MapDataResponse): Promise<IngestResult>;
+  colours(mode: ColourMode): Promise<ColoursResult | Cancelled>;
+  statistics(selection: Selection): Promise<TreeStatistics | Cancelled>;
+  fit(): Promise<MapFit | null>;
+  treeProperties(index: number): Promise<TreeFieldValues | null>;
+  dispose(): void;
+}
+
+export function createGeoWorker(): Worker {
+  return new Worker(new URL('../../workers/geo.worker.ts', import.meta.url), { type: 'module' });
+}
+
+/** Wraps a worker (or any Comlink endpoint exposing GeoWorkerApi; tests pass a MessagePort). */
+export function createGeoClient(worker: Worker | Endpoint = createGeoWorker()): GeoClient {
+  const api: Remote<GeoWorkerApi> = wrap<GeoWorkerApi>(worker);
+  const seq = { colours: 0, statistics: 0 };
+
+  async function latestOnly<K extends keyof typeof seq, R>(kind: K, call: (id: number) => Promise<R | Cancelled>): Promise<R | Cancelled> {
+    const id = ++seq[kind];
+    const result = await call(id);
+    return id === seq[kind] ? result : { cancelled: true };
+  }
+
+  return {
+    ingestArrow: (bytes) => api.ingest(transfer({ format: 'arrow', bytes }, [bytes])),
+    ingestJson: (bytes) => api.ingest(transfer({ format: 'json', bytes }, [bytes])),
+    ingestObject: (data) => api.ingest({ format: 'object', data }),
+    colours: (mode) => latestOnly('colours', (id) => api.colours(mode, id) as Promise<ColoursResult | Cancelled>),
+    statistics: (sel) => latestOnly('statistics', (id) => api.statistics(sel, id) as Promise<TreeStatistics | Cancelled>),
+    fit: () => api.fit(),
+    treeProperties: (i) => api.treeProperties(i),
+    dispose: () => {
+      api[releaseProxy]();
+      if ('terminate' in worker) worker.terminate();
+    },
+  };
+}

@@ -1,0 +1,64 @@
+// The ONE typed interface of the geo worker (DESIGN.md §2). The app talks to
+// it through src/map/geo-client.ts; nobody builds worker messages by hand.
+import type { ColourMode, RelativeRange } from './geo/colours';
+import type { MapFit } from './geo/fit';
+import type { ResolvedNpkRanges } from './geo/npk-ranges';
+import type { Selection } from './geo/pipeline';
+import type { TreeStatistics } from './geo/statistics';
+import type { FeatureKind, IrrigationAreaFeature, MapDataResponse, PlotFeature } from './geo/types';
+
+export type { ColourMode, MapFit, Selection, TreeStatistics };
+
+/** What to ingest. Byte inputs are transferred to the worker (the caller's buffer is detached). */
+export type IngestInput =
+  | { format: 'arrow'; bytes: ArrayBuffer }
+  /** UTF-8 JSON text of the map-data response, parsed in the worker. */
+  | { format: 'json'; bytes: ArrayBuffer }
+  /** An already-parsed response (structured clone: only for small data and tests). */
+  | { format: 'object'; data: MapDataResponse };
+
+export interface IngestResult {
+  treeCount: number;
+  /** Interleaved lon/lat per tree (deck.gl getPosition, size 2); transferred. */
+  positions: Float64Array;
+  /** Plot / irrigation-area index per tree (-1 none); transferred. */
+  treePlot: Int32Array;
+  treeArea: Int32Array;
+  areaPlot: Int32Array;
+  plots: PlotFeature[];
+  irrigationAreas: IrrigationAreaFeature[];
+  duplicates: Record<FeatureKind, string[]>;
+  /** Ready-to-show "Duplicate {kind} feature IDs detected: ..." texts. */
+  alerts: string[];
+  fit: MapFit | null;
+  npkRanges: ResolvedNpkRanges;
+  biomassRange: { min: number | null; max: number | null } | null;
+  vitalityRange: RelativeRange;
+  canopyRange: RelativeRange;
+  skippedTrees: number;
+}
+
+export interface ColoursResult {
+  mode: ColourMode;
+  /** 4 bytes (RGBA) per tree, a new buffer each call; transferred. */
+  rgba: Uint8Array;
+  range: RelativeRange | null;
+  visible: number;
+}
+
+/** A request overtaken by a newer one of the same kind resolves with this. */
+export interface Cancelled { cancelled: true }
+export const isCancelled = (r: unknown): r is Cancelled =>
+  typeof r === 'object' && r !== null && (r as Cancelled).cancelled === true;
+
+export type TreeFieldValues = Record<string, string | number | null>;
+
+export interface GeoWorkerApi {
+  ingest(input: IngestInput): Promise<IngestResult>;
+  /** requestId increases per call; a newer colours() call cancels an older pending one. */
+  colours(mode: ColourMode, requestId: number): Promise<ColoursResult | Cancelled>;
+  statistics(selection: Selection, requestId: number): Promise<TreeStatistics | Cancelled>;
+  fit(): Promise<MapFit | null>;
+  /** Field/value table of one tree (info panel), by tree index. */
+  treeProperties(index: number): Promise<TreeFieldValues | null>;
+}
