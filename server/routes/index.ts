@@ -4,6 +4,7 @@ import type { TokenService } from '../auth/token';
 import { authRoutes } from './auth';
 import { healthRoutes } from './health';
 import { projectRoutes } from './projects';
+import { farmOverviewRoutes } from './farm-overview';
 
 export interface RouteDeps {
   db: Db;
@@ -16,4 +17,5 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
   await app.register(authRoutes, deps);
   await app.register(healthRoutes, deps);
   await app.register(projectRoutes, deps);
+  await app.register(farmOverviewRoutes, deps);
 }

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../db/adapter';
+import { currentUser } from '../plugins/auth';
+import { HttpError } from '../http-error';
+
+// GET /api/farm/overview — the grower's farm on one map (issue 9): every plot
+// of the client as GeoJSON in EPSG:4326 (lon/lat, what MapLibre and deck.gl
+// draw natively; the project map's EPSG:3857 contract is a separate call),
+// with the surveys covering each plot (newest first) and the tree-status
+// counts of the latest survey that has results.
+
+const Query = z.strictObject({ clientId: z.coerce.number().int().positive().optional() });
+
+interface PlotRow {
+  plot_id: number;
+  plot_name: string;
+  plot_area: number | null;
+  crop_name: string | null;
+  geom: unknown;
+}
+interface SurveyRow {
+  project_id: number;
+  name: string;
+  observation_date: string | null;
+  plot_ids: number[];
+  has_results: boolean;
+}
+interface CountRow {
+  plot_id: number;
+  project_id: number;
+  status: number;
+  n: number;
+}
+
+export const farmOverviewRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get('/api/farm/overview', { schema: { querystring: Query } }, async (request) => {
+    const user = currentUser(request);
+    const clientId = user.role === 'admin' ? request.query.clientId : user.client_id;
+    if (!clientId) throw new HttpError(400, 'clientId is required for administrators');
+    if (user.role !== 'admin' && request.query.clientId && request.query.clientId !== user.client_id)
+      throw new HttpError(404, 'Client not found');
+
+    const [plots, surveys, counts] = await Promise.all([
+      db.query<PlotRow>(
+        `SELECT pl.plot_id, pl.plot_name, pl.plot_area, co.crop_name, pl.geom
+           FROM plots pl LEFT JOIN crop_options co ON co.crop_id = pl.crop_id
+          WHERE pl.client_id = $1 ORDER BY pl.plot_id`,
+        [clientId],
+      ),
+      db.query<SurveyRow>(
+        `SELECT p.project_id, p.name, p.observation_date::text AS observation_date,
+                ARRAY(SELECT pp.plot_id FROM project_plots pp WHERE pp.project_id = p.project_id ORDER BY 1) AS plot_ids,
+                EXISTS (SELECT 1 FROM tree_observations o WHERE o.project_id = p.project_id) AS has_results
+           FROM projects p WHERE p.client_id = $1
+          ORDER BY p.observation_date DESC NULLS LAST, p.project_id DESC`,
+        [clientId],
+      ),
+      db.query<CountRow>(
+        `WITH latest AS (
+           SELECT DISTINCT ON (pp.plot_id) pp.plot_id, p.project_id
+             FROM project_plots pp JOIN projects p ON p.project_id = pp.project_id
+            WHERE p.client_id = $1
+              AND EXISTS (SELECT 1 FROM tree_observations o WHERE o.project_id = p.project_id)
+            ORDER BY pp.plot_id, p.observation_date DESC NULLS LAST, p.project_id DESC),
+         first_obs AS (
+           SELECT DISTINCT ON (o.project_id, o.tree_id) o.project_id, o.tree_id, o.tree_status
+             FROM tree_observations o
+            WHERE o.project_id IN (SELECT project_id FROM latest)
+            ORDER BY o.project_id, o.tree_id, o.observation_id)
+         SELECT l.plot_id, l.project_id, COALESCE(f.tree_status, 5)::int AS status, count(*)::int AS n
+           FROM latest l
+           JOIN trees t ON t.plot_id = l.plot_id
+           JOIN first_obs f ON f.project_id = l.project_id AND f.tree_id = t.tree_id
+          GROUP BY 1, 2, 3`,
+        [clientId],
+      ),
+    ]);
+
+    const latest = new Map<number, { project_id: number; status_counts: Record<string, number>; total: number }>();
+    for (const c of counts.rows) {
+      const entry = latest.get(c.plot_id) ?? { project_id: c.project_id, status_counts: {}, total: 0 };
+      entry.status_counts[String(c.status)] = c.n;
+      entry.total += c.n;
+      latest.set(c.plot_id, entry);
+    }
+    const byPlot = new Map<number, number[]>();
+    for (const s of surveys.rows) for (const id of s.plot_ids) byPlot.set(id, [...(byPlot.get(id) ?? []), s.project_id]);
+
+    return {
+      success: true,
+      crs: 'EPSG:4326',
+      plots: {
+        type: 'FeatureCollection',
+        features: plots.rows.map((p) => ({
+          type: 'Feature',
+          id: p.plot_id,
+          geometry: typeof p.geom === 'string' ? JSON.parse(p.geom) : p.geom,
+          properties: {
+            plot_id: p.plot_id,
+            plot_name: p.plot_name,
+            plot_area: p.plot_area,
+            crop_name: p.crop_name,
+            survey_ids: byPlot.get(p.plot_id) ?? [],
+            latest_survey: latest.get(p.plot_id) ?? null,
+          },
+        })),
+      },
+      surveys: surveys.rows,
+    };
+  });
+};
