@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
@@ -6,6 +6,8 @@ import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
+import underPressure from '@fastify/under-pressure';
+import { getHeapStatistics } from 'node:v8';
 import { serializerCompiler, validatorCompiler, jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Db } from './db/adapter';
 import type { TokenService } from './auth/token';
@@ -22,6 +24,15 @@ export interface AppOptions {
   logLevel?: string;
   loginPerMinutePerAddress?: number;
   bodyLimitBytes?: number;
+  /** Overload guard (503 + Retry-After); defaults suit production and tests alike. */
+  pressure?: { maxEventLoopDelayMs?: number; maxHeapUsedBytes?: number; sampleIntervalMs?: number };
+}
+
+// Every route the app registered, so tests can enumerate them (a new route
+// cannot escape the security matrix and the bad-input corpus).
+const routeTables = new WeakMap<FastifyInstance, RouteOptions[]>();
+export function registeredRoutes(app: FastifyInstance): readonly RouteOptions[] {
+  return routeTables.get(app) ?? [];
 }
 
 /** Builds the whole HTTP app without listening (tests use app.inject). */
@@ -34,10 +45,24 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
   });
+  const routes: RouteOptions[] = [];
+  routeTables.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    routes.push(route);
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
+  // Overload → 503 with Retry-After instead of a growing queue or an OOM crash.
+  // The event-loop threshold is a mean over one sample: PGlite runs queries on
+  // this thread, so only seconds of sustained blocking count as overload.
+  await app.register(underPressure, {
+    maxEventLoopDelay: opts.pressure?.maxEventLoopDelayMs ?? 5000,
+    maxHeapUsedBytes: opts.pressure?.maxHeapUsedBytes ?? Math.floor(getHeapStatistics().heap_size_limit * 0.9),
+    sampleInterval: opts.pressure?.sampleIntervalMs ?? 1000,
+    retryAfter: 10, // its error (FST_UNDER_PRESSURE) gets our JSON body in plugins/errors.ts
+  });
   await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy() }, crossOriginEmbedderPolicy: false });
   await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, { global: false });

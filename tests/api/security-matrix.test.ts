@@ -1,0 +1,102 @@
+// Tenant and role matrix (DESIGN.md §5): every /api route the server registers
+// × {anonymous, grower of client A, grower of client B, admin} × {A's id, B's id,
+// a missing id}. Routes come from the app itself, so a new route is covered the
+// moment it is registered — or fails here with the registry line to add.
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp } from '../support/api-app';
+import { ENGINE } from '../support/test-db';
+import {
+  ROLES,
+  WRITES,
+  OVERRIDES,
+  apiRoutes,
+  expectedStatus,
+  fillUrl,
+  loadFixtures,
+  missingRegistryEntry,
+  queryIdFields,
+  variantsOf,
+  type ApiRoute,
+  type Role,
+  type Variant,
+} from '../support/route-matrix';
+
+const t = await createTestApp({ scale: 0.01 });
+afterAll(async () => t.close());
+const fx = await loadFixtures(t.db);
+const routes = apiRoutes(t.app);
+const calls = { n: 0 };
+
+async function call(route: ApiRoute, role: Role, v: Variant, query?: Record<string, string>) {
+  const sample = WRITES[route.key];
+  const payload = route.method === 'GET' || !sample?.body ? undefined : await sample.body(fx, t.db);
+  const q = query ?? OVERRIDES[route.key]?.query?.(fx, role, v);
+  const url = fillUrl(route, fx, v) + (q ? `?${new URLSearchParams(q)}` : '');
+  calls.n++;
+  const res = await t.as(role === 'anon' ? null : role, { method: route.method as 'GET', url, ...(payload !== undefined ? { payload: payload as object } : {}) });
+  return { res, url };
+}
+
+/** A grower's response must not carry any of the other client's names. */
+function expectNoLeak(role: Role, body: string, where: string) {
+  if (role !== 'grower' && role !== 'grower2') return;
+  const theirs = role === 'grower' ? fx.markers.B : fx.markers.A;
+  const leaked = theirs.filter((m) => body.includes(m));
+  expect(leaked, `${where}: ${role} received another client's data`).toEqual([]);
+}
+
+describe(`route × role × id matrix on ${ENGINE}`, () => {
+  it('finds the API routes in the app and every one is in the registry', () => {
+    expect(routes.length).toBeGreaterThan(3);
+    const problems = routes.map(missingRegistryEntry).filter(Boolean);
+    expect(problems, `Extend tests/support/route-matrix.ts:\n${problems.join('\n')}`).toEqual([]);
+  });
+
+  for (const route of routes) {
+    it(`${route.key} (${route.access})`, async () => {
+      const problem = missingRegistryEntry(route);
+      expect(problem, problem).toBeUndefined();
+      const sample = WRITES[route.key];
+      for (const role of ROLES) {
+        for (const v of variantsOf(route)) {
+          const expected = expectedStatus(route, role, v);
+          // Never consume a shared fixture (delete, logout) with a call that should succeed.
+          if (sample?.destructive && (expected === 'ok' || expected === 'public')) continue;
+          const { res, url } = await call(route, role, v);
+          const where = `${route.method} ${url} as ${role} (${v === 'missing' ? 'missing id' : `client ${v}'s id`})`;
+          expect(res.statusCode, `${where}: ${res.body.slice(0, 300)}`).toBeLessThan(500);
+          if (expected === 'ok') {
+            const okStatuses = sample?.ok;
+            if (okStatuses) expect(okStatuses, `${where}: ${res.body.slice(0, 300)}`).toContain(res.statusCode);
+            else expect(res.statusCode, `${where}: ${res.body.slice(0, 300)}`).toBeGreaterThanOrEqual(200);
+            expect(res.statusCode, `${where}: ${res.body.slice(0, 300)}`).toBeLessThan(300);
+          } else if (expected === 'public') {
+            expect([401, 403], `${where}: a public route asked for credentials`).not.toContain(res.statusCode);
+          } else {
+            expect(res.statusCode, `${where}: ${res.body.slice(0, 300)}`).toBe(expected);
+            expect(res.json(), where).toMatchObject({ success: false, message: expect.stringMatching(/\S/) });
+          }
+          expectNoLeak(role, res.body, where);
+        }
+      }
+    });
+  }
+
+  it('applies the tenant rule to ids in the query string too', async () => {
+    for (const route of routes.filter((r) => r.method === 'GET' && r.access !== 'admin' && queryIdFields(r).length)) {
+      for (const { field, kind } of queryIdFields(route)) {
+        for (const [role, foreign] of [['grower', 'B'], ['grower2', 'A']] as const) {
+          const { res, url } = await call(route, role, 'A', { [field]: String(fx[kind][foreign]) });
+          const where = `${route.method} ${url} as ${role}`;
+          expect([403, 404], `${where}: ${res.body.slice(0, 200)}`).toContain(res.statusCode);
+          expectNoLeak(role, res.body, where);
+        }
+      }
+    }
+  });
+
+  it('reports its size', () => {
+    const ids = routes.reduce((s, r) => s + variantsOf(r).length, 0);
+    console.log(`[security-matrix] ${routes.length} routes × ${ROLES.length} roles, ${ids} route×id combinations, ${calls.n} calls on ${ENGINE}`);
+  });
+});

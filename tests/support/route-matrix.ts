@@ -1,0 +1,248 @@
+// The route registry behind the security matrix and the bad-input corpus
+// (tests/api/security-matrix.test.ts, tests/api/corpus-*.test.ts).
+//
+// Routes are NOT listed here: the tests read them from the app
+// (registeredRoutes). What lives here is what the tests cannot derive:
+//   1. PARAM_RULES  — which kind of id a path/query parameter holds
+//                     (projectId → a project), so the matrix can try an id of
+//                     the caller's client, of the other client, and a missing one;
+//   2. FIXTURES     — how to find those ids in the demo seed;
+//   3. WRITES       — for every non-GET route, a valid request body (and whether
+//                     the call destroys its target), so the owner's 2xx can be checked;
+//   4. OVERRIDES    — the odd route whose expectation differs from the rule.
+// A route with an unknown parameter, or a write without a WRITES entry, fails the
+// tests with a message saying which line to add here.
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { registeredRoutes } from '../../server/app';
+import type { Queryable } from '../../server/db/adapter';
+
+export type Role = 'anon' | 'grower' | 'grower2' | 'admin';
+export const ROLES: Role[] = ['anon', 'grower', 'grower2', 'admin'];
+export type Access = 'public' | 'user' | 'admin';
+/** Whose id goes into the path: client A's (grower), client B's (grower2), or none that exists. */
+export type Variant = 'A' | 'B' | 'missing';
+
+export interface ApiRoute {
+  method: string;
+  url: string;
+  key: string; // "GET /api/x/:id"
+  access: Access;
+  params: string[];
+  /** zod schemas as declared by the route (fastify-type-provider-zod). */
+  schema: { body?: unknown; querystring?: unknown; params?: unknown };
+}
+
+/** Every /api route of the app (HEAD twins of GET routes left out). */
+export function apiRoutes(app: FastifyInstance): ApiRoute[] {
+  const out: ApiRoute[] = [];
+  for (const r of registeredRoutes(app) as RouteOptions[]) {
+    const methods = Array.isArray(r.method) ? r.method : [r.method];
+    if (!r.url.startsWith('/api/')) continue;
+    for (const method of methods) {
+      if (method === 'HEAD' || method === 'OPTIONS') continue;
+      const cfg = (r.config ?? {}) as { access?: Access };
+      const access: Access = r.url.startsWith('/api/admin') ? 'admin' : (cfg.access ?? 'user');
+      const params = [...r.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]);
+      const schema = (r.schema ?? {}) as ApiRoute['schema'];
+      out.push({ method, url: r.url, key: `${method} ${r.url}`, access, params, schema });
+    }
+  }
+  return out.sort((a, b) => order(a.method) - order(b.method) || a.url.localeCompare(b.url));
+}
+const order = (m: string) => ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].indexOf(m);
+
+// 1. Parameter kinds ----------------------------------------------------------
+export type Kind =
+  | 'client'
+  | 'user'
+  | 'project'
+  | 'plot'
+  | 'irrigationArea'
+  | 'tree'
+  | 'cropType'
+  | 'crop'
+  | 'breed'
+  | 'irrigationType'
+  | 'surveyType'
+  | 'disease'
+  | 'treeStatus'
+  | 'country'
+  | 'auditEntry';
+
+export interface ParamRule {
+  param: string;
+  kind: Kind;
+  /** Only for routes whose path starts with this (for generic names like `id`). */
+  under?: string;
+}
+
+// Most specific rule wins (a rule with `under` beats one without).
+export const PARAM_RULES: ParamRule[] = [
+  { param: 'projectId', kind: 'project' },
+  { param: 'project_id', kind: 'project' },
+  { param: 'clientId', kind: 'client' },
+  { param: 'client_id', kind: 'client' },
+  { param: 'plotId', kind: 'plot' },
+  { param: 'plot_id', kind: 'plot' },
+  { param: 'userId', kind: 'user' },
+  { param: 'user_id', kind: 'user' },
+  { param: 'treeId', kind: 'tree' },
+  { param: 'tree_id', kind: 'tree' },
+  { param: 'irrigationAreaId', kind: 'irrigationArea' },
+  { param: 'irrigation_area_id', kind: 'irrigationArea' },
+  { param: 'id', under: '/api/admin/clients/', kind: 'client' },
+  { param: 'id', under: '/api/admin/users/', kind: 'user' },
+  { param: 'id', under: '/api/admin/projects/', kind: 'project' },
+  { param: 'id', under: '/api/admin/data/plots/', kind: 'plot' },
+  { param: 'id', under: '/api/admin/data/irrigation-areas/', kind: 'irrigationArea' },
+  { param: 'id', under: '/api/admin/data/trees/', kind: 'tree' },
+];
+
+export function paramKind(route: Pick<ApiRoute, 'url'>, param: string): Kind | undefined {
+  const hits = PARAM_RULES.filter((r) => r.param === param && (!r.under || route.url.startsWith(r.under)));
+  hits.sort((a, b) => (b.under?.length ?? 0) - (a.under?.length ?? 0));
+  return hits[0]?.kind;
+}
+
+/** Query-string fields that carry an id (tenant checks apply to them too). */
+export function queryIdFields(route: ApiRoute): { field: string; kind: Kind }[] {
+  const shape = (route.schema.querystring as { shape?: Record<string, unknown> } | undefined)?.shape ?? {};
+  return Object.keys(shape)
+    .map((field) => ({ field, kind: paramKind({ url: route.url }, field) }))
+    .filter((f): f is { field: string; kind: Kind } => !!f.kind);
+}
+
+// 2. Fixtures ------------------------------------------------------------------
+export const MISSING_ID = 987_654;
+/** Kinds without an owner (reference lists): A and B are the same id. */
+const GLOBAL_KINDS = new Set<Kind>(['cropType', 'crop', 'breed', 'irrigationType', 'surveyType', 'disease', 'treeStatus', 'country', 'auditEntry']);
+
+export type Fixtures = Record<Kind, { A: number; B: number }> & { markers: { A: string[]; B: string[] } };
+
+const OWNED_SQL: Partial<Record<Kind, string>> = {
+  client: `SELECT client_id AS id FROM clients WHERE client_id = $1`,
+  user: `SELECT user_id AS id FROM users WHERE client_id = $1 ORDER BY user_id LIMIT 1`,
+  // The observed survey with the most results: the map, data and statistics all answer 200 for it.
+  project: `SELECT p.project_id AS id FROM projects p WHERE p.client_id = $1
+             ORDER BY (SELECT count(*) FROM tree_observations o WHERE o.project_id = p.project_id) DESC, p.project_id LIMIT 1`,
+  plot: `SELECT plot_id AS id FROM plots WHERE client_id = $1 ORDER BY plot_id LIMIT 1`,
+  irrigationArea: `SELECT irrigation_area_id AS id FROM irrigation_areas WHERE client_id = $1 ORDER BY 1 LIMIT 1`,
+  tree: `SELECT tree_id AS id FROM trees WHERE client_id = $1 ORDER BY 1 LIMIT 1`,
+};
+const GLOBAL_SQL: Record<string, string> = {
+  cropType: `SELECT min(crop_type_id) AS id FROM crop_types`,
+  crop: `SELECT min(crop_id) AS id FROM crop_options`,
+  breed: `SELECT min(breed_id) AS id FROM breeds`,
+  irrigationType: `SELECT min(irrigation_type_id) AS id FROM irrigation_types`,
+  surveyType: `SELECT min(survey_type_id) AS id FROM survey_types`,
+  disease: `SELECT min(disease_id) AS id FROM disease_types`,
+  treeStatus: `SELECT min(status_code) AS id FROM tree_status_types`,
+  country: `SELECT min(country_id) AS id FROM countries`,
+  auditEntry: `SELECT coalesce(min(audit_id), 1) AS id FROM audit_log`,
+};
+
+/** Ids of client A (Galil Orchards, grower) and client B (Negev Citrus, grower2) in the demo seed. */
+export async function loadFixtures(db: Queryable): Promise<Fixtures> {
+  const clients = (await db.query<{ client_id: number; name: string }>(`SELECT client_id, name FROM clients ORDER BY client_id`)).rows;
+  const a = clients.find((c) => c.name === 'Galil Orchards')!;
+  const b = clients.find((c) => c.name === 'Negev Citrus')!;
+  const fx = {} as Fixtures;
+  for (const [kind, sql] of Object.entries(OWNED_SQL) as [Kind, string][]) {
+    const one = async (clientId: number) => Number((await db.query<{ id: number }>(sql, [clientId])).rows[0].id);
+    fx[kind] = { A: await one(a.client_id), B: await one(b.client_id) };
+  }
+  for (const [kind, sql] of Object.entries(GLOBAL_SQL) as [Kind, string][]) {
+    const id = Number((await db.query<{ id: number }>(sql)).rows[0]?.id ?? 1);
+    fx[kind] = { A: id, B: id };
+  }
+  // Strings that only one client's data contains: a grower's responses must never carry the other's.
+  const marks = async (clientId: number) => [
+    ...(await db.query<{ s: string }>(`SELECT name AS s FROM clients WHERE client_id = $1`, [clientId])).rows,
+    ...(await db.query<{ s: string }>(`SELECT email AS s FROM users WHERE client_id = $1`, [clientId])).rows,
+    ...(await db.query<{ s: string }>(`SELECT plot_name AS s FROM plots WHERE client_id = $1`, [clientId])).rows,
+    ...(await db.query<{ s: string }>(`SELECT name AS s FROM projects WHERE client_id = $1`, [clientId])).rows,
+  ].map((r) => r.s);
+  fx.markers = { A: await marks(a.client_id), B: await marks(b.client_id) };
+  return fx;
+}
+
+export function isGlobalKind(kind: Kind): boolean {
+  return GLOBAL_KINDS.has(kind);
+}
+
+export function idFor(fx: Fixtures, kind: Kind, v: Variant): number {
+  return v === 'missing' ? (kind === 'treeStatus' ? 998 : MISSING_ID) : fx[kind][v];
+}
+
+// 3. Writes --------------------------------------------------------------------
+export interface WriteSample {
+  /** A valid body for the owner's call (id variant 'A' for growers, any for the admin). */
+  body?: (fx: Fixtures, db: Queryable) => Promise<unknown> | unknown;
+  /** Deletes or otherwise consumes its target: the owner's 2xx is not tried on the shared fixtures. */
+  destructive?: boolean;
+  /** Statuses the owner's valid call may answer (default: any 2xx). */
+  ok?: number[];
+}
+
+export const WRITES: Record<string, WriteSample> = {
+  'POST /api/auth/login': { body: () => ({ email: 'admin@demo.farm', password: 'DemoAdmin!2026' }) },
+  // Logging out revokes the caller's token, which the rest of the matrix still needs.
+  'POST /api/auth/logout': { destructive: true },
+};
+
+// 4. Overrides ------------------------------------------------------------------
+export interface Override {
+  /** Query string for a given role (e.g. the admin must say which client). */
+  query?: (fx: Fixtures, role: Role, v: Variant) => Record<string, string> | undefined;
+  /** Expected status per role when the rule does not fit; a function for id variants. */
+  expect?: Partial<Record<Role, number | ((v: Variant) => number)>>;
+}
+
+export const OVERRIDES: Record<string, Override> = {
+  // Admins have no client: they name one; growers may only name their own.
+  'GET /api/farm/overview': { query: (fx, role) => (role === 'admin' ? { clientId: String(fx.client.A) } : undefined) },
+};
+
+/** Why a route cannot be tested yet, or undefined when the registry covers it. */
+export function missingRegistryEntry(route: ApiRoute): string | undefined {
+  const unknown = route.params.filter((p) => !paramKind(route, p));
+  if (unknown.length)
+    return (
+      `${route.key}: path parameter(s) ${unknown.map((p) => `:${p}`).join(', ')} not in PARAM_RULES. ` +
+      `Add e.g. { param: '${unknown[0]}', under: '${route.url.split(':')[0]}', kind: '<kind>' } to tests/support/route-matrix.ts`
+    );
+  if (route.method !== 'GET' && !WRITES[route.key])
+    return `${route.key}: no WRITES entry. Add '${route.key}': { body: (fx) => ({ … a valid body … }) } (or { destructive: true }) to tests/support/route-matrix.ts`;
+  return undefined;
+}
+
+/** The URL with ids of the given variant filled in. */
+export function fillUrl(route: ApiRoute, fx: Fixtures, v: Variant): string {
+  return route.url.replace(/:([A-Za-z0-9_]+)/g, (_m, p: string) => String(idFor(fx, paramKind(route, p)!, v)));
+}
+
+/** The variants worth trying: routes without ids have one call per role. */
+export function variantsOf(route: ApiRoute): Variant[] {
+  const kinds = [...route.params.map((p) => paramKind(route, p)!), ...queryIdFields(route).map((q) => q.kind)];
+  if (!route.params.length) return ['A'];
+  return kinds.every(isGlobalKind) ? ['A', 'missing'] : ['A', 'B', 'missing'];
+}
+
+/**
+ * What a role should get: 401 without a token, 403 for a grower on an admin
+ * route, 404 for an id of the other client or one that does not exist, and a
+ * 2xx for the owner (the admin owns everything). Public routes: never 401/403.
+ */
+export function expectedStatus(route: ApiRoute, role: Role, v: Variant): number | 'ok' | 'public' {
+  const o = OVERRIDES[route.key]?.expect?.[role];
+  if (o !== undefined) return typeof o === 'function' ? o(v) : o;
+  if (route.access === 'public') return 'public';
+  if (role === 'anon') return 401;
+  if (route.access === 'admin' && role !== 'admin') return 403;
+  if (v === 'missing' && route.params.length) return 404;
+  if (role === 'admin' || !route.params.length) return 'ok';
+  const kinds = route.params.map((p) => paramKind(route, p)!);
+  if (kinds.every(isGlobalKind)) return 'ok';
+  const own: Variant = role === 'grower' ? 'A' : 'B';
+  return v === own ? 'ok' : 404;
+}
