@@ -20,7 +20,7 @@ let dataDir: string | undefined;
 export default async function setup(project: TestProject) {
   execSync('node scripts/ensure-build.mjs', { stdio: 'inherit' });
   dataDir = mkdtempSync(path.join(tmpdir(), 'orchard-browser-'));
-  const env = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOGIN_RATE_PER_MINUTE: '100000', NODE_ENV: 'test' as const };
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOGIN_RATE_PER_MINUTE: '100000', NODE_ENV: 'test' };
   delete env.DATABASE_URL;
   env.SEED_SCALE = process.env.BROWSER_SEED_SCALE ?? '1';
   server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -1,4 +1,4 @@
-import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../server/app';
 import { migrate } from '../../server/db/migrate';
 import { seedDemo } from '../../server/db/seed';
@@ -15,7 +15,7 @@ export interface TestApp {
   /** Bearer token of a demo account (cached per app). */
   token(account: Account): Promise<string>;
   /** app.inject with the account's bearer token. */
-  as(account: Account | null, opts: InjectOptions): ReturnType<FastifyInstance['inject']>;
+  as(account: Account | null, opts: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
