@@ -2,8 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/adapter';
 import type { TokenService } from '../auth/token';
 import { authRoutes } from './auth';
+import { adminRoutes } from './admin';
 import { healthRoutes } from './health';
 import { projectRoutes } from './projects';
+import { mapDataRoutes } from './map-data';
+import { statisticsRoutes } from './statistics';
+import { projectDetailRoutes } from './project';
 import { farmOverviewRoutes } from './farm-overview';
 
 export interface RouteDeps {
@@ -17,5 +21,9 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
   await app.register(authRoutes, deps);
   await app.register(healthRoutes, deps);
   await app.register(projectRoutes, deps);
+  await app.register(mapDataRoutes, deps);
+  await app.register(statisticsRoutes, deps);
+  await app.register(projectDetailRoutes, deps);
   await app.register(farmOverviewRoutes, deps);
+  await app.register(adminRoutes, deps);
 }

@@ -1,0 +1,124 @@
+// Builds the map-data payloads of one project from its column arrays: the
+// EPSG:3857 GeoJSON text (written straight from the columns, no object per
+// tree) and the Arrow IPC form (the geo core's encoder over TreeColumns).
+import type { Feature, FeatureCollection, Position } from 'geojson';
+import {
+  DEFAULT_NPK_RANGES, TreeColumnsBuilder, cropKey, encodeMapDataArrow, latToMercatorY, lonToMercatorX,
+  type AreaGeometry, type MapDataResponse, type NpkRanges, type TreeColumns, type TreeProperties,
+} from '../../workers/geo';
+import { TREE_FIELDS, type AreaRow, type Cell, type ProjectMapRows } from './map-data-query';
+
+export interface BuiltMapData {
+  json: Buffer;
+  arrow: Buffer;
+  /** Deduplicated trees (first observation wins), for statistics. */
+  trees: TreeColumns;
+  treeDuplicates: string[];
+  plots: MapDataResponse['plots'];
+  irrigationAreas: MapDataResponse['irrigationAreas'];
+  biomassRange: { min: number | null; max: number | null };
+  npkRanges: NpkRanges;
+}
+
+// 3 decimals of a metre: below any survey's precision, and keeps the JSON smaller.
+const round3 = (v: number) => Math.round(v * 1000) / 1000;
+const merc = ([lon, lat]: Position): Position => [round3(lonToMercatorX(lon)), round3(latToMercatorY(lat))];
+
+function toMercatorGeometry(g: AreaRow['geom']): AreaGeometry {
+  if (g.type === 'Polygon') return { type: 'Polygon', coordinates: (g.coordinates as Position[][]).map((r) => r.map(merc)) };
+  return { type: 'MultiPolygon', coordinates: (g.coordinates as Position[][][]).map((p) => p.map((r) => r.map(merc))) };
+}
+
+function plotCollection(rows: AreaRow[]): MapDataResponse['plots'] {
+  const features: Feature<AreaGeometry, Record<string, unknown>>[] = rows.map((r) => ({
+    type: 'Feature', id: r.id, geometry: toMercatorGeometry(r.geom),
+    properties: { plot_id: r.id, plot_name: r.name, name: r.name, area: r.area, plot_area: r.area, crop_name: r.crop_name },
+  }));
+  return { type: 'FeatureCollection', features } as FeatureCollection<AreaGeometry, Record<string, unknown>>;
+}
+
+function areaCollection(rows: AreaRow[]): MapDataResponse['irrigationAreas'] {
+  const features: Feature<AreaGeometry, Record<string, unknown>>[] = rows.map((r) => ({
+    type: 'Feature', id: r.id, geometry: toMercatorGeometry(r.geom),
+    properties: { irrigation_area_id: r.id, irrigation_area_name: r.name, name: r.name, plot_id: r.plot_id },
+  }));
+  return { type: 'FeatureCollection', features } as FeatureCollection<AreaGeometry, Record<string, unknown>>;
+}
+
+/** Ranges of the built-in crop table for the crops this project has (keys lowercase, client.md §3). */
+function npkRangesFor(crops: Iterable<Cell>): NpkRanges {
+  const out: NpkRanges = {};
+  for (const c of crops) {
+    const key = cropKey(typeof c === 'string' ? c : null);
+    const r = DEFAULT_NPK_RANGES[key];
+    if (r && !out[key]) out[key] = { n: { ...r.n }, p: { ...r.p }, k: { ...r.k } };
+  }
+  return out;
+}
+
+/** Min/max biomass over valid values (numeric, ≥ 0, status ≠ Missing; client.md §5). */
+function biomassRangeOf(biomass: Cell[], status: Cell[]): { min: number | null; max: number | null } {
+  let min = Infinity, max = -Infinity;
+  for (let i = 0; i < biomass.length; i++) {
+    const b = biomass[i];
+    if (typeof b !== 'number' || !(b >= 0) || status[i] === 4) continue;
+    if (b < min) min = b;
+    if (b > max) max = b;
+  }
+  return min <= max ? { min, max } : { min: null, max: null };
+}
+
+/** The tree features as JSON text pieces; each string literal is escaped once per distinct value. */
+function treeFeaturesJson(rows: ProjectMapRows, out: string[]): void {
+  const { lon, lat, cols, length } = rows.trees;
+  const quoted = new Map<string, string>();
+  const cell = (v: Cell): string => {
+    if (v === null || v === undefined) return 'null';
+    if (typeof v === 'number') return Number.isFinite(v) ? String(v) : 'null';
+    let q = quoted.get(v);
+    if (q === undefined) quoted.set(v, (q = JSON.stringify(v)));
+    return q;
+  };
+  const keys = TREE_FIELDS.map((f, i) => `${i === 0 ? '' : ','}"${f}":`);
+  const columns = TREE_FIELDS.map((f) => cols[f]);
+  let chunk = '';
+  for (let i = 0; i < length; i++) {
+    let s = `${i === 0 ? '' : ','}{"type":"Feature","geometry":{"type":"Point","coordinates":[${round3(lonToMercatorX(lon[i]))},${round3(latToMercatorY(lat[i]))}]},"properties":{`;
+    for (let f = 0; f < columns.length; f++) s += keys[f] + cell(columns[f][i]);
+    chunk += `${s}}}`;
+    // Flush in ~1 MB pieces: one huge rope would be flattened at join time anyway.
+    if (chunk.length > 1 << 20) { out.push(chunk); chunk = ''; }
+  }
+  out.push(chunk);
+}
+
+function treeColumns(rows: ProjectMapRows): { columns: TreeColumns; duplicates: string[] } {
+  const { lon, lat, cols, length } = rows.trees;
+  const b = new TreeColumnsBuilder(length);
+  // One scratch object reused for every row: the builder only reads it.
+  const scratch: Record<string, Cell> = {};
+  for (let i = 0; i < length; i++) {
+    for (const f of TREE_FIELDS) scratch[f] = cols[f][i];
+    b.push(lon[i], lat[i], scratch as TreeProperties);
+  }
+  const built = b.finish();
+  return { columns: built.columns, duplicates: built.duplicates };
+}
+
+export function buildMapData(rows: ProjectMapRows): BuiltMapData {
+  const plots = plotCollection(rows.plots);
+  const irrigationAreas = areaCollection(rows.irrigationAreas);
+  const biomassRange = biomassRangeOf(rows.trees.cols.biomass, rows.trees.cols.tree_status);
+  const crops = new Set<Cell>([...rows.trees.cols.crop_name, ...rows.plots.map((p) => p.crop_name)]);
+  const npkRanges = npkRangesFor(crops);
+
+  const parts: string[] = [`{"plots":${JSON.stringify(plots)},"irrigationAreas":${JSON.stringify(irrigationAreas)},"trees":{"type":"FeatureCollection","features":[`];
+  treeFeaturesJson(rows, parts);
+  parts.push(`]},"biomassRange":${JSON.stringify(biomassRange)},"npkRanges":${JSON.stringify(npkRanges)}}`);
+  const json = Buffer.concat(parts.map((p) => Buffer.from(p, 'utf8')));
+
+  const { columns, duplicates } = treeColumns(rows);
+  const arrowBytes = encodeMapDataArrow({ trees: columns, treeDuplicates: duplicates, plots, irrigationAreas, biomassRange, npkRanges });
+  const arrow = Buffer.from(arrowBytes.buffer, arrowBytes.byteOffset, arrowBytes.byteLength);
+  return { json, arrow, trees: columns, treeDuplicates: duplicates, plots, irrigationAreas, biomassRange, npkRanges };
+}

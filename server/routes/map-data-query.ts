@@ -1,0 +1,86 @@
+// Reads one project's map data as COLUMNS: each tree field comes back as one
+// array (array_agg over typed columns), so 100k trees are ~27 arrays, not 100k
+// row objects, and no jsonb is built per tree.
+import type { Queryable } from '../db/adapter';
+
+/** Tree fields in the order of client.md §3 (plus plot_id); one array each, ordered by observation_id. */
+export const TREE_FIELDS = [
+  'tree_id', 'row_num', 'tree_num', 'planting_date', 'tree_status', 'crop_name',
+  'n_mean', 'p_mean', 'k_mean', 'n_label', 'p_label', 'k_label',
+  'n_classification', 'p_classification', 'k_classification',
+  'n_classification_label', 'p_classification_label', 'k_classification_label',
+  'canopy_diameter', 'canopy_diameter_label', 'canopy_classification', 'canopy_classification_label',
+  'biomass', 'biomass_label', 'irrigation_area_id', 'plot_id',
+] as const;
+export type TreeField = (typeof TREE_FIELDS)[number];
+export type Cell = string | number | null;
+
+export interface TreeArrays {
+  length: number;
+  lon: number[];
+  lat: number[];
+  cols: Record<TreeField, Cell[]>;
+}
+
+export interface AreaRow {
+  id: number;
+  name: string;
+  geom: { type: 'Polygon' | 'MultiPolygon'; coordinates: unknown };
+  plot_id: number | null;
+  area: number | null;
+  crop_name: string | null;
+}
+
+export interface ProjectMapRows {
+  trees: TreeArrays;
+  plots: AreaRow[];
+  irrigationAreas: AreaRow[];
+}
+
+const SOURCE: Record<TreeField, string> = {
+  tree_id: 'o.tree_id', row_num: 't.row_num', tree_num: 't.tree_num', planting_date: 't.planting_date::text',
+  tree_status: 'o.tree_status', crop_name: 'co.crop_name',
+  n_mean: 'o.n_mean', p_mean: 'o.p_mean', k_mean: 'o.k_mean',
+  n_label: 'o.n_label', p_label: 'o.p_label', k_label: 'o.k_label',
+  n_classification: 'o.n_classification', p_classification: 'o.p_classification', k_classification: 'o.k_classification',
+  n_classification_label: 'o.n_classification_label', p_classification_label: 'o.p_classification_label',
+  k_classification_label: 'o.k_classification_label',
+  canopy_diameter: 'o.canopy_diameter', canopy_diameter_label: 'o.canopy_diameter_label',
+  canopy_classification: 'o.canopy_classification', canopy_classification_label: 'o.canopy_classification_label',
+  biomass: 'o.biomass', biomass_label: 'o.biomass_label', irrigation_area_id: 't.irrigation_area_id', plot_id: 't.plot_id',
+};
+
+// Every observation in observation_id order: duplicate observations of a tree
+// stay in the data so the client can report them; the first one wins.
+const TREES_SQL = `
+SELECT count(*)::int AS length, array_agg(lon) AS lon, array_agg(lat) AS lat,
+       ${TREE_FIELDS.map((f) => `array_agg(${f}) AS ${f}`).join(', ')}
+  FROM (SELECT t.lon, t.lat, ${TREE_FIELDS.map((f) => `${SOURCE[f]} AS ${f}`).join(', ')}
+          FROM tree_observations o
+          JOIN trees t ON t.tree_id = o.tree_id
+          LEFT JOIN plots pl ON pl.plot_id = t.plot_id
+          LEFT JOIN crop_options co ON co.crop_id = pl.crop_id
+         WHERE o.project_id = $1
+         ORDER BY o.observation_id) s`;
+
+export async function loadProjectMapRows(db: Queryable, projectId: number): Promise<ProjectMapRows> {
+  const t = (await db.query<Record<string, unknown>>(TREES_SQL, [projectId])).rows[0] ?? {};
+  const length = Number(t.length ?? 0);
+  const arr = <T>(v: unknown) => (Array.isArray(v) ? (v as T[]) : []);
+  const cols = {} as Record<TreeField, Cell[]>;
+  for (const f of TREE_FIELDS) cols[f] = arr<Cell>(t[f]);
+  const plots = await db.query<AreaRow>(
+    `SELECT pl.plot_id AS id, pl.plot_name AS name, pl.geom, pl.plot_id, pl.plot_area AS area, co.crop_name
+       FROM project_plots pp JOIN plots pl ON pl.plot_id = pp.plot_id
+       LEFT JOIN crop_options co ON co.crop_id = pl.crop_id
+      WHERE pp.project_id = $1 ORDER BY pl.plot_id`,
+    [projectId],
+  );
+  const areas = await db.query<AreaRow>(
+    `SELECT ia.irrigation_area_id AS id, ia.irrigation_area_name AS name, ia.geom, ia.plot_id, NULL::float8 AS area, NULL::text AS crop_name
+       FROM project_plots pp JOIN irrigation_areas ia ON ia.plot_id = pp.plot_id
+      WHERE pp.project_id = $1 ORDER BY ia.irrigation_area_id`,
+    [projectId],
+  );
+  return { trees: { length, lon: arr(t.lon), lat: arr(t.lat), cols }, plots: plots.rows, irrigationAreas: areas.rows };
+}

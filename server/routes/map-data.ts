@@ -1,0 +1,53 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ARROW_MIME } from '../../workers/geo/arrow-schema';
+import type { Db } from '../db/adapter';
+import { currentUser } from '../plugins/auth';
+import { getMapData, gzipped } from './map-data-cache';
+import { findProject, projectParams } from './project-access';
+
+/** Client asked for Arrow: the Accept header names the Arrow stream type (q > 0). */
+export function wantsArrow(accept: string | undefined): boolean {
+  return (accept ?? '').split(',').some((part) => {
+    const [type, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return type.trim() === ARROW_MIME && (!q || Number(q.slice(2)) > 0);
+  });
+}
+
+function acceptsGzip(header: string | string[] | undefined): boolean {
+  const v = Array.isArray(header) ? header.join(',') : header ?? '';
+  return v.split(',').some((p) => {
+    const [enc, ...params] = p.trim().toLowerCase().split(';');
+    const q = params.find((x) => x.trim().startsWith('q='));
+    return (enc === 'gzip' || enc === '*') && (!q || Number(q.trim().slice(2)) > 0);
+  });
+}
+
+/**
+ * The map data of client.md §3 (GET trees/{id} and its fallback projects/{id}/data):
+ * GeoJSON by default, Arrow IPC for Accept: application/vnd.apache.arrow.stream.
+ * Payloads are built once per data version and sent pre-compressed (gzip) when accepted.
+ */
+export const mapDataRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const handler = async (request: FastifyRequest<{ Params: { projectId: number } }>, reply: FastifyReply) => {
+    const project = await findProject(db, currentUser(request), request.params.projectId);
+    const data = await getMapData(db, project.project_id);
+    const kind = wantsArrow(request.headers.accept) ? 'arrow' : 'json';
+    reply
+      .header('content-type', kind === 'arrow' ? ARROW_MIME : 'application/json; charset=utf-8')
+      .header('vary', 'accept, accept-encoding')
+      .header('cache-control', 'private, no-cache')
+      .header('etag', `"md-${project.project_id}-${data.marker}-${kind}"`)
+      .header('x-tree-count', String(data.trees.length));
+    if (request.headers['if-none-match'] === `"md-${project.project_id}-${data.marker}-${kind}"`) return reply.status(304).send();
+    if (acceptsGzip(request.headers['accept-encoding'])) {
+      const body = await gzipped(data, kind);
+      return reply.header('content-encoding', 'gzip').send(body);
+    }
+    return reply.send(data[kind]);
+  };
+  const schema = { params: projectParams, tags: ['map'] };
+  app.get('/api/trees/:projectId', { schema }, handler);
+  app.get('/api/projects/:projectId/data', { schema }, handler);
+};
