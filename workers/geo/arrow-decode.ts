@@ -35,9 +35,9 @@ function text(v: Vector, n: number): StringColumn {
   const d = v.data[0];
   const dict = d?.dictionary?.toArray() as string[] | undefined;
   if (v.data.length === 1 && v.nullCount === 0 && dict && dict[0] === '') {
-    const raw = (d.values as Uint16Array | Int32Array).subarray(d.offset, d.offset + n);
+    const raw = (d.values as Uint8Array | Uint16Array | Int32Array).subarray(d.offset, d.offset + n);
     const codes = raw instanceof Int32Array ? new Uint32Array(raw.buffer, raw.byteOffset, raw.length) : raw;
-    return { codes: codes as Uint16Array | Uint32Array, dict };
+    return { codes: codes as StringColumn['codes'], dict };
   }
   const b = new DictionaryBuilder(n);
   for (let i = 0; i < n; i++) b.push(looseText(v.get(i)));

@@ -6,7 +6,7 @@
 //   tree_status       Uint8, 0..5 (unknown already mapped to 5)
 //   row_num … biomass Float32, NaN = no value (no validity bitmaps: zero-copy)
 //   crop_name, labels, classifications, planting_date, irrigation_area_id, plot_id:
-//                     Dictionary<Utf8, Uint16|Int32>, index 0 = '' = no value
+//                     Dictionary<Utf8, Uint8|Uint16|Int32>, index 0 = '' = no value
 // Schema metadata (JSON text): plots and irrigationAreas as the JSON call sends
 // them (EPSG:3857 FeatureCollections; they are few), biomassRange, npkRanges,
 // treeDuplicates (ids the server dropped), version.
@@ -44,9 +44,10 @@ function positionType(): FixedSizeList<Float64> {
 }
 
 function dictData(col: StringColumn, id: number): Data {
-  const wide = col.codes instanceof Uint32Array;
-  const type = new Dictionary(new Utf8(), wide ? new Int32() : new Uint16(), id, false);
-  const codes = wide ? new Int32Array(col.codes.buffer, col.codes.byteOffset, col.codes.length) : col.codes;
+  const c = col.codes;
+  const index = c instanceof Uint8Array ? new Uint8() : c instanceof Uint16Array ? new Uint16() : new Int32();
+  const type = new Dictionary(new Utf8(), index, id, false);
+  const codes = c instanceof Uint32Array ? new Int32Array(c.buffer, c.byteOffset, c.length) : c;
   return makeData({ type, length: codes.length, nullCount: 0, data: codes, dictionary: vectorFromArray(col.dict, new Utf8()) });
 }
 

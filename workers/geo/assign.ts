@@ -1,8 +1,8 @@
 // Bulk assignment of points to polygons (trees → irrigation area / plot, and
 // irrigation area → plot). Pure and DOM-free: the server uses it too.
 // Inputs are lon/lat (EPSG:4326); outputs are polygon indices, -1 for none.
+// Index: Flatbush over polygon boxes, cached per grid cell (see buildPolygonGrid).
 import Flatbush from 'flatbush';
-import KDBush from 'kdbush';
 import type { Polygon } from 'geojson';
 import { pointInPrepared, preparePolygon, type PreparedPolygon } from './pip';
 
@@ -11,10 +11,59 @@ export function preparePolygons(polygons: readonly Polygon[]): PreparedPolygon[]
 }
 
 /**
+ * A uniform grid over the polygons' extent; each cell lists (ascending) the
+ * polygons whose bounding box touches it, found with a Flatbush index. A point
+ * then tests only its cell's few candidates: no per-point search, no sorting.
+ */
+export interface PolygonGrid {
+  polys: PreparedPolygon[];
+  minX: number; minY: number; cw: number; ch: number; nx: number; ny: number;
+  cellStart: Uint32Array;
+  cellPolys: Uint32Array;
+}
+
+export function buildPolygonGrid(polys: PreparedPolygon[], cellsPerPolygon = 64): PolygonGrid {
+  const valid = polys.filter((p) => p.maxX >= p.minX);
+  const minX = Math.min(...valid.map((p) => p.minX)), maxX = Math.max(...valid.map((p) => p.maxX));
+  const minY = Math.min(...valid.map((p) => p.minY)), maxY = Math.max(...valid.map((p) => p.maxY));
+  const w = Math.max(maxX - minX, 1e-12), h = Math.max(maxY - minY, 1e-12);
+  const cells = Math.min(1 << 20, Math.max(16, valid.length * cellsPerPolygon));
+  const nx = Math.max(1, Math.round(Math.sqrt((cells * w) / h))), ny = Math.max(1, Math.round(cells / nx));
+  const cw = w / nx, ch = h / ny;
+  const tree = new Flatbush(Math.max(1, polys.length));
+  for (const p of polys) tree.add(p.minX, p.minY, p.maxX, p.maxY);
+  if (polys.length === 0) tree.add(Infinity, Infinity, Infinity, Infinity);
+  tree.finish();
+  const cellStart = new Uint32Array(nx * ny + 1);
+  const lists: number[][] = [];
+  for (let cy = 0; cy < ny; cy++) for (let cx = 0; cx < nx; cx++) {
+    // widened by a hair so rounding in locateInGrid's floor never misses a touching polygon
+    const x0 = minX + cx * cw - cw * 1e-6, y0 = minY + cy * ch - ch * 1e-6;
+    const hits = valid.length ? tree.search(x0, y0, x0 + cw * (1 + 2e-6), y0 + ch * (1 + 2e-6)).filter((i) => i < polys.length).sort((a, b) => a - b) : [];
+    lists.push(hits);
+    cellStart[cy * nx + cx + 1] = cellStart[cy * nx + cx] + hits.length;
+  }
+  const cellPolys = new Uint32Array(cellStart[nx * ny]);
+  lists.forEach((l, c) => cellPolys.set(l, cellStart[c]));
+  return { polys, minX, minY, cw, ch, nx, ny, cellStart, cellPolys };
+}
+
+/** First (lowest-index) polygon containing x,y, else -1. */
+export function locateInGrid(g: PolygonGrid, x: number, y: number): number {
+  const cx = Math.floor((x - g.minX) / g.cw), cy = Math.floor((y - g.minY) / g.ch);
+  if (!(cx >= -1 && cy >= -1 && cx <= g.nx && cy <= g.ny)) return -1;
+  const c = Math.min(g.ny - 1, Math.max(0, cy)) * g.nx + Math.min(g.nx - 1, Math.max(0, cx));
+  for (let j = g.cellStart[c], end = g.cellStart[c + 1]; j < end; j++) {
+    const pi = g.cellPolys[j];
+    if (pointInPrepared(g.polys[pi], x, y)) return pi;
+  }
+  return -1;
+}
+
+/**
  * For each point (interleaved lon/lat), the index of the first polygon that
  * contains it (lowest index wins where polygons overlap), else -1. On-edge
  * points count as inside, as turf's booleanPointInPolygon does by default.
- * A KDBush over the points finds candidates per polygon bounding box.
  */
 export function assignPointsToPolygons(
   positions: Float64Array, polygons: readonly Polygon[] | readonly PreparedPolygon[],
@@ -22,20 +71,9 @@ export function assignPointsToPolygons(
   const n = positions.length >> 1;
   const out = new Int32Array(n).fill(-1);
   if (n === 0 || polygons.length === 0) return out;
-  const prepared = isPrepared(polygons) ? polygons : preparePolygons(polygons as Polygon[]);
-  const index = new KDBush(n, 64, Float64Array);
-  for (let i = 0; i < n; i++) index.add(positions[2 * i], positions[2 * i + 1]);
-  index.finish();
-  for (let pi = 0; pi < prepared.length; pi++) {
-    const poly = prepared[pi];
-    if (!(poly.maxX >= poly.minX)) continue;
-    const hits = index.range(poly.minX, poly.minY, poly.maxX, poly.maxY);
-    for (let h = 0; h < hits.length; h++) {
-      const i = hits[h];
-      if (out[i] !== -1) continue;
-      if (pointInPrepared(poly, positions[2 * i], positions[2 * i + 1])) out[i] = pi;
-    }
-  }
+  const prepared = isPrepared(polygons) ? [...polygons] : preparePolygons(polygons as Polygon[]);
+  const grid = buildPolygonGrid(prepared);
+  for (let i = 0; i < n; i++) out[i] = locateInGrid(grid, positions[2 * i], positions[2 * i + 1]);
   return out;
 }
 

@@ -108,8 +108,10 @@ export interface ColourContext {
 
 export interface ColourResult { rgba: Uint8Array; range: RelativeRange | null; visible: number }
 
-function put(out: Uint8Array, i: number, c: Rgba): void {
-  out[4 * i] = c[0]; out[4 * i + 1] = c[1]; out[4 * i + 2] = c[2]; out[4 * i + 3] = c[3];
+// One 32-bit write per tree instead of four byte writes (byte order = platform order).
+const LITTLE = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
+function pack(c: Rgba): number {
+  return LITTLE ? ((c[3] << 24) | (c[2] << 16) | (c[1] << 8) | c[0]) >>> 0 : ((c[0] << 24) | (c[1] << 16) | (c[2] << 8) | c[3]) >>> 0;
 }
 
 /**
@@ -117,18 +119,19 @@ function put(out: Uint8Array, i: number, c: Rgba): void {
  * excluded (alpha 0). Vitality/canopy: invalid values are grey #B2BABB.
  */
 export function colourTrees(t: TreeColumns, mode: ColourMode, ctx: ColourContext = {}): ColourResult {
-  const n = t.length, out = new Uint8Array(4 * n), st = t.status;
+  const n = t.length, out = new Uint8Array(4 * n), st = t.status, px = new Uint32Array(out.buffer);
   let visible = 0;
   if (mode === 'status') {
-    for (let i = 0; i < n; i++) put(out, i, STATUS_COLOURS[st[i]] ?? STATUS_COLOURS[5]);
+    const pal = Uint32Array.from({ length: 256 }, (_, s) => pack(STATUS_COLOURS[s] ?? STATUS_COLOURS[5]));
+    for (let i = 0; i < n; i++) px[i] = pal[st[i]];
     return { rgba: out, range: null, visible: n };
   }
   if (mode === 'n' || mode === 'p' || mode === 'k') {
-    const vals = t.numeric[`${mode}_mean`], s = NUTRIENT_SCALES[mode], pal = nutrientPalette(mode);
+    const vals = t.numeric[`${mode}_mean`], s = NUTRIENT_SCALES[mode], pal = nutrientPalette(mode).map(pack);
     for (let i = 0; i < n; i++) {
       const v = vals[i];
       if (v !== v || st[i] === STATUS_MISSING) continue; // already 0,0,0,0
-      put(out, i, pal[nutrientStep(v, s)]);
+      px[i] = pal[nutrientStep(v, s)];
       visible++;
     }
     return { rgba: out, range: null, visible };
@@ -137,13 +140,12 @@ export function colourTrees(t: TreeColumns, mode: ColourMode, ctx: ColourContext
   const range = mode === 'vitality'
     ? relativeRange(vals, st, VITALITY_DEFAULT_MAX, ctx.biomassRange)
     : relativeRange(vals, st, CANOPY_DEFAULT_MAX);
-  const span = range.hi - range.lo;
+  const span = range.hi - range.lo, grey = pack(NO_VALUE_GREY), pal = RELATIVE_COLOURS.map(pack);
   for (let i = 0; i < n; i++) {
     const v = vals[i];
-    if (!isValidMeasure(v, st[i])) { put(out, i, NO_VALUE_GREY); continue; }
+    if (!isValidMeasure(v, st[i])) { px[i] = grey; continue; }
     const tt = span > 0 ? (v - range.lo) / span : 0.5;
-    const b = tt < 0.1 ? 0 : tt < 0.25 ? 1 : tt < 0.45 ? 2 : tt < 0.65 ? 3 : tt < 0.85 ? 4 : 5;
-    put(out, i, RELATIVE_COLOURS[b]);
+    px[i] = pal[tt < 0.1 ? 0 : tt < 0.25 ? 1 : tt < 0.45 ? 2 : tt < 0.65 ? 3 : tt < 0.85 ? 4 : 5];
     visible++;
   }
   return { rgba: out, range, visible };

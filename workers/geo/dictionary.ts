@@ -23,6 +23,27 @@ export class DictionaryBuilder {
     return code;
   }
 
+  private readonly numIndex = new Map<number, number>();
+
+  /** Appends a raw property value: numbers are looked up without building their text. */
+  pushRaw(raw: unknown): number {
+    if (typeof raw === 'number') {
+      let code = this.numIndex.get(raw);
+      if (code === undefined) {
+        code = this.push(Number.isFinite(raw) ? String(raw) : '');
+        this.numIndex.set(raw, code);
+        return code;
+      }
+      this.pushCode(code);
+      return code;
+    }
+    if (raw === null || raw === undefined) {
+      this.pushCode(0);
+      return 0;
+    }
+    return this.push(typeof raw === 'string' ? raw : String(raw));
+  }
+
   /** Appends a code returned earlier by push (skips the lookup for repeated values). */
   pushCode(code: number): void {
     if (this.n === this.codes.length) {
@@ -39,10 +60,10 @@ export class DictionaryBuilder {
   }
 }
 
-export function narrowCodes(codes: Uint32Array | Uint16Array, dictSize: number): Uint16Array | Uint32Array {
-  if (dictSize > 0xffff) return codes instanceof Uint32Array ? codes : Uint32Array.from(codes);
-  if (codes instanceof Uint16Array) return codes;
-  return Uint16Array.from(codes);
+/** Smallest code type for the dictionary size: 1 byte per tree for crops, labels, dates. */
+export function narrowCodes(codes: StringColumn['codes'], dictSize: number): StringColumn['codes'] {
+  const Ctor = dictSize <= 0x100 ? Uint8Array : dictSize <= 0x10000 ? Uint16Array : Uint32Array;
+  return codes instanceof Ctor ? codes : Ctor.from(codes);
 }
 
 export function textAt(col: StringColumn, i: number): string {
@@ -50,13 +71,12 @@ export function textAt(col: StringColumn, i: number): string {
 }
 
 export function emptyStringColumn(length: number): StringColumn {
-  return { codes: new Uint16Array(length), dict: [''] };
+  return { codes: new Uint8Array(length), dict: [''] };
 }
 
 /** Keeps only the rows in `keep` (ascending indices); dictionary is shared. */
 export function takeStringColumn(col: StringColumn, keep: Uint32Array): StringColumn {
-  const Ctor = col.codes instanceof Uint16Array ? Uint16Array : Uint32Array;
-  const out = new Ctor(keep.length);
+  const out = new (col.codes.constructor as new (n: number) => StringColumn['codes'])(keep.length);
   for (let i = 0; i < keep.length; i++) out[i] = col.codes[keep[i]];
   return { codes: out, dict: col.dict };
 }

@@ -19,7 +19,7 @@ describe('columnar tree ingest', () => {
     expect(t.numeric.n_mean[1]).toBeNaN();
     expect(t.numeric.biomass[0]).toBeNaN();
     expect(t.text.crop_name.dict).toEqual(['', 'Avocado']);
-    expect(t.text.crop_name.codes).toBeInstanceOf(Uint16Array);
+    expect(t.text.crop_name.codes).toBeInstanceOf(Uint8Array);
     expect(Array.from(t.text.crop_name.codes)).toEqual([1, 1]);
     expect(t.ids.kind).toBe('int');
   });

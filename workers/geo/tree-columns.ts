@@ -32,6 +32,7 @@ export class TreeColumnsBuilder {
   private readonly text = {} as Record<TextField, DictionaryBuilder>;
   private readonly last = TEXT_FIELDS.map(() => ({ raw: NONE as unknown, code: 0 }));
   private readonly ids: TreeIdBuilder;
+  private readonly textList: DictionaryBuilder[];
 
   constructor(capacity = 1024) {
     const cap = Math.max(1, capacity);
@@ -40,6 +41,7 @@ export class TreeColumnsBuilder {
     for (const f of NUMERIC_FIELDS) this.numeric[f] = new Float32Array(cap);
     for (const f of TEXT_FIELDS) this.text[f] = new DictionaryBuilder(cap);
     this.ids = new TreeIdBuilder(cap);
+    this.textList = TEXT_FIELDS.map((f) => this.text[f]);
   }
 
   get length(): number {
@@ -65,22 +67,34 @@ export class TreeColumnsBuilder {
     this.positions[2 * i] = lon;
     this.positions[2 * i + 1] = lat;
     this.status[i] = parseStatus(p.tree_status);
-    const rec = p as Record<string, unknown>;
-    for (let f = 0; f < NUMERIC_FIELDS.length; f++) {
-      const name = NUMERIC_FIELDS[f];
-      this.numeric[name][i] = parseLooseNumber(rec[name]);
-    }
-    for (let f = 0; f < TEXT_FIELDS.length; f++) {
-      const raw = rec[TEXT_FIELDS[f]];
-      const last = this.last[f];
-      // Neighbouring trees usually share labels, crop and date: skip the Map lookup.
-      if (raw === last.raw) this.text[TEXT_FIELDS[f]].pushCode(last.code);
-      else {
-        last.code = this.text[TEXT_FIELDS[f]].push(looseText(raw));
-        last.raw = raw;
-      }
-    }
+    // Static property reads keep V8's loads monomorphic (a loop over field names
+    // made every read a keyed lookup: ~3x slower ingest at 1M trees).
+    const num = this.numeric;
+    num.row_num[i] = parseLooseNumber(p.row_num);
+    num.tree_num[i] = parseLooseNumber(p.tree_num);
+    num.n_mean[i] = parseLooseNumber(p.n_mean);
+    num.p_mean[i] = parseLooseNumber(p.p_mean);
+    num.k_mean[i] = parseLooseNumber(p.k_mean);
+    num.canopy_diameter[i] = parseLooseNumber(p.canopy_diameter);
+    num.biomass[i] = parseLooseNumber(p.biomass);
+    this.txt(0, p.planting_date); this.txt(1, p.crop_name);
+    this.txt(2, p.n_label); this.txt(3, p.p_label); this.txt(4, p.k_label);
+    this.txt(5, p.n_classification); this.txt(6, p.p_classification); this.txt(7, p.k_classification);
+    this.txt(8, p.n_classification_label); this.txt(9, p.p_classification_label); this.txt(10, p.k_classification_label);
+    this.txt(11, p.canopy_diameter_label); this.txt(12, p.canopy_classification); this.txt(13, p.canopy_classification_label);
+    this.txt(14, p.biomass_label); this.txt(15, p.irrigation_area_id); this.txt(16, p.plot_id);
     return true;
+  }
+
+  /** Text field f (index in TEXT_FIELDS); neighbouring trees usually repeat a value, so skip the Map then. */
+  private txt(f: number, raw: unknown): void {
+    const last = this.last[f];
+    const b = this.textList[f];
+    if (raw === last.raw) b.pushCode(last.code);
+    else {
+      last.code = b.pushRaw(raw);
+      last.raw = raw;
+    }
   }
 
   finish(): BuiltTrees {

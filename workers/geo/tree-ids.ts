@@ -1,6 +1,6 @@
 // Tree id column with duplicate detection that needs no per-tree Set entry in
 // the common case (dense non-negative integer ids → a growable bitmap).
-import { DictionaryBuilder } from './dictionary';
+import { DictionaryBuilder, narrowCodes } from './dictionary';
 import type { IdColumn } from './types';
 
 const BITMAP_LIMIT = 1 << 27; // ids up to 134M use a 16 MB bitmap at most
@@ -100,9 +100,7 @@ export class TreeIdBuilder {
       return { kind: 'int', values: this.ints.slice(0, this.n) };
     }
     let col = this.text.finish();
-    if (col.dict.length + this.missing.length > 0xffff && col.codes instanceof Uint16Array) {
-      col = { codes: Uint32Array.from(col.codes), dict: col.dict };
-    }
+    col = { codes: narrowCodes(col.codes, col.dict.length + this.missing.length), dict: col.dict };
     let g = 0;
     for (const row of this.missing) {
       let id = `tree_gen${g++}`;

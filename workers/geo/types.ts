@@ -77,7 +77,7 @@ export interface MapDataResponse {
 
 /** Dictionary-encoded text column; code 0 is "no value" and dict[0] === ''. */
 export interface StringColumn {
-  codes: Uint16Array | Uint32Array;
+  codes: Uint8Array | Uint16Array | Uint32Array;
   dict: string[];
 }
 
@@ -91,6 +91,7 @@ export const NUMERIC_FIELDS = [
 ] as const;
 export type NumericField = (typeof NUMERIC_FIELDS)[number];
 
+// Order matters: TreeColumnsBuilder.push reads them by index.
 export const TEXT_FIELDS = [
   'planting_date', 'crop_name', 'n_label', 'p_label', 'k_label',
   'n_classification', 'p_classification', 'k_classification',

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { isCancelled } from '../geo-api';
+import { createGeoService } from './service';
+import { mapData, mercRing, rectRing, treeFeature } from './test-fixtures';
+
+const data = mapData({
+  plots: { type: 'FeatureCollection', features: [
+    { type: 'Feature', properties: { plot_id: 9 }, geometry: { type: 'Polygon', coordinates: [mercRing(rectRing(35, 32, 35.01, 32.01))] } },
+  ] },
+  trees: { type: 'FeatureCollection', features: [
+    treeFeature(35.005, 32.005, { tree_id: 1, tree_status: 0, biomass: 1, crop_name: 'Olive' }),
+    treeFeature(35.5, 32.005, { tree_id: 1, tree_status: 3 }),
+    treeFeature(35.5, 32.005, { tree_id: 2, tree_status: 3 }),
+  ] },
+});
+
+describe('geo service (worker body)', () => {
+  it('ingests, colours, counts and describes trees', async () => {
+    const s = createGeoService();
+    const r = await s.ingest({ format: 'json', bytes: new TextEncoder().encode(JSON.stringify(data)).buffer as ArrayBuffer });
+    expect(r.treeCount).toBe(2);
+    expect(r.alerts).toEqual(['Duplicate tree feature IDs detected: 1']);
+    expect(Array.from(r.treePlot)).toEqual([0, -1]);
+    expect(r.fit?.maxZoom).toBe(19);
+    const c = await s.colours('status', 1);
+    expect(isCancelled(c) ? null : Array.from(c.rgba.subarray(4, 8))).toEqual([255, 65, 54, 255]);
+    const st = await s.statistics({ kind: 'plot', index: 0 }, 1);
+    expect(isCancelled(st) ? null : st.total_trees).toBe(1);
+    expect(await s.treeProperties(0)).toMatchObject({ tree_id: 1, crop_name: 'Olive', plot_id: '9', biomass: 1 });
+    expect(await s.treeProperties(5)).toBeNull();
+  });
+
+  it('a newer colours() request cancels an older pending one', async () => {
+    const s = createGeoService();
+    await s.ingest({ format: 'object', data });
+    const older = s.colours('status', 1);
+    const newer = s.colours('canopy', 2);
+    expect(await older).toEqual({ cancelled: true });
+    expect(isCancelled(await newer)).toBe(false);
+    const stale = await s.colours('n', 1); // arrives late with an old id
+    expect(stale).toEqual({ cancelled: true });
+  });
+
+  it('hands over transferables through the injected transfer function', async () => {
+    const seen: Transferable[][] = [];
+    const s = createGeoService((v, t) => { seen.push(t); return v; });
+    await s.ingest({ format: 'object', data });
+    const c = await s.colours('k', 1);
+    expect(seen[0]).toHaveLength(3);
+    expect(seen[1]).toEqual([isCancelled(c) ? null : c.rgba.buffer]);
+  });
+});
