@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db, Queryable } from '../../db/adapter';
+import { currentUser } from '../../plugins/auth';
+import { HttpError } from '../../http-error';
+import { IdParams, Version, audit, describeCounts, doc, inTx, lockRow, ok, text } from './shared';
+
+const CLIENT_SQL = `
+  SELECT c.client_id, c.name, c.created_at, c.updated_at, c.version,
+         (SELECT count(*) FROM users u WHERE u.client_id = c.client_id) AS user_count,
+         (SELECT count(*) FROM plots p WHERE p.client_id = c.client_id) AS plot_count,
+         (SELECT count(*) FROM projects p WHERE p.client_id = c.client_id) AS project_count
+    FROM clients c`;
+
+const ClientBody = z.strictObject({ name: text('Name', 1, 200) });
+const ClientUpdate = z.strictObject({ name: text('Name', 1, 200), version: Version });
+
+async function assertNameFree(tx: Queryable, name: string, exceptId: number | null) {
+  const { rows } = await tx.query(`SELECT 1 FROM clients WHERE lower(name) = lower($1) AND client_id IS DISTINCT FROM $2`, [name, exceptId]);
+  if (rows.length) throw new HttpError(409, `A client named "${name}" already exists`, [{ field: 'name', message: `A client named "${name}" already exists` }]);
+}
+
+/** Clients (admin.md §7): list with user/plot counts, one, create, rename, delete. */
+export const clientRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get('/clients', { schema: doc('clients', 'List clients with user_count, plot_count and project_count') }, async () => {
+    const { rows } = await db.query(`${CLIENT_SQL} ORDER BY c.name, c.client_id`);
+    return { ...ok('Clients loaded'), clients: rows };
+  });
+
+  app.get('/clients/:id', { schema: { ...doc('clients', 'One client'), params: IdParams } }, async (request) => {
+    const { rows } = await db.query(`${CLIENT_SQL} WHERE c.client_id = $1`, [request.params.id]);
+    if (!rows[0]) throw new HttpError(404, 'Client not found');
+    return { ...ok('Client loaded'), client: rows[0] };
+  });
+
+  app.post('/clients', { schema: { ...doc('clients', 'Create a client'), body: ClientBody } }, async (request, reply) => {
+    const user = currentUser(request);
+    const client = await inTx(db, async (tx) => {
+      await assertNameFree(tx, request.body.name, null);
+      const { rows } = await tx.query<{ client_id: number }>(`INSERT INTO clients (name) VALUES ($1) RETURNING *`, [request.body.name]);
+      await audit(tx, user, 'create', 'client', rows[0].client_id, `Created client "${request.body.name}"`);
+      return rows[0];
+    });
+    reply.status(201);
+    return { ...ok('Client created successfully'), client };
+  });
+
+  app.put('/clients/:id', { schema: { ...doc('clients', 'Rename a client'), params: IdParams, body: ClientUpdate } }, async (request) => {
+    const user = currentUser(request);
+    const { id } = request.params;
+    const client = await inTx(db, async (tx) => {
+      const before = await lockRow<{ name: string }>(tx, 'clients', 'client_id', id, 'Client', request.body.version);
+      await assertNameFree(tx, request.body.name, id);
+      const { rows } = await tx.query(
+        `UPDATE clients SET name = $2, version = version + 1, updated_at = now() WHERE client_id = $1 RETURNING *`,
+        [id, request.body.name],
+      );
+      await audit(tx, user, 'update', 'client', id, `Renamed client "${before.name}" to "${request.body.name}"`);
+      return rows[0];
+    });
+    return { ...ok('Client updated successfully'), client };
+  });
+
+  app.delete('/clients/:id', { schema: { ...doc('clients', 'Delete a client that has no users, plots or projects'), params: IdParams } }, async (request) => {
+    const user = currentUser(request);
+    const { id } = request.params;
+    await inTx(db, async (tx) => {
+      const c = await lockRow<{ name: string }>(tx, 'clients', 'client_id', id, 'Client');
+      const { rows } = await tx.query<Record<string, number>>(
+        `SELECT (SELECT count(*) FROM users WHERE client_id = $1) AS users,
+                (SELECT count(*) FROM plots WHERE client_id = $1) AS plots,
+                (SELECT count(*) FROM projects WHERE client_id = $1) AS projects,
+                (SELECT count(*) FROM irrigation_areas WHERE client_id = $1) AS areas,
+                (SELECT count(*) FROM trees WHERE client_id = $1) AS trees`,
+        [id],
+      );
+      const r = rows[0];
+      const refs = describeCounts([
+        [r.users, 'user', 'users'],
+        [r.plots, 'plot', 'plots'],
+        [r.projects, 'project', 'projects'],
+        [r.areas, 'irrigation area', 'irrigation areas'],
+        [r.trees, 'tree', 'trees'],
+      ]);
+      if (refs) throw new HttpError(409, `Client "${c.name}" cannot be deleted: it still has ${refs}. Delete or move them first.`);
+      await tx.query(`DELETE FROM clients WHERE client_id = $1`, [id]);
+      await audit(tx, user, 'delete', 'client', id, `Deleted client "${c.name}"`);
+    });
+    return ok('Client deleted successfully');
+  });
+};

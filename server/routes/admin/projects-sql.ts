@@ -1,0 +1,69 @@
+import type { Queryable } from '../../db/adapter';
+import { HttpError } from '../../http-error';
+
+/** The fixed analysis products (admin.md §3). */
+export const PRODUCTS = ['npk_analysis', 'biomass_analysis', 'tree_status', 'canopy_diameter', 'irrigation_mapping', 'topography'] as const;
+
+// One row per project with everything the admin table and details modal
+// show. Counts cover the project's plots: irrigation areas and trees whose
+// plot is one of them. Crop types are detected from the irrigation areas'
+// plots (admin.md §3).
+export const PROJECT_SQL = `
+  SELECT p.project_id, p.name, p.observation_date::text AS observation_date, p.created_at, p.updated_at, p.version,
+         p.client_id, c.name AS client_name, p.products,
+         ARRAY(SELECT pp.plot_id FROM project_plots pp WHERE pp.project_id = p.project_id ORDER BY pp.plot_id) AS plot_ids,
+         ARRAY(SELECT pu.user_id FROM project_users pu WHERE pu.project_id = p.project_id ORDER BY pu.user_id) AS user_ids,
+         COALESCE((SELECT json_agg(json_build_object('plot_id', pl.plot_id, 'plot_name', pl.plot_name, 'plot_area', pl.plot_area) ORDER BY pl.plot_name)
+                     FROM project_plots pp JOIN plots pl ON pl.plot_id = pp.plot_id WHERE pp.project_id = p.project_id), '[]'::json) AS plots,
+         (SELECT count(*) FROM project_plots pp WHERE pp.project_id = p.project_id) AS plot_count,
+         (SELECT count(*) FROM irrigation_areas ia JOIN project_plots pp ON pp.plot_id = ia.plot_id WHERE pp.project_id = p.project_id) AS irrigation_area_count,
+         (SELECT count(*) FROM trees t JOIN project_plots pp ON pp.plot_id = t.plot_id WHERE pp.project_id = p.project_id) AS tree_count,
+         ARRAY(SELECT DISTINCT COALESCE(ct.crop_type_name, co.crop_name)
+                 FROM project_plots pp JOIN plots pl ON pl.plot_id = pp.plot_id
+                 JOIN crop_options co ON co.crop_id = pl.crop_id LEFT JOIN crop_types ct ON ct.crop_type_id = co.crop_type_id
+                WHERE pp.project_id = p.project_id AND EXISTS (SELECT 1 FROM irrigation_areas ia WHERE ia.plot_id = pl.plot_id)) AS crop_types
+    FROM projects p JOIN clients c ON c.client_id = p.client_id`;
+
+export const PLOT_SQL = `
+  SELECT pl.plot_id, pl.plot_name, pl.plot_area, pl.client_id, c.name AS client_name, pl.crop_id, co.crop_name,
+         ct.crop_type_id, ct.crop_type_name, pl.created_at,
+         (SELECT count(*) FROM irrigation_areas ia WHERE ia.plot_id = pl.plot_id) AS irrigation_area_count
+    FROM plots pl JOIN clients c ON c.client_id = pl.client_id
+    LEFT JOIN crop_options co ON co.crop_id = pl.crop_id LEFT JOIN crop_types ct ON ct.crop_type_id = co.crop_type_id`;
+
+export async function loadProject(tx: Queryable, id: number) {
+  const { rows } = await tx.query(`${PROJECT_SQL} WHERE p.project_id = $1`, [id]);
+  if (!rows[0]) throw new HttpError(404, 'Project not found');
+  return rows[0];
+}
+
+/** All selected users must exist and belong to one client; returns it (422 otherwise). */
+export async function clientOfUsers(tx: Queryable, userIds: number[]): Promise<number> {
+  const { rows } = await tx.query<{ user_id: number; email: string; client_id: number | null; client_name: string | null }>(
+    `SELECT u.user_id, u.email, u.client_id, c.name AS client_name FROM users u LEFT JOIN clients c ON c.client_id = u.client_id WHERE u.user_id = ANY($1::int[])`,
+    [userIds],
+  );
+  const missing = userIds.filter((id) => !rows.some((r) => r.user_id === id));
+  const fail = (message: string) => new HttpError(422, message, [{ field: 'user_ids', message }]);
+  if (missing.length) throw fail(`Unknown user id(s): ${missing.join(', ')}`);
+  const noClient = rows.filter((r) => r.client_id === null);
+  if (noClient.length) throw fail(`These users belong to no client and cannot be assigned to a project: ${noClient.map((r) => r.email).join(', ')}`);
+  const clients = [...new Map(rows.map((r) => [r.client_id, r.client_name])).entries()];
+  if (clients.length > 1)
+    throw fail(`All selected users must belong to the same client; they belong to: ${clients.map(([, n]) => n).join(', ')}`);
+  return clients[0][0]!;
+}
+
+/** Every plot must exist and belong to the project's client (422 otherwise). */
+export async function checkPlots(tx: Queryable, plotIds: number[], clientId: number): Promise<void> {
+  if (!plotIds.length) return;
+  const { rows } = await tx.query<{ plot_id: number; client_id: number; plot_name: string }>(
+    `SELECT plot_id, client_id, plot_name FROM plots WHERE plot_id = ANY($1::int[])`,
+    [plotIds],
+  );
+  const fail = (message: string) => new HttpError(422, message, [{ field: 'plot_ids', message }]);
+  const missing = plotIds.filter((id) => !rows.some((r) => r.plot_id === id));
+  if (missing.length) throw fail(`Unknown plot id(s): ${missing.join(', ')}`);
+  const foreign = rows.filter((r) => r.client_id !== clientId);
+  if (foreign.length) throw fail(`These plots belong to another client: ${foreign.map((r) => r.plot_name).join(', ')}`);
+}

@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db, Queryable } from '../../db/adapter';
+import { currentUser } from '../../plugins/auth';
+import { HttpError } from '../../http-error';
+import { IdParams, Version, audit, describeCounts, doc, inTx, lockRow, ok } from './shared';
+import { REFERENCE_LISTS, type ReferenceList } from './reference-lists';
+
+// Tree status codes are the primary key and may be 0 (the seeded Healthy).
+const StatusParams = z.strictObject({ id: z.coerce.number({ error: 'id must be a number' }).int().min(0).max(999) });
+
+async function references(tx: Queryable, list: ReferenceList, id: number) {
+  const parts: [number, string, string][] = [];
+  for (const [sql, one, many] of list.references) parts.push([(await tx.query<{ n: number }>(sql, [id])).rows[0].n, one, many]);
+  return describeCounts(parts);
+}
+
+async function assertUnique(tx: Queryable, list: ReferenceList, body: Record<string, unknown>, exceptId: number | null) {
+  // Names are unique case-insensitively within a list (breeds: within their crop); codes exactly.
+  const checks: [string, unknown[], string, string][] = [];
+  if (list.endpoint === 'tree-status-types') checks.push([`status_code = $1`, [body.status_code], 'status_code', `Status code ${body.status_code} already exists`]);
+  if (list.endpoint === 'survey-types') checks.push([`lower(code) = lower($1)`, [body.code], 'code', `Survey type code "${body.code}" already exists`]);
+  const scope = list.endpoint === 'breeds' ? ` AND crop_id = $${2}` : '';
+  checks.push([
+    `lower(${list.nameColumn}) = lower($1)${scope}`,
+    list.endpoint === 'breeds' ? [body[list.nameColumn], body.crop_id] : [body[list.nameColumn]],
+    list.nameColumn,
+    `"${body[list.nameColumn]}" already exists`,
+  ]);
+  for (const [where, params, field, message] of checks) {
+    const n = params.length + 1;
+    const { rows } = await tx.query(`SELECT 1 FROM ${list.table} WHERE ${where} AND ${list.idColumn} IS DISTINCT FROM $${n}`, [...params, exceptId]);
+    if (rows.length) throw new HttpError(409, message, [{ field, message }]);
+  }
+}
+
+async function readOne(tx: Queryable, list: ReferenceList, id: number) {
+  return (await tx.query(`${list.select} WHERE x.${list.idColumn} = $1`, [id])).rows[0];
+}
+
+/** GET/POST {endpoint}, PUT/DELETE {endpoint}/{id} for each of the eight lists. */
+export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  for (const list of REFERENCE_LISTS) {
+    const tag = 'configuration';
+    const params = list.endpoint === 'tree-status-types' ? StatusParams : IdParams;
+    const columns = Object.keys(list.body.shape);
+
+    app.get(`/${list.endpoint}`, { schema: doc(tag, `List ${list.entity}s (under "${list.listKey}")`) }, async () => {
+      const { rows } = await db.query(`${list.select} ORDER BY ${list.order}`);
+      return { ...ok(`${list.listKey} loaded`), [list.listKey]: rows };
+    });
+
+    app.post(`/${list.endpoint}`, { schema: { ...doc(tag, `Create a ${list.entity}`), body: list.body } }, async (request, reply) => {
+      const actor = currentUser(request);
+      const body = request.body as Record<string, unknown>;
+      const item = await inTx(db, async (tx) => {
+        await list.checks?.(tx, body);
+        await assertUnique(tx, list, body, null);
+        const values = columns.map((c) => body[c] ?? null);
+        const { rows } = await tx.query<Record<string, number>>(
+          `INSERT INTO ${list.table} (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING ${list.idColumn} AS id`,
+          values,
+        );
+        const id = rows[0].id;
+        await audit(tx, actor, 'create', list.entity, id, `Created ${list.entity} "${body[list.nameColumn]}"`);
+        return readOne(tx, list, id);
+      });
+      reply.status(201);
+      return { ...ok(`Created ${list.entity} successfully`), item };
+    });
+
+    app.put(
+      `/${list.endpoint}/:id`,
+      { schema: { ...doc(tag, `Update a ${list.entity}`), params, body: list.body.extend({ version: Version }) } },
+      async (request) => {
+        const actor = currentUser(request);
+        const { id } = request.params as { id: number };
+        const body = request.body as Record<string, unknown>;
+        const item = await inTx(db, async (tx) => {
+          const before = await lockRow(tx, list.table, list.idColumn, id, capitalise(list.entity), body.version as number | undefined);
+          await list.checks?.(tx, body);
+          await assertUnique(tx, list, body, id);
+          if (list.endpoint === 'tree-status-types' && body.status_code !== id) {
+            // Observations store the code itself: renumbering a used status would silently relabel them.
+            const refs = await references(tx, list, id);
+            if (refs) throw new HttpError(409, `Status code ${id} cannot change: it is used by ${refs}`, [{ field: 'status_code', message: `Used by ${refs}` }]);
+          }
+          const sets = columns.map((c, i) => `${c} = $${i + 2}`).join(', ');
+          await tx.query(`UPDATE ${list.table} SET ${sets}, version = version + 1, updated_at = now() WHERE ${list.idColumn} = $1`, [
+            id,
+            ...columns.map((c) => body[c] ?? null),
+          ]);
+          const newId = list.endpoint === 'tree-status-types' ? (body.status_code as number) : id;
+          await audit(tx, actor, 'update', list.entity, newId, `Updated ${list.entity} "${before[list.nameColumn]}" → "${body[list.nameColumn]}"`);
+          return readOne(tx, list, newId);
+        });
+        return { ...ok(`Updated ${list.entity} successfully`), item };
+      },
+    );
+
+    app.delete(`/${list.endpoint}/:id`, { schema: { ...doc(tag, `Delete a ${list.entity} nothing references`), params } }, async (request) => {
+      const actor = currentUser(request);
+      const { id } = request.params as { id: number };
+      await inTx(db, async (tx) => {
+        const row = await lockRow(tx, list.table, list.idColumn, id, capitalise(list.entity));
+        const refs = await references(tx, list, id);
+        if (refs) throw new HttpError(409, `${capitalise(list.entity)} "${row[list.nameColumn]}" cannot be deleted: it is used by ${refs}`);
+        await tx.query(`DELETE FROM ${list.table} WHERE ${list.idColumn} = $1`, [id]);
+        await audit(tx, actor, 'delete', list.entity, id, `Deleted ${list.entity} "${row[list.nameColumn]}"`);
+      });
+      return ok(`Deleted ${list.entity} successfully`);
+    });
+  }
+};
+
+const capitalise = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);

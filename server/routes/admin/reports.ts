@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/adapter';
+import { HttpError } from '../../http-error';
+import { doc, ok } from './shared';
+
+interface ReportProject {
+  project_id: number;
+  name: string;
+  observation_date: string | null;
+  total_trees: number;
+  counts: Record<string, number>;
+  no_status: number;
+}
+
+/** Tree-status summary per project of one client; the first observation of each tree counts (overlapping strips). */
+async function treeStatusReport(db: Db, clientId: number) {
+  const { rows: client } = await db.query<{ client_id: number; name: string }>(`SELECT client_id, name FROM clients WHERE client_id = $1`, [clientId]);
+  if (!client[0]) throw new HttpError(404, 'Client not found');
+  const { rows: statuses } = await db.query<{ status_code: number; status_name: string }>(
+    `SELECT status_code, status_name FROM tree_status_types ORDER BY status_code`,
+  );
+  const { rows: projects } = await db.query<{ project_id: number; name: string; observation_date: string | null }>(
+    `SELECT project_id, name, observation_date::text AS observation_date FROM projects WHERE client_id = $1
+      ORDER BY observation_date DESC NULLS LAST, project_id`,
+    [clientId],
+  );
+  const { rows: counts } = await db.query<{ project_id: number; tree_status: number | null; n: number }>(
+    `WITH firsts AS (
+       SELECT DISTINCT ON (o.project_id, o.tree_id) o.project_id, o.tree_status
+         FROM tree_observations o
+        WHERE o.client_id = $1
+        ORDER BY o.project_id, o.tree_id, o.observation_id)
+     SELECT project_id, tree_status, count(*) AS n FROM firsts GROUP BY project_id, tree_status`,
+    [clientId],
+  );
+  const out: ReportProject[] = projects.map((p) => ({ ...p, total_trees: 0, counts: Object.fromEntries(statuses.map((s) => [String(s.status_code), 0])), no_status: 0 }));
+  const byId = new Map(out.map((p) => [p.project_id, p]));
+  for (const c of counts) {
+    const p = byId.get(c.project_id);
+    if (!p) continue;
+    p.total_trees += c.n;
+    if (c.tree_status === null) p.no_status += c.n;
+    else p.counts[String(c.tree_status)] = (p.counts[String(c.tree_status)] ?? 0) + c.n;
+  }
+  return { client: client[0], statuses, projects: out };
+}
+
+// A cell starting with = + - @ would run as a formula in a spreadsheet: prefix it.
+export function csvCell(v: unknown): string {
+  let s = v === null || v === undefined ? '' : String(v);
+  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/reports/tree-status',
+    {
+      schema: {
+        ...doc('reports', 'Tree-status summary per project of a client (JSON, or CSV with format=csv)'),
+        querystring: z.strictObject({
+          clientId: z.coerce.number({ error: 'clientId is required' }).int().positive(),
+          format: z.enum(['json', 'csv']).default('json'),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const report = await treeStatusReport(db, request.query.clientId);
+      if (request.query.format === 'json') return { ...ok('Report generated'), report };
+      const header = ['Project', 'Observation date', 'Trees observed', ...report.statuses.map((s) => s.status_name), 'No status'];
+      const lines = [header, ...report.projects.map((p) => [p.name, p.observation_date ?? '', p.total_trees, ...report.statuses.map((s) => p.counts[String(s.status_code)] ?? 0), p.no_status])];
+      const slug = report.client.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || `client-${report.client.client_id}`;
+      const date = new Date().toISOString().slice(0, 10);
+      reply.header('content-type', 'text/csv; charset=utf-8');
+      reply.header('content-disposition', `attachment; filename="tree-status-${slug}-${date}.csv"`);
+      // BOM so spreadsheet programs read Hebrew names as UTF-8.
+      return `\uFEFF${lines.map((l) => l.map(csvCell).join(',')).join('\r\n')}\r\n`;
+    },
+  );
+};

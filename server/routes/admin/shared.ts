@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import type { Db, Queryable } from '../../db/adapter';
+import type { AuthUser } from '../../plugins/auth';
+import { HttpError } from '../../http-error';
+
+// Helpers shared by the admin route plugins (clients, users, projects,
+// reference lists): id params, text rules with the form's messages, the
+// optimistic-concurrency check, the audit log and DB-error mapping.
+
+export const STALE_MESSAGE = 'This record was changed by someone else. Reload and try again.';
+
+export const IdParams = z.strictObject({
+  id: z.coerce.number({ error: 'id must be a number' }).int('id must be a whole number').positive('id must be positive').max(2_147_483_647, 'id is too large'),
+});
+
+/** Required trimmed text with '{label} is required' and length messages (admin.md §5). */
+export function text(label: string, min: number, max: number) {
+  return z
+    .string({ error: (iss) => (iss.input === undefined || iss.input === null ? `${label} is required` : `${label} must be text`) })
+    .trim()
+    .min(min, { error: (iss) => (iss.input === '' ? `${label} is required` : `${label} must be at least ${min} characters`) })
+    .max(max, `${label} must be at most ${max} characters`);
+}
+
+export const Version = z.number().int().positive().optional().describe('The version last read; a stale one is rejected with 409');
+
+export const ymd = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
+    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), `${label} is not a valid date`);
+
+/** OpenAPI metadata for an admin route. */
+export const doc = (tag: string, summary: string) => ({ tags: [`admin: ${tag}`], summary, security: [{ bearer: [] }] });
+
+/** Locks the row; 404 when missing, 409 when the caller's version is stale. */
+export async function lockRow<T extends Record<string, unknown>>(
+  tx: Queryable,
+  table: string,
+  idColumn: string,
+  id: number,
+  what: string,
+  version?: number,
+): Promise<T> {
+  const { rows } = await tx.query<T>(`SELECT * FROM ${table} WHERE ${idColumn} = $1 FOR UPDATE`, [id]);
+  if (!rows[0]) throw new HttpError(404, `${what} not found`);
+  if (version !== undefined && (rows[0] as { version?: number }).version !== version) throw new HttpError(409, STALE_MESSAGE);
+  return rows[0];
+}
+
+export async function audit(
+  tx: Queryable,
+  user: AuthUser,
+  action: 'create' | 'update' | 'delete',
+  entity: string,
+  entityId: number | string,
+  summary: string,
+): Promise<void> {
+  await tx.query(`INSERT INTO audit_log (user_id, user_email, action, entity, entity_id, summary) VALUES ($1, $2, $3, $4, $5, $6)`, [
+    user.user_id,
+    user.email,
+    action,
+    entity,
+    String(entityId),
+    summary.slice(0, 500),
+  ]);
+}
+
+/** One transaction; constraint errors that slip past the explicit checks become 409s, not 500s. */
+export async function inTx<T>(db: Db, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction(fn);
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code === '23505') throw new HttpError(409, 'A record with this value already exists');
+    if (code === '23503') throw new HttpError(409, 'This record is still referenced by other data and cannot be changed or deleted');
+    throw e;
+  }
+}
+
+/** "2 users, 4 plots and 18 projects" from counts, skipping zeros. */
+export function describeCounts(parts: [number, string, string][]): string {
+  const items = parts.filter(([n]) => n > 0).map(([n, one, many]) => `${n} ${n === 1 ? one : many}`);
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+export const ok = (message: string) => ({ success: true as const, message });

@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db, Queryable } from '../../db/adapter';
+import { currentUser } from '../../plugins/auth';
+import { hashPassword } from '../../auth/password';
+import { HttpError } from '../../http-error';
+import { IdParams, Version, audit, doc, inTx, lockRow, ok, text } from './shared';
+
+// Never select password_hash here: the list and the rows returned after a
+// write go straight to the caller.
+const USER_SQL = `
+  SELECT u.user_id, u.email, u.first_name, u.last_name, u.client_id, c.name AS client_name, u.role,
+         u.disabled, u.created_at, u.updated_at, u.version
+    FROM users u LEFT JOIN clients c ON c.client_id = u.client_id`;
+
+const email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254, 'Email must be at most 254 characters')
+  .email('Please enter a valid email address')
+  .transform((s) => s.toLowerCase());
+const password = z.string({ error: 'Password is required' }).min(8, 'Password must be at least 8 characters').max(128, 'Password must be at most 128 characters');
+const fields = {
+  email,
+  first_name: text('First name', 1, 100),
+  last_name: text('Last name', 1, 100),
+  client_id: z.number({ error: 'Client is required' }).int().positive().nullable(),
+  role: z.enum(['user', 'admin'], { error: "Role must be 'user' or 'admin'" }).default('user'),
+};
+const CreateUser = z.strictObject({ ...fields, password });
+const UpdateUser = z.strictObject({ ...fields, password: password.optional(), disabled: z.boolean().optional(), version: Version });
+
+type UserInput = { email: string; client_id: number | null; role: 'user' | 'admin' };
+
+async function checkUser(tx: Queryable, u: UserInput, exceptId: number | null) {
+  // A grower must belong to exactly one client; an admin may have none.
+  if (u.role === 'user' && u.client_id === null) throw new HttpError(400, 'Client is required', [{ field: 'client_id', message: 'Client is required' }]);
+  if (u.client_id !== null) {
+    const { rows } = await tx.query(`SELECT 1 FROM clients WHERE client_id = $1`, [u.client_id]);
+    if (!rows.length) throw new HttpError(422, 'The selected client does not exist', [{ field: 'client_id', message: 'The selected client does not exist' }]);
+  }
+  const { rows } = await tx.query(`SELECT 1 FROM users WHERE lower(email) = $1 AND user_id IS DISTINCT FROM $2`, [u.email, exceptId]);
+  if (rows.length) throw new HttpError(409, 'A user with this email already exists', [{ field: 'email', message: 'A user with this email already exists' }]);
+}
+
+async function assertOtherAdmin(tx: Queryable, userId: number, what: string) {
+  const { rows } = await tx.query(`SELECT 1 FROM users WHERE role = 'admin' AND NOT disabled AND user_id <> $1`, [userId]);
+  if (!rows.length) throw new HttpError(409, `Cannot ${what} the last active administrator`);
+}
+
+/** Users (admin.md §7). Changing a password, disabling or deleting a user ends their sessions at once. */
+export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get('/users', { schema: doc('users', 'List users (never with passwords)') }, async () => {
+    const { rows } = await db.query(`${USER_SQL} ORDER BY u.email`);
+    return { ...ok('Users loaded'), users: rows };
+  });
+
+  app.get('/users/:id', { schema: { ...doc('users', 'One user'), params: IdParams } }, async (request) => {
+    const { rows } = await db.query(`${USER_SQL} WHERE u.user_id = $1`, [request.params.id]);
+    if (!rows[0]) throw new HttpError(404, 'User not found');
+    return { ...ok('User loaded'), user: rows[0] };
+  });
+
+  app.post('/users', { schema: { ...doc('users', 'Create a user'), body: CreateUser } }, async (request, reply) => {
+    const actor = currentUser(request);
+    const b = request.body;
+    const hash = await hashPassword(b.password);
+    const created = await inTx(db, async (tx) => {
+      await checkUser(tx, b, null);
+      const { rows } = await tx.query<{ user_id: number }>(
+        `INSERT INTO users (email, password_hash, first_name, last_name, client_id, role) VALUES ($1, $2, $3, $4, $5, $6) RETURNING user_id`,
+        [b.email, hash, b.first_name, b.last_name, b.client_id, b.role],
+      );
+      const id = rows[0].user_id;
+      await audit(tx, actor, 'create', 'user', id, `Created ${b.role} ${b.email}`);
+      return (await tx.query(`${USER_SQL} WHERE u.user_id = $1`, [id])).rows[0];
+    });
+    reply.status(201);
+    return { ...ok('User created successfully'), user: created };
+  });
+
+  app.put('/users/:id', { schema: { ...doc('users', 'Update a user; omit password to keep it'), params: IdParams, body: UpdateUser } }, async (request) => {
+    const actor = currentUser(request);
+    const { id } = request.params;
+    const b = request.body;
+    const hash = b.password ? await hashPassword(b.password) : null;
+    const updated = await inTx(db, async (tx) => {
+      const before = await lockRow<{ email: string; role: string; disabled: boolean; client_id: number | null }>(tx, 'users', 'user_id', id, 'User', b.version);
+      await checkUser(tx, b, id);
+      const disabling = b.disabled === true && !before.disabled;
+      if (before.role === 'admin' && (b.role !== 'admin' || disabling)) {
+        if (id === actor.user_id) throw new HttpError(409, 'You cannot remove your own administrator access');
+        await assertOtherAdmin(tx, id, b.role !== 'admin' ? 'demote' : 'disable');
+      }
+      // Bumping token_version invalidates every token issued before (auth plugin compares it).
+      const endSessions = hash !== null || disabling;
+      await tx.query(
+        `UPDATE users SET email = $2, first_name = $3, last_name = $4, client_id = $5, role = $6,
+                password_hash = COALESCE($7, password_hash), disabled = COALESCE($8, disabled),
+                token_version = token_version + $9, version = version + 1, updated_at = now()
+          WHERE user_id = $1`,
+        [id, b.email, b.first_name, b.last_name, b.client_id, b.role, hash, b.disabled ?? null, endSessions ? 1 : 0],
+      );
+      const changes = [hash ? 'password changed' : '', disabling ? 'disabled' : '', b.disabled === false && before.disabled ? 'enabled' : '', before.role !== b.role ? `role ${before.role} → ${b.role}` : '']
+        .filter(Boolean)
+        .join(', ');
+      await audit(tx, actor, 'update', 'user', id, `Updated user ${b.email}${changes ? ` (${changes})` : ''}`);
+      return (await tx.query(`${USER_SQL} WHERE u.user_id = $1`, [id])).rows[0];
+    });
+    return { ...ok('User updated successfully'), user: updated };
+  });
+
+  app.delete('/users/:id', { schema: { ...doc('users', 'Delete a user (removes them from their projects)'), params: IdParams } }, async (request) => {
+    const actor = currentUser(request);
+    const { id } = request.params;
+    await inTx(db, async (tx) => {
+      const u = await lockRow<{ email: string; role: string }>(tx, 'users', 'user_id', id, 'User');
+      if (id === actor.user_id) throw new HttpError(409, 'You cannot delete your own account');
+      if (u.role === 'admin') await assertOtherAdmin(tx, id, 'delete');
+      const { rows } = await tx.query<{ n: number }>(`SELECT count(*) AS n FROM project_users WHERE user_id = $1`, [id]);
+      // project_users rows cascade; the audit log keeps the email (user_id → NULL).
+      await tx.query(`DELETE FROM users WHERE user_id = $1`, [id]);
+      await audit(tx, actor, 'delete', 'user', id, `Deleted user ${u.email}${rows[0].n ? ` (removed from ${rows[0].n} project(s))` : ''}`);
+    });
+    return ok('User deleted successfully');
+  });
+};
