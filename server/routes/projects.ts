@@ -1,23 +1,148 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../db/adapter';
 import { currentUser } from '../plugins/auth';
+import type { ProjectSummary, ProjectTrend } from '../../src/domain/projects';
 
-/** The signed-in grower's surveys. Admins (no client) see every client's. */
+// GET /api/projects/user — the signed-in grower's surveys (client.md §7).
+// Admins (no client) see every client's.
+//
+// Each survey with results carries the real change in its share of healthy
+// trees (status 0 among trees with a status, first observation of a tree
+// wins — client.md §3) against the latest earlier survey with results of the
+// exact same set of plots; otherwise `trend` is null. The spec's card shows a
+// random arrow; we never show invented data.
+//
+// The trend reads every observation of the compared surveys (~200k rows in
+// the demo), so it is one aggregate per project in one statement, and the
+// result is kept per database change marker (migration 030: bumped by every
+// write to projects, project_plots and tree_observations). The list itself is
+// cheap and always read fresh.
+
+interface ListRow {
+  project_id: number;
+  name: string;
+  observation_date: string | null;
+  products: string[];
+  crop_type: string | null;
+  plot_ids: number[];
+}
+
+interface TrendRow {
+  project_id: number;
+  previous_project_id: number;
+  previous_observation_date: string | null;
+  healthy: number;
+  rated: number;
+  previous_healthy: number;
+  previous_rated: number;
+}
+
+const SCOPE = `(($1::int IS NULL AND $2 = 'admin') OR p.client_id = $1)`;
+
+const LIST_SQL = `
+  SELECT p.project_id, p.name, p.observation_date::text AS observation_date, p.products,
+         (SELECT string_agg(DISTINCT co.crop_name, ', ' ORDER BY co.crop_name)
+            FROM project_plots pp JOIN plots pl ON pl.plot_id = pp.plot_id
+            LEFT JOIN crop_options co ON co.crop_id = pl.crop_id
+           WHERE pp.project_id = p.project_id) AS crop_type,
+         ARRAY(SELECT pp.plot_id FROM project_plots pp WHERE pp.project_id = p.project_id ORDER BY pp.plot_id) AS plot_ids
+    FROM projects p
+   WHERE ${SCOPE}
+   ORDER BY p.observation_date DESC NULLS LAST, p.project_id`;
+
+// pairs: every dated survey with results and the latest earlier dated survey
+// with results of the same client over the identical plot set.
+// health: one pass over the observations of only the paired surveys.
+const TREND_SQL = `
+  WITH mine AS (
+    SELECT p.project_id, p.client_id, p.observation_date,
+           ARRAY(SELECT pp.plot_id FROM project_plots pp WHERE pp.project_id = p.project_id ORDER BY pp.plot_id) AS plot_ids
+      FROM projects p
+     WHERE ${SCOPE} AND p.observation_date IS NOT NULL
+       AND EXISTS (SELECT 1 FROM tree_observations o WHERE o.project_id = p.project_id)),
+  pairs AS (
+    SELECT cur.project_id, prev.project_id AS previous_project_id, prev.observation_date AS previous_observation_date
+      FROM mine cur
+      JOIN LATERAL (
+        SELECT m.project_id, m.observation_date FROM mine m
+         WHERE m.client_id = cur.client_id AND m.plot_ids = cur.plot_ids AND m.observation_date < cur.observation_date
+         ORDER BY m.observation_date DESC, m.project_id DESC
+         LIMIT 1) prev ON true
+     WHERE cardinality(cur.plot_ids) > 0),
+  firsts AS (
+    SELECT DISTINCT ON (o.project_id, o.tree_id) o.project_id, o.tree_status
+      FROM tree_observations o
+     WHERE o.project_id IN (SELECT project_id FROM pairs UNION SELECT previous_project_id FROM pairs)
+     ORDER BY o.project_id, o.tree_id, o.observation_id),
+  health AS (
+    SELECT project_id, count(*) FILTER (WHERE tree_status = 0)::int AS healthy, count(tree_status)::int AS rated
+      FROM firsts GROUP BY project_id)
+  SELECT pr.project_id, pr.previous_project_id, pr.previous_observation_date::text AS previous_observation_date,
+         hc.healthy, hc.rated, hp.healthy AS previous_healthy, hp.rated AS previous_rated
+    FROM pairs pr
+    JOIN health hc ON hc.project_id = pr.project_id
+    JOIN health hp ON hp.project_id = pr.previous_project_id
+   WHERE hc.rated > 0 AND hp.rated > 0`;
+
+const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
+
+export function trendFromCounts(r: TrendRow): ProjectTrend {
+  const share = r.healthy / r.rated;
+  const previous = r.previous_healthy / r.previous_rated;
+  return {
+    previous_project_id: r.previous_project_id,
+    previous_observation_date: r.previous_observation_date,
+    healthy_share: round(share, 4),
+    previous_healthy_share: round(previous, 4),
+    change_pp: round((share - previous) * 100, 2),
+  };
+}
+
+async function changeMarker(db: Db): Promise<string | null> {
+  try {
+    const { rows } = await db.query<{ version: number }>('SELECT version FROM map_data_version WHERE id');
+    return rows[0] ? String(rows[0].version) : null;
+  } catch {
+    return null; // no marker table: compute every time
+  }
+}
+
 export const projectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/api/projects/user', async (request) => {
-    const user = currentUser(request);
-    const { rows } = await db.query(
-      `SELECT p.project_id, p.name, p.observation_date::text AS observation_date, p.products,
-              (SELECT string_agg(DISTINCT co.crop_name, ', ' ORDER BY co.crop_name)
-                 FROM project_plots pp JOIN plots pl ON pl.plot_id = pp.plot_id
-                 LEFT JOIN crop_options co ON co.crop_id = pl.crop_id
-                WHERE pp.project_id = p.project_id) AS crop_type,
-              ARRAY(SELECT pp.plot_id FROM project_plots pp WHERE pp.project_id = p.project_id ORDER BY pp.plot_id) AS plot_ids
-         FROM projects p
-        WHERE ($1::int IS NULL AND $2 = 'admin') OR p.client_id = $1
-        ORDER BY p.observation_date DESC NULLS LAST, p.project_id`,
-      [user.client_id, user.role],
-    );
-    return rows;
-  });
+  // Per app instance (tests build several apps on different databases in one process).
+  let cacheMarker: string | null = null;
+  const trendCache = new Map<string, Promise<Map<number, ProjectTrend>>>();
+
+  async function trends(clientId: number | null, role: string): Promise<Map<number, ProjectTrend>> {
+    const marker = await changeMarker(db); // read before the data (see migration 030)
+    const compute = async () => {
+      const { rows } = await db.query<TrendRow>(TREND_SQL, [clientId, role]);
+      return new Map(rows.map((r) => [r.project_id, trendFromCounts(r)]));
+    };
+    if (marker === null) return compute();
+    if (marker !== cacheMarker) {
+      trendCache.clear();
+      cacheMarker = marker;
+    }
+    const key = `${clientId ?? 'all'}:${role === 'admin' && clientId === null ? 'admin' : 'user'}`;
+    let hit = trendCache.get(key);
+    if (!hit) {
+      hit = compute();
+      trendCache.set(key, hit);
+      hit.catch(() => trendCache.delete(key)); // a failed computation is not remembered
+    }
+    return hit;
+  }
+
+  app.get(
+    '/api/projects/user',
+    { schema: { summary: "The signed-in user's projects with the healthy-share trend against the previous survey of the same plots" } },
+    async (request): Promise<(ProjectSummary & ListRow)[]> => {
+      const user = currentUser(request);
+      const [trendMap, { rows }] = await Promise.all([
+        trends(user.client_id, user.role),
+        db.query<ListRow>(LIST_SQL, [user.client_id, user.role]),
+      ]);
+      return rows.map((r) => ({ ...r, trend: trendMap.get(r.project_id) ?? null }));
+    },
+  );
 };
