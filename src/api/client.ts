@@ -52,7 +52,8 @@ async function once<T>(method: Method, path: string, opts: RequestOptions): Prom
   const timeoutMs = opts.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const controller = new AbortController();
   const onAbort = () => controller.abort(opts.signal?.reason);
-  opts.signal?.addEventListener('abort', onAbort, { once: true });
+  if (opts.signal?.aborted) controller.abort(opts.signal.reason);
+  else opts.signal?.addEventListener('abort', onAbort, { once: true });
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;

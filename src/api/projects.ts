@@ -1,0 +1,37 @@
+import { ApiError } from './errors';
+import { get, type RequestOptions } from './client';
+import type { ProjectSummary, ProjectTrend } from '../domain/projects';
+
+export type { ProjectSummary, ProjectTrend };
+
+/** One project of GET /api/projects/user (client.md §3, §7) as our server sends it. */
+export interface UserProject extends ProjectSummary {
+  project_id: number;
+  name: string;
+  observation_date: string | null;
+  products: string[];
+  crop_type: string | null;
+  plot_ids: number[];
+  trend: ProjectTrend | null;
+}
+
+export const FETCH_PROJECTS_FAILED = 'Failed to fetch user projects';
+
+/**
+ * The signed-in user's projects. Failures keep their cause (`code`, status)
+ * but carry the spec's message 'Failed to fetch user projects' (§8); an
+ * expired session is passed on unchanged so the logout flow runs.
+ */
+export async function fetchUserProjects(opts?: Pick<RequestOptions, 'signal' | 'timeoutMs'>): Promise<UserProject[]> {
+  let data: unknown;
+  try {
+    data = await get<unknown>('/projects/user', opts);
+  } catch (e) {
+    if (e instanceof ApiError && e.code === 'sessionExpired') throw e;
+    if (opts?.signal?.aborted) throw e;
+    const cause = e instanceof ApiError ? e : null;
+    throw new ApiError(FETCH_PROJECTS_FAILED, cause?.code ?? 'generic', cause?.status ?? 0, cause?.details ?? [], cause?.serverMessage);
+  }
+  if (!Array.isArray(data)) throw new ApiError(FETCH_PROJECTS_FAILED, 'invalidJson');
+  return data as UserProject[];
+}
