@@ -1,0 +1,40 @@
+import { del, get, post, put } from './client';
+
+// /api/admin/users (admin.md §7). Passwords are never returned; an edit
+// without a password keeps the current one.
+export interface AdminUser {
+  user_id: number;
+  email: string;
+  first_name: string;
+  last_name: string;
+  client_id: number | null;
+  client_name: string | null;
+  role: 'user' | 'admin';
+  disabled: boolean;
+  created_at: string;
+  version: number;
+}
+export interface UserPayload {
+  email: string;
+  password?: string;
+  first_name: string;
+  last_name: string;
+  client_id: number | null;
+  role: 'user' | 'admin';
+  disabled?: boolean;
+  version?: number;
+}
+interface Msg {
+  success: boolean;
+  message: string;
+}
+
+export async function listUsers(signal?: AbortSignal): Promise<AdminUser[]> {
+  const r = await get<Msg & { users?: AdminUser[]; data?: { users?: AdminUser[] } }>('/admin/users', { signal });
+  const users = r?.data?.users ?? r?.users;
+  if (!Array.isArray(users)) throw new Error('Failed to fetch users: Invalid response format');
+  return users;
+}
+export const createUser = (body: UserPayload) => post<Msg & { user: AdminUser }>('/admin/users', body);
+export const updateUser = (id: number, body: UserPayload) => put<Msg & { user: AdminUser }>(`/admin/users/${id}`, body);
+export const deleteUser = (id: number) => del<Msg>(`/admin/users/${id}`);
