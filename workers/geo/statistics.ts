@@ -56,48 +56,53 @@ const NUTRIENTS: [Nutrient, keyof ByNutrient<unknown>][] = [['n', 'nitrogen'], [
 export function computeStatistics(t: StatisticsColumns, ctx: StatisticsContext, selection?: Uint32Array | null): TreeStatistics {
   const m = selection ? selection.length : t.length;
   const st = t.status;
-  const status = new Array<number>(6).fill(0);
-  const buckets = new Array<number>(8).fill(0);
   const vr = ctx.vitalityRange ?? relativeRange(t.numeric.biomass, st, VITALITY_DEFAULT_MAX, ctx.biomassRange, selection);
-  const vSpan = vr.hi - vr.lo;
-  let vHigh = 0, vMed = 0, vLow = 0, vNone = 0, cSum = 0, cCount = 0;
-  const bio = t.numeric.biomass, can = t.numeric.canopy_diameter;
+  const vLo = vr.lo, vSpan = vr.hi - vr.lo;
+  const bio = t.numeric.biomass, can = t.numeric.canopy_diameter, crop = t.text.crop_name.codes;
+  const vals = [t.numeric.n_mean, t.numeric.p_mean, t.numeric.k_mean];
+  const bounds = NUTRIENTS.map(([nut]) => boundsByCropCode(ctx.npkRanges, t.text.crop_name, nut));
+  // counters: status 0..5 | vitality high, medium, low, none | canopy buckets 0..7 | per nutrient low, opt, high, unclassified, count
+  const counts = new Float64Array(6 + 4 + 8 + 15);
+  const sums = new Float64Array(4), mins = new Float64Array(3).fill(Infinity), maxs = new Float64Array(3).fill(-Infinity);
+  // One pass over the selection; typed counters keep the loop free of allocations.
   for (let j = 0; j < m; j++) {
-    const i = selection ? selection[j] : j;
+    const i = selection === null || selection === undefined ? j : selection[j];
     const s = st[i];
-    status[s < 6 ? s : 5]++;
+    counts[s < 6 ? s : 5]++;
+    if (s === STATUS_MISSING) { counts[9]++; continue; }
     const b = bio[i];
-    if (b >= 0 && s !== STATUS_MISSING) {
-      const tt = vSpan > 0 ? (b - vr.lo) / vSpan : 0.5;
-      if (tt >= 2 / 3) vHigh++; else if (tt >= 1 / 3) vMed++; else vLow++;
-    } else vNone++;
+    if (b >= 0) {
+      const tt = vSpan > 0 ? (b - vLo) / vSpan : 0.5;
+      counts[tt >= 2 / 3 ? 6 : tt >= 1 / 3 ? 7 : 8]++;
+    } else counts[9]++;
     const c = can[i];
-    if (c >= 0 && s !== STATUS_MISSING) {
-      cSum += c; cCount++;
-      buckets[c < 7 ? Math.floor(c) : 7]++;
+    if (c >= 0) { sums[3] += c; counts[10 + (c < 7 ? Math.floor(c) : 7)]++; }
+    const code = crop[i];
+    for (let k = 0; k < 3; k++) {
+      const v = vals[k][i];
+      if (v !== v) continue;
+      sums[k] += v;
+      if (v < mins[k]) mins[k] = v;
+      if (v > maxs[k]) maxs[k] = v;
+      const lo = bounds[k].lower[code], up = bounds[k].upper[code], o = 18 + 5 * k;
+      counts[o + 4]++;
+      counts[!(lo < up) ? o + 3 : v < lo ? o : v > up ? o + 2 : o + 1]++;
     }
   }
+  const status = Array.from(counts.subarray(0, 6));
+  const buckets = Array.from(counts.subarray(10, 18));
+  let cCount = 0;
+  for (const b of buckets) cCount += b;
+  const cSum = sums[3];
+  const [vHigh, vMed, vLow, vNone] = counts.subarray(6, 10);
   const npk = {} as ByNutrient<NpkStat>;
   const classes = {} as ByNutrient<NpkClassCounts>;
-  for (const [nut, key] of NUTRIENTS) {
-    const vals = t.numeric[`${nut}_mean`];
-    const crop = t.text.crop_name;
-    const { lower, upper } = boundsByCropCode(ctx.npkRanges, crop, nut);
-    let sum = 0, count = 0, min = Infinity, max = -Infinity, low = 0, opt = 0, high = 0, unc = 0;
-    for (let j = 0; j < m; j++) {
-      const i = selection ? selection[j] : j;
-      const v = vals[i];
-      if (v !== v || st[i] === STATUS_MISSING) continue;
-      sum += v; count++;
-      if (v < min) min = v;
-      if (v > max) max = v;
-      const code = crop.codes[i], lo = lower[code], up = upper[code];
-      if (!(lo < up)) unc++; else if (v < lo) low++; else if (v > up) high++; else opt++;
-    }
-    npk[key] = count ? { avg_value: sum / count, min_value: min, max_value: max, measurement_count: count }
+  NUTRIENTS.forEach(([, key], k) => {
+    const o = 18 + 5 * k, count = counts[o + 4];
+    npk[key] = count ? { avg_value: sums[k] / count, min_value: mins[k], max_value: maxs[k], measurement_count: count }
       : { avg_value: null, min_value: null, max_value: null, measurement_count: 0 };
-    classes[key] = { low, optimal: opt, high, unclassified: unc };
-  }
+    classes[key] = { low: counts[o], optimal: counts[o + 1], high: counts[o + 2], unclassified: counts[o + 3] };
+  });
   return {
     total_trees: m,
     total_plots: ctx.totalPlots,
