@@ -44,6 +44,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Ids in URLs and JSON keys like __proto__ are rejected, not merged.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
+    // Router-level failures (a malformed %-escape in the path) skip the error
+    // handler; answer them in the same { success, message } shape.
+    frameworkErrors: (error, _request, reply) => {
+      reply.status(400).send({ success: false, message: `Malformed URL: ${error.message}` });
+    },
   });
   const routes: RouteOptions[] = [];
   routeTables.set(app, routes);

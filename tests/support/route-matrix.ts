@@ -96,6 +96,14 @@ export const PARAM_RULES: ParamRule[] = [
   { param: 'id', under: '/api/admin/data/plots/', kind: 'plot' },
   { param: 'id', under: '/api/admin/data/irrigation-areas/', kind: 'irrigationArea' },
   { param: 'id', under: '/api/admin/data/trees/', kind: 'tree' },
+  { param: 'id', under: '/api/admin/crop-types/', kind: 'cropType' },
+  { param: 'id', under: '/api/admin/crop-options/', kind: 'crop' },
+  { param: 'id', under: '/api/admin/breeds/', kind: 'breed' },
+  { param: 'id', under: '/api/admin/irrigation-types/', kind: 'irrigationType' },
+  { param: 'id', under: '/api/admin/survey-types/', kind: 'surveyType' },
+  { param: 'id', under: '/api/admin/disease-types/', kind: 'disease' },
+  { param: 'id', under: '/api/admin/tree-status-types/', kind: 'treeStatus' },
+  { param: 'id', under: '/api/admin/countries/', kind: 'country' },
 ];
 
 export function paramKind(route: Pick<ApiRoute, 'url'>, param: string): Kind | undefined {
@@ -136,7 +144,7 @@ const GLOBAL_SQL: Record<string, string> = {
   irrigationType: `SELECT min(irrigation_type_id) AS id FROM irrigation_types`,
   surveyType: `SELECT min(survey_type_id) AS id FROM survey_types`,
   disease: `SELECT min(disease_id) AS id FROM disease_types`,
-  treeStatus: `SELECT min(status_code) AS id FROM tree_status_types`,
+  treeStatus: `SELECT min(status_code) AS id FROM tree_status_types WHERE status_code >= 1`,
   country: `SELECT min(country_id) AS id FROM countries`,
   auditEntry: `SELECT coalesce(min(audit_id), 1) AS id FROM audit_log`,
 };
@@ -176,18 +184,96 @@ export function idFor(fx: Fixtures, kind: Kind, v: Variant): number {
 
 // 3. Writes --------------------------------------------------------------------
 export interface WriteSample {
-  /** A valid body for the owner's call (id variant 'A' for growers, any for the admin). */
-  body?: (fx: Fixtures, db: Queryable) => Promise<unknown> | unknown;
+  /** A valid body for a call on `target` (the first path id, when the route has one). */
+  body?: (fx: Fixtures, db: Queryable, target?: number) => Promise<unknown> | unknown;
   /** Deletes or otherwise consumes its target: the owner's 2xx is not tried on the shared fixtures. */
   destructive?: boolean;
   /** Statuses the owner's valid call may answer (default: any 2xx). */
   ok?: number[];
 }
 
+let serial = 0;
+const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}-${++serial}`;
+const one = async (db: Queryable, sql: string, params: unknown[] = []) => (await db.query<Record<string, unknown>>(sql, params)).rows[0];
+const square = (lon: number, lat: number, d = 0.0005) => ({
+  type: 'Polygon',
+  coordinates: [[[lon, lat], [lon + d, lat], [lon + d, lat + d], [lon, lat + d], [lon, lat]]],
+});
+/** A point inside client A's first plot (the editor finds plot and area by location). */
+const insideA = async (fx: Fixtures, db: Queryable) => {
+  const r = await one(db, `SELECT (min_lon + max_lon) / 2 AS lon, (min_lat + max_lat) / 2 AS lat FROM plots WHERE plot_id = $1`, [fx.plot.A]);
+  return [Number(r.lon), Number(r.lat)] as const;
+};
+
+// The eight reference lists share one shape: POST/PUT take their columns, DELETE is destructive.
+const REFERENCE_BODIES: Record<string, (fx: Fixtures, db: Queryable, target?: number) => Promise<unknown> | unknown> = {
+  'crop-types': () => ({ crop_type_name: unique('Crop type') }),
+  'crop-options': (fx) => ({ crop_name: unique('Crop'), crop_type_id: fx.cropType.A }),
+  breeds: (fx) => ({ breed_name: unique('Breed'), crop_id: fx.crop.A }),
+  'irrigation-types': () => ({ irrigation_type_name: unique('Irrigation') }),
+  'survey-types': () => ({ code: `m${++serial}`, label: unique('Survey') }),
+  'disease-types': () => ({ disease_name: unique('Disease') }),
+  // Renumbering a used status is refused (409); keep the code, change the name.
+  'tree-status-types': async (_fx, _db, target) => ({ status_code: target ?? 900 + (++serial % 90), status_name: unique('Status') }),
+  countries: () => ({ country_name: unique('Country') }),
+};
+
 export const WRITES: Record<string, WriteSample> = {
   'POST /api/auth/login': { body: () => ({ email: 'admin@demo.farm', password: 'DemoAdmin!2026' }) },
   // Logging out revokes the caller's token, which the rest of the matrix still needs.
   'POST /api/auth/logout': { destructive: true },
+
+  'POST /api/admin/clients': { body: () => ({ name: unique('Matrix client') }) },
+  'PUT /api/admin/clients/:id': { body: async (_fx, db, id) => ({ name: (await one(db, `SELECT name FROM clients WHERE client_id = $1`, [id]))?.name ?? 'x' }) },
+  'DELETE /api/admin/clients/:id': { destructive: true },
+
+  'POST /api/admin/users': {
+    body: (fx) => ({ email: `${unique('m').replace(/\W/g, '')}@matrix.test`, first_name: 'Matrix', last_name: 'User', client_id: fx.client.A, role: 'user', password: 'Matrix-Passw0rd!' }),
+  },
+  // Same fields, no password: must not bump the token version of the user.
+  'PUT /api/admin/users/:id': {
+    body: async (_fx, db, id) => {
+      const u = await one(db, `SELECT email, first_name, last_name, client_id, role FROM users WHERE user_id = $1`, [id]);
+      return u ?? { email: 'missing@matrix.test', first_name: 'M', last_name: 'U', client_id: null, role: 'user' };
+    },
+  },
+  'DELETE /api/admin/users/:id': { destructive: true },
+
+  'POST /api/admin/projects': {
+    body: async (fx) => ({ name: unique('Matrix project'), observation_date: '2026-01-15', user_ids: [fx.user.A], products: ['tree_status'], plot_ids: [fx.plot.A] }),
+  },
+  'PUT /api/admin/projects/:id': {
+    body: async (_fx, db, id) => {
+      const p = await one(db, `SELECT name, coalesce(observation_date::text, '2026-01-15') AS d FROM projects WHERE project_id = $1`, [id]);
+      const plots = (await db.query<{ plot_id: number }>(`SELECT plot_id FROM project_plots WHERE project_id = $1`, [id])).rows.map((r) => r.plot_id);
+      return { name: p?.name ?? 'x', observation_date: p?.d ?? '2026-01-15', plot_ids: plots };
+    },
+  },
+  'DELETE /api/admin/projects/:id': { destructive: true },
+  // An import replaces survey results; an empty file is refused with 422 after the access checks.
+  'POST /api/admin/projects/:projectId/import': { body: () => ({ type: 'FeatureCollection', features: [] }), ok: [200, 422] },
+
+  'POST /api/admin/data/plots': { body: async (fx, db) => ({ plot_name: unique('Matrix plot'), geom: square(...(await insideA(fx, db))), client_id: fx.client.A }) },
+  'PATCH /api/admin/data/plots/:id': { body: async (_fx, db, id) => ({ plot_name: (await one(db, `SELECT plot_name FROM plots WHERE plot_id = $1`, [id]))?.plot_name ?? 'x' }) },
+  'DELETE /api/admin/data/plots/:id': { destructive: true },
+  'POST /api/admin/data/irrigation-areas': {
+    body: async (fx, db) => ({ irrigation_area_name: unique('Matrix area'), geom: square(...(await insideA(fx, db)), 0.0002), client_id: fx.client.A }),
+  },
+  'PATCH /api/admin/data/irrigation-areas/:id': {
+    body: async (_fx, db, id) => ({ irrigation_area_name: (await one(db, `SELECT irrigation_area_name AS n FROM irrigation_areas WHERE irrigation_area_id = $1`, [id]))?.n ?? 'x' }),
+  },
+  'DELETE /api/admin/data/irrigation-areas/:id': { destructive: true },
+  'POST /api/admin/data/trees': { body: async (fx, db) => ({ row_num: 999, tree_num: 999, geom: { type: 'Point', coordinates: await insideA(fx, db) }, client_id: fx.client.A }) },
+  'PATCH /api/admin/data/trees/:id': { body: async (_fx, db, id) => ({ row_num: Number((await one(db, `SELECT row_num FROM trees WHERE tree_id = $1`, [id]))?.row_num ?? 1) }) },
+  'DELETE /api/admin/data/trees/:id': { destructive: true },
+
+  ...Object.fromEntries(
+    Object.entries(REFERENCE_BODIES).flatMap(([list, body]) => [
+      [`POST /api/admin/${list}`, { body }],
+      [`PUT /api/admin/${list}/:id`, { body }],
+      [`DELETE /api/admin/${list}/:id`, { destructive: true }],
+    ]),
+  ),
 };
 
 // 4. Overrides ------------------------------------------------------------------
@@ -201,6 +287,8 @@ export interface Override {
 export const OVERRIDES: Record<string, Override> = {
   // Admins have no client: they name one; growers may only name their own.
   'GET /api/farm/overview': { query: (fx, role) => (role === 'admin' ? { clientId: String(fx.client.A) } : undefined) },
+  'GET /api/admin/projects/plots/by-client': { query: (fx, _r, v) => ({ clientId: String(idFor(fx, 'client', v)) }) },
+  'GET /api/admin/reports/tree-status': { query: (fx, _r, v) => ({ clientId: String(idFor(fx, 'client', v)) }) },
 };
 
 /** Why a route cannot be tested yet, or undefined when the registry covers it. */
