@@ -32,7 +32,7 @@ interface Msg {
 export async function listUsers(signal?: AbortSignal): Promise<AdminUser[]> {
   const r = await get<Msg & { users?: AdminUser[]; data?: { users?: AdminUser[] } }>('/admin/users', { signal });
   const users = r?.data?.users ?? r?.users;
-  if (!Array.isArray(users)) throw new Error('Failed to fetch users: Invalid response format');
+  if (!Array.isArray(users)) throw new Error('Invalid response format');
   return users;
 }
 export const createUser = (body: UserPayload) => post<Msg & { user: AdminUser }>('/admin/users', body);

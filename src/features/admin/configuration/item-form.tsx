@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import type { ReferenceItem } from '../../../api/admin-reference';
+import { Field, useForm, type Rules } from '../../../components/form';
+import type { Tab } from './tabs';
+
+type Values = Record<string, string>;
+
+/** Create/edit form of one configuration item, driven by the tab's field list. */
+export function ItemForm({ tab, item, lists, onSubmit }: { tab: Tab; item: ReferenceItem | null; lists: Record<string, ReferenceItem[]>; onSubmit: (body: Record<string, unknown>, setServerErrors: (e: unknown) => void) => void }) {
+  const { t } = useTranslation('admin.configuration');
+  const rules: Rules<Values> = Object.fromEntries(tab.fields.map((f) => [f.name, { ...f.rule, label: t(`fields.${f.name}`) }]));
+  const form = useForm<Values>(Object.fromEntries(tab.fields.map((f) => [f.name, item?.[f.name] === null || item?.[f.name] === undefined ? '' : String(item[f.name])])), rules);
+  const submit = (e: React.FormEvent) => {
+    e.preventDefault();
+    if (!form.validate()) return;
+    const body: Record<string, unknown> = {};
+    for (const f of tab.fields) {
+      const v = form.values[f.name].trim();
+      body[f.name] = f.type === 'text' ? v : v === '' ? null : Number(v);
+    }
+    onSubmit(body, form.setServerErrors);
+  };
+  return (
+    <form id="config-item-form" onSubmit={submit} noValidate>
+      {tab.fields.map((f) => (
+        <Field key={f.name} form={form} name={f.name} label={t(`fields.${f.name}`)} required={!!f.rule.required}>
+          {f.type === 'select' && f.options ? (
+            <select {...form.input(f.name)}>
+              <option value="">{f.rule.required ? t('select') : t('none')}</option>
+              {(lists[f.options.endpoint] ?? []).map((o) => (
+                <option key={String(o[f.options!.value])} value={String(o[f.options!.value])}>
+                  {String(o[f.options!.label])}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <input {...form.input(f.name)} type={f.type === 'number' ? 'number' : 'text'} min={f.rule.min} max={f.rule.max} />
+          )}
+        </Field>
+      ))}
+    </form>
+  );
+}
