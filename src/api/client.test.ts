@@ -134,7 +134,7 @@ describe('timeouts', () => {
     replies.push(hang);
     const p = get('/slow', { timeoutMs: 250, retries: 0 }).catch((e) => e);
     await vi.advanceTimersByTimeAsync(250);
-    expect((await p).message).toBe('Request timed out after 250ms. The server is taking too long to respond.');
+    expect(((await p) as Error).message).toBe('Request timed out after 250ms. The server is taking too long to respond.');
   });
 
   it('passes a caller abort through without retrying', async () => {
@@ -142,7 +142,7 @@ describe('timeouts', () => {
     const c = new AbortController();
     const p = get('/slow', { signal: c.signal }).catch((e) => e);
     c.abort();
-    expect((await p).name).toBe('AbortError');
+    expect(((await p) as Error).name).toBe('AbortError');
     expect(calls).toHaveLength(1);
   });
 });
@@ -166,7 +166,7 @@ describe('retries (max 3, 1000 ms apart, idempotent only)', () => {
     replies.push(json({}, 504), json({}, 504), json({}, 504), json({}, 504), json({ never: true }));
     const p = put('/x', {}).catch((e) => e);
     await vi.advanceTimersByTimeAsync(5000);
-    expect((await p).code).toBe('server');
+    expect(((await p) as ApiError).code).toBe('server');
     expect(calls).toHaveLength(4);
   });
 

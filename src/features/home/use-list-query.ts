@@ -1,0 +1,42 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { DEFAULT_QUERY, type ListQuery, type SortDir, type SortKey, type StatusFilter } from '../../domain/projects';
+
+// Search, status and sort live in the URL (?q=&status=&sort=&dir=), so going
+// back from a project map restores the list as the grower left it.
+
+const pick = <T extends string>(v: string | null, allowed: readonly T[], fallback: T): T =>
+  allowed.includes(v as T) ? (v as T) : fallback;
+
+export function useListQuery(): [ListQuery, (patch: Partial<ListQuery>) => void] {
+  const [params, setParams] = useSearchParams();
+  const query = useMemo(() => queryFrom(params), [params]);
+  const update = useCallback(
+    (patch: Partial<ListQuery>) => {
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          const merged = { ...queryFrom(prev), ...patch };
+          const set = (k: string, v: string, def: string) => (v && v !== def ? next.set(k, v) : next.delete(k));
+          set('q', merged.search, '');
+          set('status', merged.status, DEFAULT_QUERY.status);
+          set('sort', merged.sortKey, DEFAULT_QUERY.sortKey);
+          set('dir', merged.sortDir, DEFAULT_QUERY.sortDir);
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
+  return [query, update];
+}
+
+function queryFrom(p: URLSearchParams): ListQuery {
+  return {
+    search: p.get('q') ?? '',
+    status: pick<StatusFilter>(p.get('status'), ['all', 'valid', 'incomplete'], DEFAULT_QUERY.status),
+    sortKey: pick<SortKey>(p.get('sort'), ['date', 'name'], DEFAULT_QUERY.sortKey),
+    sortDir: pick<SortDir>(p.get('dir'), ['asc', 'desc'], DEFAULT_QUERY.sortDir),
+  };
+}
