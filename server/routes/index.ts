@@ -9,6 +9,7 @@ import { mapDataRoutes } from './map-data';
 import { statisticsRoutes } from './statistics';
 import { projectDetailRoutes } from './project';
 import { farmOverviewRoutes } from './farm-overview';
+import { adminDataRoutes } from './admin/data';
 
 export interface RouteDeps {
   db: Db;
@@ -26,4 +27,5 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
   await app.register(projectDetailRoutes, deps);
   await app.register(farmOverviewRoutes, deps);
   await app.register(adminRoutes, deps);
+  await app.register(adminDataRoutes, deps);
 }

@@ -1,0 +1,77 @@
+import type { Queryable } from '../../../db/adapter';
+import { HttpError } from '../../../http-error';
+import { parseGeometryInput, type GeometryKind, type KindGeometry } from '../../../../src/domain/geometry-validation';
+import { bboxOf } from '../../../db/geometry-bbox';
+import type { Bbox } from './assignment';
+
+// Rows → GeoJSON features with the §3 fields plus id, name and type
+// (plot | irrigation | tree), and `version` for optimistic concurrency.
+
+/** WKT or GeoJSON → validated geometry, or 422 with the reason (DESIGN.md §5). */
+export function geometryOr422<K extends GeometryKind>(input: unknown, kind: K): KindGeometry<K> {
+  const r = parseGeometryInput(input, kind);
+  if (!r.ok) throw new HttpError(422, r.error, [{ field: 'geom', message: r.error }]);
+  return r.geometry;
+}
+
+export function boxOf(g: unknown): Bbox {
+  const geom = (typeof g === 'string' ? JSON.parse(g) : g) as { type: string; coordinates: unknown };
+  if (geom.type === 'Point') {
+    const [x, y] = geom.coordinates as number[];
+    return [x, y, x, y];
+  }
+  return bboxOf(geom as Parameters<typeof bboxOf>[0]);
+}
+
+const geomOf = (g: unknown) => (typeof g === 'string' ? JSON.parse(g) : g);
+
+export const PLOT_SQL = `SELECT p.plot_id, p.plot_name, p.plot_area, p.crop_id, co.crop_name, p.client_id, p.geom, p.created_at, p.version
+  FROM plots p LEFT JOIN crop_options co ON co.crop_id = p.crop_id`;
+export const AREA_SQL = `SELECT ia.irrigation_area_id, ia.irrigation_area_name, ia.plot_id, p.plot_name, ia.client_id, ia.geom, ia.created_at, ia.version
+  FROM irrigation_areas ia LEFT JOIN plots p ON p.plot_id = ia.plot_id`;
+export const TREE_SQL = `SELECT t.tree_id, t.row_num, t.tree_num, t.breed_id, b.breed_name, t.planting_date::text AS planting_date,
+  t.irrigation_area_id, ia.irrigation_area_name, t.plot_id, p.plot_name, t.client_id, t.lon, t.lat, t.created_at, t.version
+  FROM trees t LEFT JOIN breeds b ON b.breed_id = t.breed_id
+  LEFT JOIN irrigation_areas ia ON ia.irrigation_area_id = t.irrigation_area_id LEFT JOIN plots p ON p.plot_id = t.plot_id`;
+
+type Row = Record<string, unknown>;
+
+export function plotFeature(r: Row) {
+  const { geom, ...props } = r;
+  return { type: 'Feature' as const, id: r.plot_id as number, geometry: geomOf(geom), properties: { ...props, id: r.plot_id, name: r.plot_name, type: 'plot' } };
+}
+
+export function areaFeature(r: Row) {
+  const { geom, ...props } = r;
+  return { type: 'Feature' as const, id: r.irrigation_area_id as number, geometry: geomOf(geom), properties: { ...props, id: r.irrigation_area_id, name: r.irrigation_area_name, type: 'irrigation' } };
+}
+
+export function treeFeature(r: Row) {
+  const { lon, lat, ...props } = r;
+  return {
+    type: 'Feature' as const,
+    id: r.tree_id as number,
+    geometry: { type: 'Point', coordinates: [lon, lat] },
+    properties: { ...props, id: r.tree_id, name: `Row ${r.row_num ?? '–'} / Tree ${r.tree_num ?? '–'}`, type: 'tree' },
+  };
+}
+
+export async function onePlot(tx: Queryable, id: number) {
+  const { rows } = await tx.query(`${PLOT_SQL} WHERE p.plot_id = $1`, [id]);
+  return plotFeature(rows[0]);
+}
+export async function oneArea(tx: Queryable, id: number) {
+  const { rows } = await tx.query(`${AREA_SQL} WHERE ia.irrigation_area_id = $1`, [id]);
+  return areaFeature(rows[0]);
+}
+export async function oneTree(tx: Queryable, id: number) {
+  const { rows } = await tx.query(`${TREE_SQL} WHERE t.tree_id = $1`, [id]);
+  return treeFeature(rows[0]);
+}
+
+/** 400 with a field error when a referenced list id does not exist. */
+export async function assertExists(tx: Queryable, table: string, column: string, id: number | null | undefined, field: string, label: string) {
+  if (id === null || id === undefined) return;
+  const { rows } = await tx.query(`SELECT 1 FROM ${table} WHERE ${column} = $1`, [id]);
+  if (!rows.length) throw new HttpError(400, `${label} ${id} does not exist`, [{ field, message: `${label} ${id} does not exist` }]);
+}

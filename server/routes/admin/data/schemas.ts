@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+// Bodies of the editor's create/update calls (admin.md §5, §7). Messages are
+// the form's own. `geom` is WKT text (decimal degrees) or a GeoJSON geometry;
+// it is validated by src/domain/geometry-validation (422 with the reason).
+
+export const IdParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+export const DeleteQuery = z.strictObject({ version: z.coerce.number().int().positive().optional() });
+
+const id = (label: string) => z.number({ error: `${label} must be a number` }).int().positive().max(2_147_483_647);
+const name = (label: string) =>
+  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(200, `${label} must be at most 200 characters`);
+const positiveInt = (label: string) =>
+  z.number({ error: `${label} is required` }).int(`${label} must be a whole number`).gt(0, `${label} must be greater than 0`).max(1_000_000);
+const Geom = z.unknown().optional().describe('WKT text in decimal degrees, or a GeoJSON geometry');
+const Version = z.number().int().positive().optional().describe('The version last read; a stale one gets 409');
+const date = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Planting date must be a date (YYYY-MM-DD)')
+  .refine((s) => new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'Planting date is not a valid date');
+
+export const PlotCreate = z.strictObject({
+  plot_name: name('Plot name'),
+  crop_id: id('Crop').nullable().optional(),
+  plot_area: z.number({ error: 'Area must be a number' }).gt(0, 'Area must be greater than 0').max(1_000_000).nullable().optional(),
+  geom: Geom,
+  client_id: id('Client'),
+});
+export const PlotUpdate = PlotCreate.omit({ client_id: true }).partial().extend({ version: Version });
+
+export const AreaCreate = z.strictObject({
+  irrigation_area_name: name('Irrigation area name'),
+  irrigation_type_id: id('Irrigation type').nullable().optional(),
+  geom: Geom,
+  client_id: id('Client').optional(),
+});
+export const AreaUpdate = AreaCreate.omit({ client_id: true }).partial().extend({ version: Version });
+
+export const TreeCreate = z.strictObject({
+  row_num: positiveInt('Row number'),
+  tree_num: positiveInt('Tree number'),
+  breed_id: id('Breed').nullable().optional(),
+  planting_date: z.union([date, z.literal(''), z.null()]).optional(),
+  geom: Geom,
+  client_id: id('Client').optional(),
+});
+export const TreeUpdate = TreeCreate.omit({ client_id: true }).partial().extend({ version: Version });
