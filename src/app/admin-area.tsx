@@ -1,7 +1,16 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { AdminLayout } from './admin-layout';
 import { AdminPlaceholder } from './admin-placeholder';
+import { PageLoading } from '../components/page-loading';
+
+// Each admin section is its own chunk: opening the dashboard does not download the editors.
+const DashboardPage = lazy(() => import('../features/admin/dashboard/dashboard-page'));
+const ClientsPage = lazy(() => import('../features/admin/clients/clients-page'));
+const UsersPage = lazy(() => import('../features/admin/users/users-page'));
+const ProjectsPage = lazy(() => import('../features/admin/projects/projects-page'));
+const ConfigurationPage = lazy(() => import('../features/admin/configuration/configuration-page'));
+const ReportsPage = lazy(() => import('../features/admin/reports/reports-page'));
 
 /** /admin/* child routes (admin.md §2). The admin layout marks the page body. */
 export default function AdminArea() {
@@ -9,17 +18,18 @@ export default function AdminArea() {
     document.body.classList.add('admin-page');
     return () => document.body.classList.remove('admin-page');
   }, []);
+  const page = (el: React.ReactNode) => <Suspense fallback={<PageLoading />}>{el}</Suspense>;
   return (
     <Routes>
       <Route element={<AdminLayout />}>
-        <Route index element={<AdminPlaceholder section="dashboard" />} />
-        <Route path="clients" element={<AdminPlaceholder section="clients" />} />
-        <Route path="users" element={<AdminPlaceholder section="users" />} />
-        <Route path="projects" element={<AdminPlaceholder section="projects" />} />
+        <Route index element={page(<DashboardPage />)} />
+        <Route path="clients" element={page(<ClientsPage />)} />
+        <Route path="users" element={page(<UsersPage />)} />
+        <Route path="projects" element={page(<ProjectsPage />)} />
         <Route path="data-editor" element={<AdminPlaceholder section="dataEditor" />} />
-        <Route path="configuration" element={<AdminPlaceholder section="configuration" />} />
-        <Route path="reports" element={<AdminPlaceholder section="reports" />} />
-        <Route path="*" element={<AdminPlaceholder section="dashboard" />} />
+        <Route path="configuration" element={page(<ConfigurationPage />)} />
+        <Route path="reports" element={page(<ReportsPage />)} />
+        <Route path="*" element={page(<DashboardPage />)} />
       </Route>
     </Routes>
   );

@@ -28,7 +28,7 @@ export function AdminLayout() {
   const section = sectionKey(pathname);
   return (
     <div className={`admin-layout${open ? ' sidebar-open' : ''}`}>
-      <aside className="admin-sidebar" aria-label={t('title')}>
+      <aside id="admin-sidebar" className="admin-sidebar" aria-label={t('title')}>
         <div className="admin-sidebar__brand">
           <img src="/logo.svg" alt="" width={32} height={32} />
           <strong>{t('shortTitle')}</strong>
@@ -59,12 +59,12 @@ export function AdminLayout() {
       </aside>
       <div className="admin-content">
         <header className="admin-header">
-          <button type="button" className="admin-header__toggle" aria-label={t('toggleSidebar')} onClick={() => setOpen((o) => !o)}>
+          <button type="button" className="admin-header__toggle" aria-label={t('toggleSidebar')} aria-controls="admin-sidebar" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
             ☰
           </button>
           <h1>{t(`sections.${section}`, { defaultValue: t('title') })}</h1>
         </header>
-        <main className="admin-main">
+        <main className="admin-main" onClick={() => setOpen(false)}>
           <Outlet />
         </main>
       </div>

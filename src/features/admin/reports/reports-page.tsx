@@ -1,0 +1,112 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { listClients } from '../../../api/admin-clients';
+import { downloadTreeStatusCsv, treeStatusReport, type TreeStatusReport } from '../../../api/admin-reports';
+import { ErrorBanner } from '../../../components/banner';
+import { DelayedLoading } from '../../../components/table-loading';
+import { formatShortDate, useTableData, withReason } from '../../../components/table-data';
+import './reports.css';
+
+/** Reports (/admin/reports): tree-status summary per project of one client, with CSV download. */
+export default function ReportsPage() {
+  const { t } = useTranslation('admin.reports');
+  const clients = useTableData(listClients, t('errors.clients'));
+  const [clientId, setClientId] = useState<number | null>(null);
+  const [report, setReport] = useState<TreeStatusReport | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (clientId === null && clients.data?.length) setClientId(clients.data[0].client_id);
+  }, [clients.data, clientId]);
+  useEffect(() => {
+    if (clientId === null) return;
+    const c = new AbortController();
+    setLoading(true);
+    setReport(null);
+    treeStatusReport(clientId, c.signal)
+      .then(
+        (r) => {
+          if (c.signal.aborted) return;
+          setReport(r);
+          setError(null);
+        },
+        (e) => {
+          if (!c.signal.aborted) setError(withReason(t('errors.load'), e));
+        },
+      )
+      .finally(() => {
+        if (!c.signal.aborted) setLoading(false);
+      });
+    return () => c.abort();
+  }, [clientId, t]);
+
+  const download = async () => {
+    if (clientId === null) return;
+    try {
+      await downloadTreeStatusCsv(clientId);
+    } catch (e) {
+      setError(withReason(t('errors.download'), e));
+    }
+  };
+  return (
+    <section data-testid="admin-reports">
+      <div className="admin-page-head">
+        <h2>{t('title')}</h2>
+        <div className="reports__controls">
+          <label>
+            {t('client')}{' '}
+            <select value={clientId ?? ''} onChange={(e) => setClientId(Number(e.target.value))} data-testid="report-client">
+              {(clients.data ?? []).map((c) => (
+                <option key={c.client_id} value={c.client_id}>{c.name}</option>
+              ))}
+            </select>
+          </label>
+          <button type="button" className="btn btn--primary" onClick={() => void download()} disabled={!report}>
+            {t('downloadCsv')}
+          </button>
+        </div>
+      </div>
+      <p>{t('intro')}</p>
+      <ErrorBanner message={error ?? clients.error} onDismiss={() => setError(null)} />
+      <DelayedLoading loading={loading || clients.loading} />
+      {report && (
+        <div className="data-table">
+          <div className="data-table__scroll">
+            <table data-testid="report-table">
+              <thead>
+                <tr>
+                  <th>{t('project')}</th>
+                  <th>{t('date')}</th>
+                  <th>{t('trees')}</th>
+                  {report.statuses.map((s) => (
+                    <th key={s.status_code}>{s.status_name}</th>
+                  ))}
+                  <th>{t('noStatus')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.projects.map((p) => (
+                  <tr key={p.project_id}>
+                    <td>{p.name}</td>
+                    <td>{formatShortDate(p.observation_date)}</td>
+                    <td>{p.total_trees.toLocaleString('en-US')}</td>
+                    {report.statuses.map((s) => (
+                      <td key={s.status_code}>{(p.counts[String(s.status_code)] ?? 0).toLocaleString('en-US')}</td>
+                    ))}
+                    <td>{p.no_status.toLocaleString('en-US')}</td>
+                  </tr>
+                ))}
+                {report.projects.length === 0 && (
+                  <tr>
+                    <td colSpan={4 + report.statuses.length} className="data-table__empty">{t('empty')}</td>
+                  </tr>
+                )}
+              </tbody>
+            </table>
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
