@@ -1,12 +1,211 @@
-import { useParams } from 'react-router-dom';
+// Project map view (client.md §2 "Project map view", §4, §5, §8, §9).
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useParams } from 'react-router-dom';
+import type { PickingInfo } from '@deck.gl/core';
+import { buildMapLayers, pickedFeature, type AreaItem, type LayerId, type TreeLabel } from '../../map/deck-layers';
+import type { ColourMode } from '../../map/geo-client';
+import { MAP_DEFAULTS } from '../../map/map-config';
+import { useMapView } from '../../map/use-map-view';
+import { useGps } from '../../map/use-gps';
+import { InfoPanel } from './info-panel';
+import { initialLayerState, layerReducer } from './layer-state';
+import { LayersPanel } from './layers-panel';
+import { countColours, legendFor, type LegendEntry } from './legend';
+import { LoadingOverlay } from './loading-overlay';
+import { MapToolbar } from './map-toolbar';
+import { PathBar } from './path-bar';
+import { StatisticsView } from './statistics-view';
+import { SurveysPanel } from './surveys-panel';
+import { TreeTable, type TreeValues } from './tree-table';
+import { useProjectData } from './use-project-data';
+import { useTreeLabels } from './use-tree-labels';
+import './project-map.css';
 
 export default function ProjectMapPage() {
-  const { t } = useTranslation('project-map');
   const { projectId } = useParams();
+  // A new project id is a new screen: fresh layer state, map and worker.
+  return <ProjectMapScreen key={projectId ?? ''} />;
+}
+
+function areaItems(list: { geometry: AreaItem['polygon']; id: string | number; properties: Record<string, unknown> }[], nameKeys: string[]): AreaItem[] {
+  return list.map((f, index) => {
+    const name = nameKeys.map((k) => f.properties[k]).find((v) => typeof v === 'string' && v.trim() !== '');
+    return { index, polygon: f.geometry, label: typeof name === 'string' ? name : String(f.id) };
+  });
+}
+
+function ProjectMapScreen() {
+  const { t, i18n } = useTranslation('project-map');
+  const locale = i18n.language;
+  const { projectId, observationTime } = useParams();
+  const location = useLocation();
+  const navState = location.state as { projectName?: string; name?: string } | null;
+  const { data, client, setColourMode } = useProjectData(projectId, navState?.projectName ?? navState?.name);
+  const [layers, dispatch] = useReducer(layerReducer, undefined, initialLayerState);
+  const [mode, setMode] = useState<ColourMode>('status');
+  const [panel, setPanel] = useState<'layers' | 'surveys' | 'previous' | null>(null);
+  const [zoomActive, setZoomActive] = useState(false);
+  const [treeValues, setTreeValues] = useState<TreeValues | null>(null);
+  const [dismissed, setDismissed] = useState<string[]>([]);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const ingest = data.ingest;
+
+  const view = useMapView(containerRef, {
+    onClick: (info: PickingInfo) => {
+      const hit = pickedFeature(info);
+      if (hit) dispatch({ type: 'select', selected: hit });
+    },
+    onUserMove: () => setZoomActive(false),
+  });
+  const gps = useGps(view.map, MAP_DEFAULTS.gpsZoom);
+
+  const plots = useMemo(() => areaItems(ingest?.plots ?? [], ['plot_name', 'name']), [ingest]);
+  const areas = useMemo(() => areaItems(ingest?.irrigationAreas ?? [], ['irrigation_area_name', 'name']), [ingest]);
+
+  const fitToPlots = (animate: boolean) => {
+    const fit = ingest?.fit;
+    if (!view.map || !fit) return;
+    const [minX, minY, maxX, maxY] = fit.bbox;
+    view.map.fitBounds([[minX, minY], [maxX, maxY]], {
+      padding: MAP_DEFAULTS.padding, maxZoom: fit.maxZoom, duration: animate ? MAP_DEFAULTS.animationMs : 0,
+    });
+  };
+
+  // Once per completed load: pick the first layer as info layer and fit (§4).
+  const fittedFor = useRef(0);
+  useEffect(() => {
+    if (data.loadId === 0 || fittedFor.current === data.loadId || !view.map) return;
+    fittedFor.current = data.loadId;
+    dispatch({ type: 'autoInfo' });
+    fitToPlots(true);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [data.loadId, view.map]);
+
+  // The selected tree's field/value table comes from the worker's columns.
+  const sel = layers.selected;
+  useEffect(() => {
+    let live = true;
+    if (sel?.layer === 'trees' && client.current) {
+      void client.current.treeProperties(sel.index).then((v) => live && setTreeValues(v));
+    } else setTreeValues(null);
+    return () => { live = false; };
+  }, [sel, client]);
+
+  const treeLabels: TreeLabel[] = useTreeLabels(view, client, ingest, layers.labels.trees && layers.visible.trees);
+
+  useEffect(() => {
+    view.setLayers(buildMapLayers({
+      view: layers,
+      plots: data.errors.trees || data.errors.noProject ? [] : plots,
+      areas,
+      trees: ingest && data.colours ? { count: ingest.treeCount, positions: ingest.positions, rgba: data.colours.rgba } : null,
+      treeLabels,
+      zoom: view.zoom,
+      selected: layers.selected,
+      gps: gps.position,
+    }));
+  }, [view, layers, plots, areas, ingest, data.colours, data.errors, treeLabels, gps.position]);
+
+  // Test/diagnostic hook: where a tree is on screen, without reaching into React.
+  useEffect(() => {
+    const w = window as unknown as { __projectMap?: unknown };
+    w.__projectMap = {
+      treeCount: ingest?.treeCount ?? 0,
+      treeScreenPoint: (i: number) => {
+        if (!ingest || !view.map || i < 0 || i >= ingest.treeCount) return null;
+        const p = view.map.project([ingest.positions[2 * i], ingest.positions[2 * i + 1]]);
+        return { x: p.x, y: p.y };
+      },
+      isMoving: () => view.map?.isMoving() ?? false,
+      zoom: () => view.map?.getZoom() ?? 0,
+    };
+    return () => { delete w.__projectMap; };
+  }, [ingest, view.map]);
+
+  const legends = useMemo<Record<LayerId, LegendEntry[]>>(() => {
+    const counts = data.colours ? countColours(data.colours.rgba) : new Map<number, number>();
+    return {
+      plots: [{ key: 'plots', colour: [0, 0, 0, 255], label: t('layers.plots'), count: plots.length }],
+      irrigationAreas: [{ key: 'areas', colour: [0x21, 0x96, 0xf3, 255], label: t('layers.irrigationAreas'), count: areas.length }],
+      trees: legendFor(mode, counts, data.colours?.range ?? null, { status: (c) => t(`status.${c}`), noValue: t('layers.noValue') }),
+    };
+  }, [data.colours, mode, plots.length, areas.length, t]);
+
+  const changeMode = (m: ColourMode) => {
+    setMode(m);
+    void setColourMode(m);
+  };
+
+  const featureName = !sel ? null
+    : sel.layer === 'trees' ? (treeValues ? `${t('fields.tree_id')} ${treeValues.tree_id}` : null)
+    : (sel.layer === 'plots' ? plots : areas)[sel.index]?.label ?? null;
+
+  const stats = data.statistics;
+  let info: React.ReactNode;
+  if (sel?.layer === 'trees' && treeValues && ingest) {
+    info = <TreeTable values={treeValues} npkRanges={ingest.npkRanges} vitality={ingest.vitalityRange} locale={locale} />;
+  } else if (sel && sel.layer !== 'trees' && stats) {
+    const src = sel.layer === 'plots' ? ingest?.plots[sel.index] : ingest?.irrigationAreas[sel.index];
+    const sourceId = String(src?.sourceId ?? '');
+    const entry = sel.layer === 'plots'
+      ? stats.plots.find((p) => String(p.plot_id) === sourceId)
+      : stats.irrigation_areas?.find((a) => String(a.irrigation_area_id) === sourceId);
+    info = entry ? <StatisticsView stats={entry.statistics} title={`${t(sel.layer === 'plots' ? 'info.plotStats' : 'info.areaStats')} – ${featureName ?? ''}`} locale={locale} /> : null;
+  } else if (stats) {
+    info = <StatisticsView stats={stats.total} title={t('info.projectStats')} locale={locale} />;
+  } else if (data.errors.statistics || data.errors.noProject) {
+    info = (
+      <div className="pm-nodata" data-testid="pm-nodata">
+        <strong>{t('info.noData')}</strong>
+        <p>{t('info.noDataHint')}</p>
+      </div>
+    );
+  }
+
+  const errors = [data.errors.noProject && t('errors.noProject'), data.errors.trees && t('errors.trees'), data.errors.statistics && t('errors.statistics'), data.errors.project && t('errors.project')].filter(Boolean) as string[];
+  const alerts = data.alerts.filter((a) => !dismissed.includes(a));
+
   return (
-    <section className="page" data-testid="project-map-page">
-      <h1>{t('title')} {projectId}</h1>
+    <section className="pm" data-testid="project-map-page" data-load-id={data.loadId} data-colour-mode={mode}>
+      <PathBar
+        featureName={featureName}
+        layerName={layers.infoLayer ? t(`layers.${layers.infoLayer}`) : null}
+        projectName={data.projectName || projectId || ''}
+        onBack={() => dispatch({ type: 'back' })}
+      />
+      <div className="pm__stage">
+        <div ref={containerRef} className="pm__map" data-testid="pm-map" />
+        <MapToolbar
+          layersOpen={panel === 'layers'}
+          onLayers={() => setPanel((p) => (p === 'layers' ? null : 'layers'))}
+          onSurveys={() => setPanel((p) => (p === 'surveys' ? null : 'surveys'))}
+          onPrevious={() => setPanel((p) => (p === 'previous' ? null : 'previous'))}
+          zoomActive={zoomActive}
+          onZoomToPlots={() => { setZoomActive(true); fitToPlots(true); }}
+          navigating={gps.tracking}
+          onNavigate={gps.toggle}
+        />
+        {(errors.length > 0 || alerts.length > 0) && (
+          <div className="pm-alerts">
+            {errors.map((e) => <div key={e} className="pm-alert pm-alert--error" role="alert">{e}</div>)}
+            {alerts.map((a) => (
+              <div key={a} className="pm-alert" role="alert" data-testid="pm-duplicate-alert">
+                <span dir="ltr">{a}</span>
+                <button type="button" className="pm-close" onClick={() => setDismissed((d) => [...d, a])} aria-label={t('layers.close')}>✕</button>
+              </div>
+            ))}
+          </div>
+        )}
+        {panel === 'layers' && (
+          <LayersPanel state={layers} dispatch={dispatch} legends={legends} colourMode={mode} onColourMode={changeMode} onClose={() => setPanel(null)} locale={locale} />
+        )}
+        {(panel === 'surveys' || panel === 'previous') && projectId && (
+          <SurveysPanel projectId={projectId} observationDate={/^\d{4}-\d{2}-\d{2}$/.test(observationTime ?? '') ? observationTime! : null} mode={panel} onClose={() => setPanel(null)} />
+        )}
+        {data.overlayOpen && <LoadingOverlay progress={data.progress} step={data.step} />}
+      </div>
+      <InfoPanel>{info}</InfoPanel>
     </section>
   );
 }

@@ -1,0 +1,109 @@
+// Layers panel (client.md §2, §4): drag handle, Show/Hide, Show Labels, Info
+// radio, name and classification colours with live counts. Reordered with
+// @dnd-kit/sortable (pointer, touch and keyboard); the first row is on top.
+import {
+  DndContext, KeyboardSensor, PointerSensor, TouchSensor, closestCenter, useSensor, useSensors, type DragEndEvent,
+} from '@dnd-kit/core';
+import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { useTranslation } from 'react-i18next';
+import type { ColourMode } from '../../map/geo-client';
+import type { LayerId } from '../../map/deck-layers';
+import { COLOUR_MODES } from '../../../workers/geo/colours';
+import { cssColour, type LegendEntry } from './legend';
+import type { LayerAction, LayerState } from './layer-state';
+
+interface Props {
+  state: LayerState;
+  dispatch: (a: LayerAction) => void;
+  legends: Record<LayerId, LegendEntry[]>;
+  colourMode: ColourMode;
+  onColourMode: (m: ColourMode) => void;
+  onClose: () => void;
+  locale: string;
+}
+
+function Legend({ entries, locale }: { entries: LegendEntry[]; locale: string }) {
+  const nf = new Intl.NumberFormat(locale);
+  return (
+    <ul className="pm-legend">
+      {entries.map((e) => (
+        <li key={e.key} className="pm-legend__item" data-testid={`legend-${e.key}`}>
+          <span className="pm-legend__swatch" style={{ background: cssColour(e.colour) }} aria-hidden="true" />
+          <span className="pm-legend__label" dir="auto">{e.label}</span>
+          <span className="pm-legend__count">{nf.format(e.count)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Row({ id, ...p }: Props & { id: LayerId }) {
+  const { t } = useTranslation('project-map');
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
+  const s = p.state;
+  const name = t(`layers.${id}`);
+  return (
+    <div
+      ref={setNodeRef}
+      className={`pm-layers__row${isDragging ? ' pm-layers__row--dragging' : ''}`}
+      style={{ transform: CSS.Transform.toString(transform), transition }}
+      role="row"
+      data-testid={`layer-row-${id}`}
+    >
+      <button type="button" ref={setActivatorNodeRef} className="pm-layers__handle" aria-label={`${t('layers.drag')}: ${name}`} {...attributes} {...listeners} data-testid={`layer-drag-${id}`}>
+        ⠿
+      </button>
+      <input type="checkbox" checked={s.visible[id]} onChange={() => p.dispatch({ type: 'toggleVisible', id })} aria-label={`${t('layers.show')}: ${name}`} data-testid={`layer-visible-${id}`} />
+      <input type="checkbox" checked={s.labels[id]} onChange={() => p.dispatch({ type: 'toggleLabels', id })} aria-label={`${t('layers.labels')}: ${name}`} data-testid={`layer-labels-${id}`} />
+      <input type="radio" name="pm-info-layer" checked={s.infoLayer === id} onChange={() => p.dispatch({ type: 'setInfo', id })} aria-label={`${t('layers.info')}: ${name}`} data-testid={`layer-info-${id}`} />
+      <span className="pm-layers__name">{name}</span>
+      <div className="pm-layers__colours">
+        {id === 'trees' && (
+          <select value={p.colourMode} onChange={(e) => p.onColourMode(e.target.value as ColourMode)} aria-label={t('layers.colourMode')} data-testid="colour-mode">
+            {COLOUR_MODES.map((m) => <option key={m} value={m}>{t(`modes.${m}`)}</option>)}
+          </select>
+        )}
+        <Legend entries={p.legends[id]} locale={p.locale} />
+      </div>
+    </div>
+  );
+}
+
+export function LayersPanel(p: Props) {
+  const { t } = useTranslation('project-map');
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 150, tolerance: 6 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+  const onDragEnd = (e: DragEndEvent) => {
+    if (!e.over || e.active.id === e.over.id) return;
+    const from = p.state.order.indexOf(e.active.id as LayerId);
+    const to = p.state.order.indexOf(e.over.id as LayerId);
+    p.dispatch({ type: 'reorder', order: arrayMove(p.state.order, from, to) });
+  };
+  return (
+    <section className="pm-layers" aria-label={t('layers.title')} data-testid="pm-layers">
+      <header className="pm-layers__header">
+        <h2>{t('layers.title')}</h2>
+        <button type="button" className="pm-close" onClick={p.onClose} aria-label={t('layers.close')} data-testid="pm-layers-close">✕</button>
+      </header>
+      <div role="table" className="pm-layers__table">
+        <div role="row" className="pm-layers__row pm-layers__row--head">
+          <span role="columnheader" aria-label={t('layers.drag')} />
+          <span role="columnheader">{t('layers.show')}</span>
+          <span role="columnheader">{t('layers.labels')}</span>
+          <span role="columnheader">{t('layers.info')}</span>
+          <span role="columnheader">{t('layers.name')}</span>
+          <span role="columnheader">{t('layers.colours')}</span>
+        </div>
+        <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+          <SortableContext items={p.state.order} strategy={verticalListSortingStrategy}>
+            {p.state.order.map((id) => <Row key={id} id={id} {...p} />)}
+          </SortableContext>
+        </DndContext>
+      </div>
+    </section>
+  );
+}

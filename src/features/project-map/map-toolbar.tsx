@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+
+interface Props {
+  layersOpen: boolean;
+  onLayers: () => void;
+  onSurveys: () => void;
+  onPrevious: () => void;
+  zoomActive: boolean;
+  onZoomToPlots: () => void;
+  navigating: boolean;
+  onNavigate: () => void;
+}
+
+export function MapToolbar(p: Props) {
+  const { t } = useTranslation('project-map');
+  const btn = (key: string, label: string, onClick: () => void, active = false, icon = '') => (
+    <button
+      type="button"
+      className={`pm-tool${active ? ' pm-tool--active' : ''}`}
+      onClick={onClick}
+      aria-pressed={active}
+      data-testid={`pm-btn-${key}`}
+      title={label}
+    >
+      <span aria-hidden="true" className="pm-tool__icon">{icon}</span>
+      <span className="pm-tool__label">{label}</span>
+    </button>
+  );
+  return (
+    <div className="pm-toolbar" role="toolbar">
+      {btn('layers', t('buttons.layers'), p.onLayers, p.layersOpen, '☰')}
+      {btn('surveys', t('buttons.surveys'), p.onSurveys, false, '▤')}
+      {btn('previous', t('buttons.previousData'), p.onPrevious, false, '⟲')}
+      {btn('zoom', t('buttons.zoomToPlots'), p.onZoomToPlots, p.zoomActive, '⤢')}
+      {btn('navigate', p.navigating ? t('buttons.stopNavigate') : t('buttons.navigate'), p.onNavigate, p.navigating, '◎')}
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+// Loads one project for the map with a REAL progress bar (client.md §4 steps
+// 0, 20, 35, 50, 65, 75, 90, 100): the three calls start together, and each
+// step is reported when its part has actually finished.
+import { useEffect, useRef, useState } from 'react';
+import { fetchMapData } from '../../api/map-data';
+import { fetchProject } from '../../api/project';
+import { fetchStatistics, type StatisticsResponse } from '../../api/statistics';
+import { createGeoClient, isCancelled, type ColourMode, type ColoursResult, type GeoClient, type IngestResult } from '../../map/geo-client';
+
+export const STEPS = [0, 20, 35, 50, 65, 75, 90, 100] as const;
+export type StepKey = 'start' | 'project' | 'trees' | 'process' | 'statistics' | 'colours' | 'layers' | 'done';
+export const STEP_KEYS: StepKey[] = ['start', 'project', 'trees', 'process', 'statistics', 'colours', 'layers', 'done'];
+export const OVERLAY_CLOSE_MS = 500;
+
+export interface ProjectData {
+  progress: number;
+  step: StepKey;
+  overlayOpen: boolean;
+  projectName: string;
+  errors: { project?: string; trees?: string; statistics?: string; noProject?: string };
+  ingest: IngestResult | null;
+  colours: ColoursResult | null;
+  statistics: StatisticsResponse | null;
+  alerts: string[];
+  /** Increments once per completed load: the map fits once per value. */
+  loadId: number;
+}
+
+const initial = (name: string): ProjectData => ({
+  progress: 0, step: 'start', overlayOpen: true, projectName: name, errors: {},
+  ingest: null, colours: null, statistics: null, alerts: [], loadId: 0,
+});
+
+export function useProjectData(projectId: string | undefined, stateName: string | undefined) {
+  const [data, setData] = useState<ProjectData>(() => initial(stateName ?? projectId ?? ''));
+  const clientRef = useRef<GeoClient | null>(null);
+
+  useEffect(() => {
+    const id = (projectId ?? '').trim();
+    const abort = new AbortController();
+    let alive = true;
+    const set = (patch: Partial<ProjectData> | ((d: ProjectData) => Partial<ProjectData>)) => {
+      if (alive) setData((d) => ({ ...d, ...(typeof patch === 'function' ? patch(d) : patch) }));
+    };
+    const step = (i: number) => set({ progress: STEPS[i], step: STEP_KEYS[i] });
+    let closeTimer: ReturnType<typeof setTimeout> | undefined;
+    const finish = () => {
+      step(7);
+      set((d) => ({ loadId: d.loadId + 1 }));
+      closeTimer = setTimeout(() => set({ overlayOpen: false }), OVERLAY_CLOSE_MS);
+    };
+    setData(initial(stateName ?? id));
+
+    if (!id) {
+      // §5: a missing or blank id loads nothing; the map shows only an empty plots layer.
+      set({ errors: { noProject: 'No projectId provided' } });
+      finish();
+      return () => { alive = false; clearTimeout(closeTimer); };
+    }
+
+    const client = createGeoClient();
+    clientRef.current = client;
+    const projectP = stateName ? Promise.resolve({ name: stateName }) : fetchProject(id, abort.signal);
+    const mapP = fetchMapData(id, abort.signal);
+    const statsP = fetchStatistics(id, abort.signal);
+    // Settle all three early so a rejection that is awaited later is never "unhandled".
+    for (const p of [projectP, mapP, statsP]) p.catch(() => undefined);
+
+    void (async () => {
+      step(0);
+      try {
+        const p = await projectP;
+        set({ projectName: p.name || id });
+      } catch {
+        if (abort.signal.aborted) return;
+        set((d) => ({ projectName: id, errors: { ...d.errors, project: 'Failed to fetch project' } }));
+      }
+      step(1);
+      let ingest: IngestResult | null = null;
+      try {
+        const raw = await mapP;
+        step(2);
+        ingest = raw.format === 'arrow' ? await client.ingestArrow(raw.bytes) : await client.ingestJson(raw.bytes);
+        set({ ingest, alerts: ingest.alerts });
+      } catch {
+        if (abort.signal.aborted) return;
+        // §8: plots layer emptied, loading ends.
+        set((d) => ({ ingest: null, errors: { ...d.errors, trees: 'Failed to fetch trees' } }));
+      }
+      step(3);
+      try {
+        set({ statistics: await statsP });
+      } catch {
+        if (abort.signal.aborted) return;
+        set((d) => ({ errors: { ...d.errors, statistics: 'Failed to fetch tree status statistics' } }));
+      }
+      step(4);
+      if (ingest) {
+        const c = await client.colours('status');
+        if (!isCancelled(c)) set({ colours: c });
+      }
+      step(5);
+      // Layers render from state on the next frame; the page fits the map on loadId.
+      await new Promise((r) => requestAnimationFrame(() => r(null)));
+      step(6);
+      if (alive) finish();
+    })();
+
+    return () => {
+      alive = false;
+      abort.abort();
+      clearTimeout(closeTimer);
+      client.dispose();
+      if (clientRef.current === client) clientRef.current = null;
+    };
+  }, [projectId, stateName]);
+
+  const setColourMode = async (mode: ColourMode) => {
+    const c = clientRef.current;
+    if (!c || !data.ingest) return;
+    const r = await c.colours(mode);
+    if (!isCancelled(r)) setData((d) => ({ ...d, colours: r }));
+  };
+
+  return { data, client: clientRef, setColourMode };
+}

@@ -1,0 +1,198 @@
+// deck.gl layers of the project map, built from the worker's typed arrays.
+// Trees are ONE ScatterplotLayer over binary attributes: positions stay the
+// same buffer for the whole load, a colour-mode switch hands over a new RGBA
+// buffer only (deck.gl skips re-uploading an unchanged external buffer).
+import type { Layer, PickingInfo } from '@deck.gl/core';
+import { PathLayer, PolygonLayer, ScatterplotLayer, TextLayer } from '@deck.gl/layers';
+import type { Polygon } from 'geojson';
+import { visualOrder } from './bidi';
+import { LAYER_STYLE } from './map-config';
+
+export type LayerId = 'plots' | 'irrigationAreas' | 'trees';
+
+export interface AreaItem { index: number; polygon: Polygon; label: string }
+export interface TreeBuffers { count: number; positions: Float64Array; rgba: Uint8Array | null }
+export interface TreeLabel { position: [number, number]; text: string }
+
+export interface LayerView {
+  /** Top row first (client.md §4: the first row is on top). */
+  order: LayerId[];
+  visible: Record<LayerId, boolean>;
+  labels: Record<LayerId, boolean>;
+  infoLayer: LayerId | null;
+}
+
+export interface MapLayerInput {
+  view: LayerView;
+  plots: AreaItem[];
+  areas: AreaItem[];
+  trees: TreeBuffers | null;
+  treeLabels: TreeLabel[];
+  zoom: number;
+  selected: { layer: LayerId; index: number } | null;
+  gps: [number, number] | null;
+  /** Bench/diagnostics: draw strokes at every zoom, or never (default: by zoom). */
+  treeStroke?: 'auto' | 'always' | 'never';
+}
+
+/** Below this zoom trees are small dots without a stroke (§9 tree marker radius 2). */
+export const TREE_DETAIL_ZOOM = 16;
+
+function centre(p: Polygon): [number, number] {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (const [x, y] of p.coordinates[0] ?? []) {
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+  }
+  return [(minX + maxX) / 2, (minY + maxY) / 2];
+}
+
+function areaLayers(id: 'plots' | 'irrigationAreas', items: AreaItem[], input: MapLayerInput): Layer[] {
+  const style = id === 'plots' ? LAYER_STYLE.plots : LAYER_STYLE.irrigationAreas;
+  const out: Layer[] = [
+    new PolygonLayer<AreaItem>({
+      id,
+      data: items,
+      getPolygon: (d) => d.polygon.coordinates,
+      // Alpha 1/255: looks transparent (§9 "transparent fill") but stays pickable.
+      getFillColor: [0, 0, 0, 1],
+      filled: true,
+      stroked: true,
+      getLineColor: style.stroke,
+      getLineWidth: style.width,
+      lineWidthUnits: 'pixels',
+      pickable: true,
+    }),
+  ];
+  const sel = input.selected;
+  if (sel && sel.layer === id && items[sel.index]) {
+    out.push(new PathLayer<AreaItem>({
+      id: `${id}-selected`,
+      data: [items[sel.index]],
+      getPath: (d) => d.polygon.coordinates[0] as [number, number][],
+      getColor: LAYER_STYLE.selected,
+      getWidth: style.width + 2,
+      widthUnits: 'pixels',
+    }));
+  }
+  if (input.view.labels[id]) {
+    out.push(new TextLayer<AreaItem>({
+      id: `${id}-labels`,
+      data: items,
+      getPosition: (d) => centre(d.polygon),
+      getText: (d) => visualOrder(d.label),
+      characterSet: 'auto',
+      getSize: id === 'plots' ? 14 : 12,
+      getColor: id === 'plots' ? [0, 0, 0, 255] : [13, 71, 161, 255],
+      fontSettings: { sdf: true },
+      outlineWidth: 2,
+      outlineColor: [255, 255, 255, 230],
+      fontFamily: 'system-ui, sans-serif',
+    }));
+  }
+  return out;
+}
+
+// The same data object while positions and colours are unchanged: a new object
+// would make deck.gl treat every other prop change (selection, zoom) as new data.
+let lastBinary: { positions: Float64Array; rgba: Uint8Array; data: unknown } | null = null;
+function binaryTrees(t: TreeBuffers & { rgba: Uint8Array }) {
+  if (lastBinary && lastBinary.positions === t.positions && lastBinary.rgba === t.rgba) return lastBinary.data;
+  const data = {
+    length: t.count,
+    attributes: {
+      getPosition: { value: t.positions, size: 2 },
+      getFillColor: { value: t.rgba, size: 4, normalized: true },
+    },
+  };
+  lastBinary = { positions: t.positions, rgba: t.rgba, data };
+  return data;
+}
+
+function treeLayers(input: MapLayerInput): Layer[] {
+  const t = input.trees;
+  if (!t || !t.rgba || t.count === 0) return [];
+  const detail = input.treeStroke === 'always' || (input.treeStroke !== 'never' && input.zoom >= TREE_DETAIL_ZOOM);
+  const out: Layer[] = [
+    new ScatterplotLayer({
+      id: 'trees',
+      data: binaryTrees({ ...t, rgba: t.rgba }),
+      radiusUnits: 'pixels',
+      getRadius: detail ? LAYER_STYLE.trees.radius : LAYER_STYLE.treeMarkerRadius,
+      stroked: detail,
+      getLineColor: LAYER_STYLE.trees.stroke,
+      getLineWidth: LAYER_STYLE.trees.strokeWidth,
+      lineWidthUnits: 'pixels',
+      // Dots of 2-4 px gain nothing from the smoothstep edge; it costs fragment work.
+      antialiasing: detail,
+      pickable: true,
+      updateTriggers: { getRadius: detail },
+    } as ConstructorParameters<typeof ScatterplotLayer>[0]),
+  ];
+  const sel = input.selected;
+  if (sel && sel.layer === 'trees' && sel.index < t.count) {
+    out.push(new ScatterplotLayer<number>({
+      id: 'trees-selected',
+      data: [sel.index],
+      getPosition: (i) => [t.positions[2 * i], t.positions[2 * i + 1]],
+      getFillColor: LAYER_STYLE.selected,
+      getRadius: LAYER_STYLE.selectedRadius,
+      radiusUnits: 'pixels',
+      stroked: true,
+      getLineColor: [255, 255, 255, 255],
+      getLineWidth: 2,
+      lineWidthUnits: 'pixels',
+    }));
+  }
+  if (input.view.labels.trees && input.treeLabels.length > 0) {
+    out.push(new TextLayer<TreeLabel>({
+      id: 'trees-labels',
+      data: input.treeLabels,
+      getPosition: (d) => d.position,
+      getText: (d) => d.text,
+      getSize: 11,
+      getPixelOffset: [0, -12],
+      getColor: [33, 33, 33, 255],
+      fontSettings: { sdf: true },
+      outlineWidth: 2,
+      outlineColor: [255, 255, 255, 230],
+    }));
+  }
+  return out;
+}
+
+/** All layers, bottom first: the last row of `order` is drawn first. */
+export function buildMapLayers(input: MapLayerInput): Layer[] {
+  const layers: Layer[] = [];
+  for (const id of [...input.view.order].reverse()) {
+    if (!input.view.visible[id]) continue;
+    if (id === 'trees') layers.push(...treeLayers(input));
+    else layers.push(...areaLayers(id, id === 'plots' ? input.plots : input.areas, input));
+  }
+  if (input.gps) {
+    layers.push(new ScatterplotLayer<[number, number]>({
+      id: 'gps',
+      data: [input.gps],
+      getPosition: (d) => d,
+      getFillColor: [33, 150, 243, 255],
+      getLineColor: [255, 255, 255, 255],
+      getRadius: LAYER_STYLE.markerRadius,
+      radiusUnits: 'pixels',
+      stroked: true,
+      getLineWidth: 2,
+      lineWidthUnits: 'pixels',
+    }));
+  }
+  return layers;
+}
+
+/** The picked feature of a deck.gl click, if it belongs to one of our layers. */
+export function pickedFeature(info: PickingInfo): { layer: LayerId; index: number } | null {
+  const id = info.layer?.id;
+  if (info.index < 0 || (id !== 'plots' && id !== 'irrigationAreas' && id !== 'trees')) return null;
+  if (id === 'trees') return { layer: 'trees', index: info.index };
+  const item = info.object as AreaItem | undefined;
+  return item ? { layer: id, index: item.index } : null;
+}

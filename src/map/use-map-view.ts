@@ -1,0 +1,82 @@
+// MapLibre map + deck.gl overlay (MapboxOverlay, overlaid mode: the interleaved
+// mode breaks on MapLibre 6) in a container; layers are pushed with setLayers.
+import { MapboxOverlay } from '@deck.gl/mapbox';
+import type { Layer, PickingInfo } from '@deck.gl/core';
+import { Map as MapLibreMapClass, NavigationControl, type Map as MapLibreMap } from 'maplibre-gl';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { basemapStyle, MAP_DEFAULTS } from './map-config';
+import { setupMapLibre } from './maplibre-setup';
+
+export interface MapViewHandlers {
+  onClick?: (info: PickingInfo) => void;
+  /** The user moved the map (drag, wheel, keys): not our own fitBounds/easeTo. */
+  onUserMove?: () => void;
+}
+
+export interface MapView {
+  map: MapLibreMap | null;
+  zoom: number;
+  /** Increments after every completed move (viewport-dependent work re-runs on it). */
+  moveId: number;
+  setLayers(layers: Layer[]): void;
+}
+
+export function useMapView(container: RefObject<HTMLDivElement | null>, handlers: MapViewHandlers): MapView {
+  const [map, setMap] = useState<MapLibreMap | null>(null);
+  const [zoom, setZoom] = useState<number>(MAP_DEFAULTS.zoom);
+  const [moveId, setMoveId] = useState(0);
+  const overlayRef = useRef<MapboxOverlay | null>(null);
+  const handlersRef = useRef(handlers);
+  useEffect(() => {
+    handlersRef.current = handlers;
+  });
+
+  useEffect(() => {
+    const el = container.current;
+    if (!el) return;
+    setupMapLibre();
+    const m = new MapLibreMapClass({
+      container: el,
+      style: basemapStyle(),
+      center: MAP_DEFAULTS.centre,
+      zoom: MAP_DEFAULTS.zoom,
+      minZoom: MAP_DEFAULTS.minZoom,
+      maxZoom: MAP_DEFAULTS.maxZoom,
+      attributionControl: { compact: true },
+    });
+    m.addControl(new NavigationControl({ showCompass: false }), 'top-left');
+    // A tile that cannot load (no network) must not become a page error.
+    m.on('error', () => undefined);
+    const overlay = new MapboxOverlay({
+      interleaved: false,
+      layers: [],
+      // CSS pixels on phones with DPR 3 triple the fragment work for dots; 1.5 stays sharp enough.
+      useDevicePixels: Math.min(window.devicePixelRatio || 1, 1.5),
+      onClick: (info) => handlersRef.current.onClick?.(info),
+      getCursor: ({ isHovering, isDragging }) => (isDragging ? 'grabbing' : isHovering ? 'pointer' : 'grab'),
+    });
+    m.addControl(overlay);
+    overlayRef.current = overlay;
+    m.on('movestart', (e: { originalEvent?: unknown }) => {
+      if (e.originalEvent) handlersRef.current.onUserMove?.();
+    });
+    m.on('moveend', () => {
+      setZoom(m.getZoom());
+      setMoveId((n) => n + 1);
+    });
+    setMap(m);
+    return () => {
+      overlayRef.current = null;
+      m.remove();
+      setMap(null);
+    };
+  }, [container]);
+
+  return {
+    map,
+    zoom,
+    moveId,
+    setLayers: (layers) => overlayRef.current?.setProps({ layers }),
+  };
+}
