@@ -31,12 +31,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
       if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send({ success: false, message: error.message, errors: error.errors });
     }
-    if ((error as FastifyError).code === 'FST_UNDER_PRESSURE') {
-      return reply
-        .status(503)
-        .header('retry-after', '10')
-        .send({ success: false, message: 'The server is busy. Please try again in a few seconds.' });
-    }
     const status = (error as FastifyError).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       return reply.status(status).send({ success: false, message: friendlyClientError(error as FastifyError) });

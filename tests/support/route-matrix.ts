@@ -28,6 +28,8 @@ export interface ApiRoute {
   key: string; // "GET /api/x/:id"
   access: Access;
   params: string[];
+  /** The route's own body limit, when it sets one. */
+  bodyLimit?: number;
   /** zod schemas as declared by the route (fastify-type-provider-zod). */
   schema: { body?: unknown; querystring?: unknown; params?: unknown };
 }
@@ -44,7 +46,7 @@ export function apiRoutes(app: FastifyInstance): ApiRoute[] {
       const access: Access = r.url.startsWith('/api/admin') ? 'admin' : (cfg.access ?? 'user');
       const params = [...r.url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]);
       const schema = (r.schema ?? {}) as ApiRoute['schema'];
-      out.push({ method, url: r.url, key: `${method} ${r.url}`, access, params, schema });
+      out.push({ method, url: r.url, key: `${method} ${r.url}`, access, params, schema, bodyLimit: r.bodyLimit });
     }
   }
   return out.sort((a, b) => order(a.method) - order(b.method) || a.url.localeCompare(b.url));
