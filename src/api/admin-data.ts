@@ -1,0 +1,65 @@
+import type { Feature, FeatureCollection, Geometry, MultiPolygon, Point, Polygon } from 'geojson';
+import { del, get, patch, post } from './client';
+
+// The geospatial data editor's calls (admin.md §7). Geometry goes out as WKT
+// text (the forms) or a GeoJSON geometry (the drawing map); the server
+// validates both and answers 422 with the reason.
+
+export const CLIENTS_TIMEOUT_MS = 15_000;
+
+export type EditorType = 'plot' | 'irrigation' | 'tree';
+
+export interface PlotProps { id: number; name: string; type: 'plot'; plot_id: number; plot_name: string; plot_area: number | null; crop_id: number | null; crop_name: string | null; client_id: number; created_at: string; version: number }
+export interface AreaProps { id: number; name: string; type: 'irrigation'; irrigation_area_id: number; irrigation_area_name: string; plot_id: number | null; plot_name: string | null; client_id: number; created_at: string; version: number }
+export interface TreeProps { id: number; name: string; type: 'tree'; tree_id: number; row_num: number | null; tree_num: number | null; breed_id: number | null; breed_name: string | null; planting_date: string | null; irrigation_area_id: number | null; irrigation_area_name: string | null; plot_id: number | null; plot_name: string | null; client_id: number; version: number }
+
+export type PlotFeature = Feature<Polygon | MultiPolygon, PlotProps>;
+export type AreaFeature = Feature<Polygon, AreaProps>;
+export type TreeFeature = Feature<Point, TreeProps>;
+export type EditorFeature = PlotFeature | AreaFeature | TreeFeature;
+
+export interface ClientData {
+  plots: FeatureCollection<Polygon | MultiPolygon, PlotProps>;
+  irrigationAreas: FeatureCollection<Polygon, AreaProps>;
+  trees: FeatureCollection<Point, TreeProps>;
+}
+export interface ClientSummary { client_id: number; name: string; plot_count?: number }
+export interface Options { crops: { crop_id: number; crop_name: string }[]; breeds: { breed_id: number; breed_name: string; crop_id: number }[] }
+
+export type GeomInput = string | Geometry;
+export interface PlotInput { plot_name: string; crop_id?: number | null; plot_area?: number | null; geom: GeomInput; client_id: number }
+export interface AreaInput { irrigation_area_name: string; geom: GeomInput; client_id?: number }
+export interface TreeInput { row_num: number; tree_num: number; breed_id?: number | null; planting_date?: string | null; geom: GeomInput; client_id?: number }
+
+const PATHS: Record<EditorType, string> = { plot: '/admin/data/plots', irrigation: '/admin/data/irrigation-areas', tree: '/admin/data/trees' };
+
+export async function fetchEditorClients(signal?: AbortSignal): Promise<ClientSummary[]> {
+  const r = await get<{ clients?: ClientSummary[] }>('/admin/clients', { timeoutMs: CLIENTS_TIMEOUT_MS, retries: 0, signal });
+  return r?.clients ?? [];
+}
+
+export async function fetchClientData(clientId: number, signal?: AbortSignal): Promise<ClientData> {
+  return get<ClientData>(`/admin/data/clients/${clientId}`, { signal });
+}
+
+export async function fetchEditorOptions(): Promise<Options> {
+  const r = await get<Options>('/admin/data/options');
+  return { crops: r?.crops ?? [], breeds: r?.breeds ?? [] };
+}
+
+export function createFeature(type: 'plot', body: PlotInput): Promise<unknown>;
+export function createFeature(type: 'irrigation', body: AreaInput): Promise<unknown>;
+export function createFeature(type: 'tree', body: TreeInput): Promise<unknown>;
+export function createFeature(type: EditorType, body: PlotInput | AreaInput | TreeInput): Promise<unknown>;
+export function createFeature(type: EditorType, body: PlotInput | AreaInput | TreeInput) {
+  return post(PATHS[type], body);
+}
+
+/** PATCH with the form fields, or `{ geom }` only for a reshape on the map; `version` guards against lost updates (409). */
+export function updateFeature(type: EditorType, id: number, body: Partial<PlotInput & AreaInput & TreeInput> & { version?: number }) {
+  return patch(`${PATHS[type]}/${id}`, body);
+}
+
+export function deleteFeature(type: EditorType, id: number) {
+  return del(`${PATHS[type]}/${id}`, { retries: 0 });
+}

@@ -1,0 +1,85 @@
+import { apiUrl } from './client';
+import { errorForStatus } from './errors';
+import { expireSession, getToken } from './session';
+
+// Survey-results upload (issue 7). XMLHttpRequest rather than fetch: it
+// reports upload progress. The server streams NDJSON progress lines
+// ({phase, done, total}) and ends with {phase:'done', status, body}.
+
+export type ImportPhase = 'uploading' | 'parsing' | 'matching' | 'writing' | 'done';
+export interface ImportProgress { phase: ImportPhase; done: number; total: number }
+export interface ImportResult {
+  success: true;
+  message: string;
+  format: 'csv' | 'geojson';
+  rows: number;
+  matched_by_id: number;
+  matched_nearest: number;
+  unmatched: number;
+  unmatched_lines: number[];
+  observations: number;
+  replaced: number;
+  created_trees: number;
+  skipped_unmatched: number;
+  plots_added: number;
+  ignored_columns: string[];
+  ms: number;
+}
+
+export function contentTypeFor(file: { name: string; type: string }): string {
+  if (/\.(geo)?json$/i.test(file.name) || /json/.test(file.type)) return 'application/geo+json';
+  return 'text/csv';
+}
+
+export function importSurveyResults(
+  projectId: number,
+  file: Blob & { name: string },
+  opts: { createUnmatched: boolean; onProgress: (p: ImportProgress) => void; signal?: AbortSignal },
+): Promise<ImportResult> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', apiUrl(`/admin/projects/${projectId}/import${opts.createUnmatched ? '?create_unmatched=true' : ''}`));
+    xhr.setRequestHeader('Content-Type', contentTypeFor(file));
+    xhr.setRequestHeader('Accept', 'application/x-ndjson');
+    const token = getToken();
+    if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
+    let seen = 0;
+    let final: { status: number; body: unknown } | null = null;
+    const readLines = () => {
+      const text = xhr.responseText;
+      const end = text.lastIndexOf('\n');
+      if (end < seen) return;
+      for (const line of text.slice(seen, end).split('\n')) {
+        if (!line.trim()) continue;
+        const msg = JSON.parse(line) as { phase: ImportPhase; done?: number; total?: number; status?: number; body?: unknown };
+        if (msg.phase === 'done') final = { status: msg.status ?? 500, body: msg.body };
+        else opts.onProgress({ phase: msg.phase, done: msg.done ?? 0, total: msg.total ?? 0 });
+      }
+      seen = end + 1;
+    };
+    xhr.upload.onprogress = (e) => opts.onProgress({ phase: 'uploading', done: e.loaded, total: e.lengthComputable ? e.total : file.size });
+    xhr.upload.onload = () => opts.onProgress({ phase: 'parsing', done: 0, total: 1 });
+    xhr.onprogress = readLines;
+    xhr.onerror = () => reject(errorForStatus(0, 'Network error', null));
+    xhr.onload = () => {
+      if (xhr.status !== 200) {
+        if (xhr.status === 401) expireSession();
+        let body: unknown = null;
+        try {
+          body = JSON.parse(xhr.responseText);
+        } catch {
+          /* not JSON */
+        }
+        return reject(errorForStatus(xhr.status, xhr.statusText, body));
+      }
+      readLines();
+      const f = final as { status: number; body: unknown } | null;
+      if (!f) return reject(errorForStatus(500, 'Incomplete response', null));
+      opts.onProgress({ phase: 'done', done: 1, total: 1 });
+      if (f.status === 200) resolve(f.body as ImportResult);
+      else reject(errorForStatus(f.status, '', f.body));
+    };
+    opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(file);
+  });
+}
