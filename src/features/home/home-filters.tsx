@@ -20,7 +20,6 @@ export function HomeFilters({ query, onChange, open, onToggle }: Props) {
       <div className="home-filters__bar">
         <label className="home-search">
           <span className="visually-hidden">{t('search.label')}</span>
-          <span aria-hidden="true" className="home-search__icon">🔍</span>
           <input
             type="search"
             data-testid="project-search"

@@ -58,7 +58,7 @@ function ErrorView({ error, onRetry }: { error: Error; onRetry: () => void }) {
   const cause = error instanceof ApiError && error.code !== 'generic' ? common(`errors.${error.code}`, { defaultValue: '' }) : '';
   return (
     <div className="home__state home__state--error" role="alert" data-testid="home-error">
-      <span className="home__state-icon" aria-hidden="true">⚠️</span>
+      <span className="home__state-icon" aria-hidden="true">⚠</span>
       <h2>{t('error.title')}</h2>
       <p>{message}</p>
       {cause && <p className="home__cause">{cause}</p>}
@@ -91,9 +91,9 @@ function ProjectsSection({ projects }: { projects: UserProject[] }) {
   return (
     <>
       <div className="stat-grid stat-grid--3 home__stats">
-        <StatCard label={t('stats.total')} value={n(stats.total)} icon="📁" testId="stat-total" />
-        <StatCard label={t('stats.recent')} value={n(stats.recent)} icon="🕒" testId="stat-recent" />
-        <StatCard label={t('stats.thisMonth')} value={n(stats.thisMonth)} icon="📆" testId="stat-month" />
+        <StatCard label={t('stats.total')} value={n(stats.total)} testId="stat-total" />
+        <StatCard label={t('stats.recent')} value={n(stats.recent)} testId="stat-recent" />
+        <StatCard label={t('stats.thisMonth')} value={n(stats.thisMonth)} testId="stat-month" />
       </div>
 
       <div className="home__section-head">
@@ -105,7 +105,6 @@ function ProjectsSection({ projects }: { projects: UserProject[] }) {
 
       {projects.length === 0 ? (
         <div className="home__state" data-testid="empty-none">
-          <span className="home__state-icon" aria-hidden="true">📭</span>
           <h3>{t('empty.noneTitle')}</h3>
           <p>{t('empty.noneText')}</p>
         </div>
@@ -117,7 +116,6 @@ function ProjectsSection({ projects }: { projects: UserProject[] }) {
           </p>
           {shown.length === 0 ? (
             <div className="home__state" data-testid="empty-filtered">
-              <span className="home__state-icon" aria-hidden="true">🔎</span>
               <h3>{t('empty.filteredTitle')}</h3>
               <p>{t('empty.filteredText')}</p>
               <button

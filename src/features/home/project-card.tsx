@@ -40,7 +40,6 @@ export function ProjectCard({ project, today }: { project: UserProject; today: s
         </span>
       </header>
       <p className="project-card__date">
-        <span aria-hidden="true">📅 </span>
         <time dateTime={project.observation_date ?? undefined}>{date}</time>
       </p>
       {trend && <Trend trend={trend} lang={lang} />}

@@ -19,17 +19,19 @@ export function OrdersCalendar({ year, month, today, selected, byDate, onMonth, 
   const lang = i18n.resolvedLanguage ?? 'he';
   const cells = calendarGrid(year, month, today);
   const letters = weekdayLetters(lang);
+  // Arrows that point outwards in either direction ('‹' '›' would be mirrored by the bidi algorithm too).
+  const [prevIcon, nextIcon] = i18n.dir(lang) === 'rtl' ? ['→', '←'] : ['←', '→'];
   return (
     <section className="orders-cal" aria-label={t('calendar')} data-testid="orders-calendar">
       <header className="orders-cal__head">
         <button type="button" className="orders-cal__nav" data-testid="prev-month" aria-label={t('prevMonth')} title={t('prevMonth')} onClick={() => onMonth(addMonths(year, month, -1))}>
-          <span aria-hidden="true" className="orders-cal__chevron">‹</span>
+          <span aria-hidden="true">{prevIcon}</span>
         </button>
         <h2 className="orders-cal__month" data-testid="calendar-month" aria-live="polite">
           {formatMonth(year, month, lang)}
         </h2>
         <button type="button" className="orders-cal__nav" data-testid="next-month" aria-label={t('nextMonth')} title={t('nextMonth')} onClick={() => onMonth(addMonths(year, month, 1))}>
-          <span aria-hidden="true" className="orders-cal__chevron">›</span>
+          <span aria-hidden="true">{nextIcon}</span>
         </button>
       </header>
       <div className="orders-cal__grid">
@@ -65,7 +67,7 @@ export function OrdersCalendar({ year, month, today, selected, byDate, onMonth, 
                     <span key={i} className={`orders-dot orders-dot--${orderStatus(p.observation_date, today)}`} data-testid="calendar-dot" />
                   ))}
                   {more > 0 && (
-                    <span className="orders-cal__more" data-testid="calendar-more" title={t('more', { count: more })}>
+                    <span className="orders-cal__more" dir="ltr" data-testid="calendar-more" title={t('more', { count: more })}>
                       +{formatNumber(more, lang)}
                     </span>
                   )}

@@ -56,7 +56,6 @@ export function OrdersPage() {
           </div>
           {projects.length === 0 ? (
             <div className="orders__state" data-testid="orders-empty">
-              <span className="orders__state-icon" aria-hidden="true">📭</span>
               <h2>{t('emptyTitle')}</h2>
               <p>{t('emptyText')}</p>
             </div>

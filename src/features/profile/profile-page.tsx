@@ -44,22 +44,22 @@ export function ProfilePage() {
       <ul className="profile__menu">
         <li>
           <a className="profile__entry" href={mailto(t('supportSubject'))} data-testid="profile-mail">
-            <Entry icon="✉️" label={t('mail')} hint={t('mailHint')} />
+            <Entry icon="✉" label={t('mail')} hint={t('mailHint')} />
           </a>
         </li>
         <li>
           <button type="button" className="profile__entry" aria-disabled="true" title={t('messageHint')} data-testid="profile-message" onClick={(e) => e.preventDefault()}>
-            <Entry icon="💬" label={t('message')} hint={t('messageHint')} badge={t('soon')} />
+            <Entry icon="✎" label={t('message')} hint={t('messageHint')} badge={t('soon')} />
           </button>
         </li>
         <li>
           <a className="profile__entry" href={mailto(t('feedbackSubject'), t('feedbackBody', { version: APP_VERSION, lang }))} data-testid="profile-feedback">
-            <Entry icon="⭐" label={t('feedback')} hint={t('feedbackHint')} />
+            <Entry icon="★" label={t('feedback')} hint={t('feedbackHint')} />
           </a>
         </li>
         <li>
           <button type="button" className="profile__entry" aria-expanded={open === 'updates'} aria-controls="profile-updates" data-testid="profile-updates" onClick={() => toggle('updates')}>
-            <Entry icon="🔔" label={t('updates')} hint={t('updatesHint', { version: APP_VERSION })} />
+            <Entry icon="↻" label={t('updates')} hint={t('updatesHint', { version: APP_VERSION })} />
           </button>
           {open === 'updates' && (
             <div id="profile-updates" className="profile__panel" data-testid="updates-panel">
@@ -71,7 +71,7 @@ export function ProfilePage() {
         </li>
         <li>
           <button type="button" className="profile__entry" aria-expanded={open === 'settings'} aria-controls="profile-settings" data-testid="profile-settings" onClick={() => toggle('settings')}>
-            <Entry icon="⚙️" label={t('settings')} hint={t('settingsHint')} />
+            <Entry icon="⚙" label={t('settings')} hint={t('settingsHint')} />
           </button>
           {open === 'settings' && (
             <div id="profile-settings" className="profile__panel" data-testid="settings-panel">
@@ -90,7 +90,7 @@ export function ProfilePage() {
               navigate('/', { replace: true });
             }}
           >
-            <Entry icon="🚪" label={t('logout')} hint={t('logoutHint')} />
+            <Entry icon="⏻" label={t('logout')} hint={t('logoutHint')} />
           </button>
         </li>
       </ul>
