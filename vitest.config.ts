@@ -24,6 +24,17 @@ export default defineConfig({
         },
       },
       {
+        // Crash and outage tests: real server processes and their own PostgreSQL cluster.
+        test: {
+          name: 'reliability',
+          include: ['tests/reliability/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
+      {
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
