@@ -1,0 +1,50 @@
+// Overload is answered with 503 + Retry-After (@fastify/under-pressure), in
+// the API's error shape, and the server serves again once the pressure is gone.
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { openPglite } from '../../server/db/adapter';
+import { createTokenService } from '../../server/auth/token';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const BUSY = { success: false, message: 'The server is busy. Please try again in a few seconds.' };
+
+describe('overload guard', () => {
+  it('answers 503 while the event loop is blocked for long, then recovers', async () => {
+    const db = await openPglite(undefined);
+    const app = await buildApp({ db, tokens: createTokenService(new TextEncoder().encode('k'.repeat(48)), 60), logLevel: 'silent', pressure: { maxEventLoopDelayMs: 30, sampleIntervalMs: 200 } });
+    try {
+      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+      await sleep(50);
+      // A long synchronous stretch (what a runaway request or a flood does to the loop).
+      // The next sample window holds one 2 s delay: its mean is far over 30 ms.
+      const until = Date.now() + 2000;
+      while (Date.now() < until) {
+        /* spin */
+      }
+      await sleep(1);
+      const busy = await app.inject({ method: 'GET', url: '/api/health' });
+      expect(busy.statusCode).toBe(503);
+      expect(busy.headers['retry-after']).toBe('10');
+      expect(busy.json()).toEqual(BUSY);
+      await sleep(700);
+      expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+      await db.close();
+    }
+  });
+
+  it('answers 503 when the heap is over its ceiling instead of growing until it crashes', async () => {
+    const db = await openPglite(undefined);
+    const app = await buildApp({ db, tokens: createTokenService(new TextEncoder().encode('k'.repeat(48)), 60), logLevel: 'silent', pressure: { maxHeapUsedBytes: 1, sampleIntervalMs: 50 } });
+    try {
+      await sleep(150);
+      const res = await app.inject({ method: 'GET', url: '/api/projects/user' });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual(BUSY);
+    } finally {
+      await app.close();
+      await db.close();
+    }
+  });
+});
