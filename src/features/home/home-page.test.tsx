@@ -120,6 +120,19 @@ describe('HomePage', () => {
     expect(names()).toEqual(['3', 'Avocado spring', 'Avocado autumn']);
   });
 
+  it('keeps two quick changes made before a re-render', async () => {
+    responses.push(ok(PROJECTS));
+    renderHome('/home?status=valid');
+    await screen.findAllByTestId('project-card');
+    act(() => {
+      fireEvent.click(screen.getByTestId('status-all'));
+      fireEvent.change(screen.getByTestId('sort-key'), { target: { value: 'name' } });
+    });
+    expect(screen.getAllByTestId('project-card')).toHaveLength(3);
+    expect(screen.getByTestId('status-all').getAttribute('aria-pressed')).toBe('true');
+    expect((screen.getByTestId('sort-key') as HTMLSelectElement).value).toBe('name');
+  });
+
   it('opens a project with its route date and navigation state', async () => {
     responses.push(ok(PROJECTS));
     renderHome();

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { DEFAULT_QUERY, type ListQuery, type SortDir, type SortKey, type StatusFilter } from '../../domain/projects';
 
@@ -11,21 +11,24 @@ const pick = <T extends string>(v: string | null, allowed: readonly T[], fallbac
 export function useListQuery(): [ListQuery, (patch: Partial<ListQuery>) => void] {
   const [params, setParams] = useSearchParams();
   const query = useMemo(() => queryFrom(params), [params]);
+  // React Router's functional setSearchParams sees the params of the last
+  // render, so two quick changes (status, then sort) would lose the first:
+  // build on our own latest value instead.
+  const latest = useRef(params);
+  useLayoutEffect(() => {
+    latest.current = params;
+  }, [params]);
   const update = useCallback(
     (patch: Partial<ListQuery>) => {
-      setParams(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          const merged = { ...queryFrom(prev), ...patch };
-          const set = (k: string, v: string, def: string) => (v && v !== def ? next.set(k, v) : next.delete(k));
-          set('q', merged.search, '');
-          set('status', merged.status, DEFAULT_QUERY.status);
-          set('sort', merged.sortKey, DEFAULT_QUERY.sortKey);
-          set('dir', merged.sortDir, DEFAULT_QUERY.sortDir);
-          return next;
-        },
-        { replace: true },
-      );
+      const next = new URLSearchParams(latest.current);
+      const merged = { ...queryFrom(latest.current), ...patch };
+      const set = (k: string, v: string, def: string) => (v && v !== def ? next.set(k, v) : next.delete(k));
+      set('q', merged.search, '');
+      set('status', merged.status, DEFAULT_QUERY.status);
+      set('sort', merged.sortKey, DEFAULT_QUERY.sortKey);
+      set('dir', merged.sortDir, DEFAULT_QUERY.sortDir);
+      latest.current = next;
+      setParams(next, { replace: true });
     },
     [setParams],
   );
