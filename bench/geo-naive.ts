@@ -81,7 +81,7 @@ export function naivePipeline(data: MapDataResponse) {
         const r = rangeFor(ranges, t.properties.crop_name, k), x = num(t.properties[`${k}_mean`]);
         return !r || !(r.lower < r.upper) ? 'u' : x < r.lower ? 'low' : x > r.upper ? 'high' : 'opt';
       });
-      return { count: v.length, avg: v.reduce((a, b) => a + b, 0) / (v.length || 1), min: Math.min(...v), max: Math.max(...v), low: cls.filter((c) => c === 'low').length };
+      return { count: v.length, avg: v.reduce((a, b) => a + b, 0) / (v.length || 1), min: v.reduce((a, b) => Math.min(a, b), Infinity), max: v.reduce((a, b) => Math.max(a, b), -Infinity), low: cls.filter((c) => c === 'low').length };
     });
     const canopy = sel.filter((t) => num(t.properties.canopy_diameter) >= 0 && statusOf(t) !== 4).map((t) => num(t.properties.canopy_diameter));
     const buckets = [0, 1, 2, 3, 4, 5, 6, 7].map((b) => canopy.filter((c) => (b === 7 ? c >= 7 : Math.floor(c) === b)).length);
