@@ -19,6 +19,7 @@ export type TreeFeature = Feature<Point, TreeProps>;
 export type EditorFeature = PlotFeature | AreaFeature | TreeFeature;
 
 export interface ClientData {
+  projects?: { project_id: number; name: string; observation_date: string | null }[];
   plots: FeatureCollection<Polygon | MultiPolygon, PlotProps>;
   irrigationAreas: FeatureCollection<Polygon, AreaProps>;
   trees: FeatureCollection<Point, TreeProps>;

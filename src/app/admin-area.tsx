@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { AdminLayout } from './admin-layout';
-import { AdminPlaceholder } from './admin-placeholder';
 import { PageLoading } from '../components/page-loading';
 
 // Each admin section is its own chunk: opening the dashboard does not download the editors.
@@ -11,6 +10,7 @@ const UsersPage = lazy(() => import('../features/admin/users/users-page'));
 const ProjectsPage = lazy(() => import('../features/admin/projects/projects-page'));
 const ConfigurationPage = lazy(() => import('../features/admin/configuration/configuration-page'));
 const ReportsPage = lazy(() => import('../features/admin/reports/reports-page'));
+const DataEditorPage = lazy(() => import('../features/admin/data-editor/data-editor-page'));
 
 /** /admin/* child routes (admin.md §2). The admin layout marks the page body. */
 export default function AdminArea() {
@@ -26,7 +26,7 @@ export default function AdminArea() {
         <Route path="clients" element={page(<ClientsPage />)} />
         <Route path="users" element={page(<UsersPage />)} />
         <Route path="projects" element={page(<ProjectsPage />)} />
-        <Route path="data-editor" element={<AdminPlaceholder section="dataEditor" />} />
+        <Route path="data-editor" element={page(<DataEditorPage />)} />
         <Route path="configuration" element={page(<ConfigurationPage />)} />
         <Route path="reports" element={page(<ReportsPage />)} />
         <Route path="*" element={page(<DashboardPage />)} />

@@ -18,7 +18,7 @@ export const dataReadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     const { clientId } = request.params;
     const client = await db.query<{ name: string }>(`SELECT name FROM clients WHERE client_id = $1`, [clientId]);
     if (!client.rows[0]) throw new HttpError(404, 'Client not found');
-    const [plots, areas, breeds, trees] = await Promise.all([
+    const [plots, areas, breeds, trees, projects] = await Promise.all([
       db.query(`${PLOT_SQL} WHERE p.client_id = $1 ORDER BY p.plot_id`, [clientId]),
       db.query(`${AREA_SQL} WHERE ia.client_id = $1 ORDER BY ia.irrigation_area_id`, [clientId]),
       db.query<{ breed_id: number; breed_name: string }>(`SELECT breed_id, breed_name FROM breeds`),
@@ -28,6 +28,8 @@ export const dataReadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
            FROM trees WHERE client_id = $1 ORDER BY tree_id`,
         [clientId],
       ),
+      // The client's projects: the survey-results import targets one of them.
+      db.query(`SELECT project_id, name, observation_date::text AS observation_date FROM projects WHERE client_id = $1 ORDER BY observation_date DESC NULLS LAST, project_id DESC`, [clientId]),
     ]);
     const plotName = new Map(plots.rows.map((r) => [r.plot_id as number, r.plot_name as string]));
     const areaName = new Map(areas.rows.map((r) => [r.irrigation_area_id as number, r.irrigation_area_name as string]));
@@ -39,6 +41,7 @@ export const dataReadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       client_id: clientId,
       client_name: client.rows[0].name,
       crs: 'EPSG:4326',
+      projects: projects.rows,
       plots: fc(plots.rows.map(plotFeature)),
       irrigationAreas: fc(areas.rows.map(areaFeature)),
       trees: fc(

@@ -1,0 +1,201 @@
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Geometry } from 'geojson';
+import { ErrorBanner } from '../../../components/banner';
+import { ConfirmDialog } from '../../../components/confirm';
+import { StatCard } from '../../../components/stat-card';
+import { useSession } from '../../../api/session';
+import { deleteFeature, updateFeature, type EditorFeature, type EditorType } from '../../../api/admin-data';
+import type { ApiError } from '../../../api/errors';
+import { EditorMap, type Selection } from './editor-map';
+import { EditorTables } from './editor-tables';
+import { FeatureForm } from './feature-form';
+import { ImportPanel } from './import-panel';
+import { EditorStatus } from './editor-status';
+import { useEditorData } from './use-editor-data';
+import { editorStats, filterEditorData } from './editor-search';
+import { download, toCsv, toGeoJson } from './editor-export';
+import { EditHistory } from './edit-history';
+import { featureById } from './map-geometry';
+import './data-editor.css';
+
+type FormState = { type: EditorType; variant: 'table' | 'map'; editing: EditorFeature | null; drawn: Geometry | null } | null;
+
+/** /admin/data-editor (admin.md §2 "Geospatial data editor", issue 7). */
+export default function DataEditorPage() {
+  const { t } = useTranslation('admin.data-editor');
+  const session = useSession();
+  const ed = useEditorData();
+  const [search, setSearch] = useState('');
+  const [selected, setSelected] = useState<Selection | null>(null);
+  const [form, setForm] = useState<FormState>(null);
+  const [sketchKey, setSketchKey] = useState(0);
+  const [toDelete, setToDelete] = useState<{ feature: EditorFeature; fromMap: boolean } | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const history = useRef(new EditHistory());
+  const [, bump] = useState(0);
+  const versions = useRef(new Map<string, number>());
+
+  const filtered = useMemo(() => filterEditorData(ed.data, search), [ed.data, search]);
+  const stats = useMemo(() => editorStats(ed.data), [ed.data]);
+
+  const role = session?.user?.role;
+  if (!session?.token) return <EditorStatus kind="error" message={t('errors.noToken')} session={session} onRetry={ed.loadClients} />;
+  if (role !== 'admin') return <EditorStatus kind="error" message={t('errors.notAdmin', { role: role || t('errors.none') })} session={session} onRetry={ed.loadClients} />;
+  if (ed.clientsLoading) return <EditorStatus kind="loading" message={t('loading')} session={session} onClear={ed.clearLoading} />;
+  if (ed.clientsError) return <EditorStatus kind="error" message={ed.clientsError} session={session} onRetry={ed.loadClients} />;
+
+  const typeName = (type: EditorType) => t(`types.${type}`);
+  const afterChange = async (message?: string) => {
+    if (message) setNotice(message);
+    await ed.reload();
+  };
+
+  const versionOf = (f: EditorFeature) => versions.current.get(`${f.properties.type}:${f.properties.id}`) ?? f.properties.version;
+  const saveGeometry = async (type: EditorType, id: number, geometry: Geometry, record: boolean) => {
+    const f = featureById(ed.data, { type, id });
+    if (!f) return false;
+    try {
+      const r = (await updateFeature(type, id, { geom: geometry, version: versionOf(f) })) as Record<string, { properties: { version: number } }>;
+      const saved = r.plot ?? r.irrigation_area ?? r.tree;
+      if (saved) versions.current.set(`${type}:${id}`, saved.properties.version);
+      if (record) history.current.push({ type, id, before: f.geometry, after: geometry });
+      bump((n) => n + 1);
+      await afterChange(t('notices.geometryUpdated', { type: typeName(type) }));
+      return true;
+    } catch (e) {
+      ed.setError(`${t('errors.geometry', { type: t(`typesLower.${type}`) })}: ${(e as ApiError).serverMessage ?? (e as Error).message}`);
+      await ed.reload();
+      return false;
+    }
+  };
+  const undo = async () => {
+    const e = history.current.undo();
+    if (!e) return;
+    if (!(await saveGeometry(e.type, e.id, e.before, false))) history.current.restoreUndo(e);
+    else setNotice(t('notices.undone', { type: typeName(e.type) }));
+    bump((n) => n + 1);
+  };
+  const redo = async () => {
+    const e = history.current.redo();
+    if (!e) return;
+    if (!(await saveGeometry(e.type, e.id, e.after, false))) history.current.restoreRedo(e);
+    else setNotice(t('notices.redone', { type: typeName(e.type) }));
+    bump((n) => n + 1);
+  };
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    const { feature, fromMap } = toDelete;
+    const type = feature.properties.type as EditorType;
+    setDeleting(true);
+    try {
+      await deleteFeature(type, feature.properties.id);
+      history.current.forget(type, feature.properties.id);
+      setSelected(null);
+      await afterChange(t('notices.deleted'));
+    } catch (e) {
+      const err = e as ApiError;
+      if (err.status === 404 || /not found|404/i.test(err.message)) {
+        // Already gone: remove it locally.
+        ed.setError(fromMap ? t('errors.featureGone') : t('errors.deletedAlready', { type: typeName(type) }));
+        setSelected(null);
+        if (ed.data) {
+          const keep = <F extends EditorFeature>(fc: { type: 'FeatureCollection'; features: F[] }) => ({ ...fc, features: fc.features.filter((x) => !(x.properties.type === type && x.properties.id === feature.properties.id)) });
+          ed.setData({ ...ed.data, plots: keep(ed.data.plots), irrigationAreas: keep(ed.data.irrigationAreas), trees: keep(ed.data.trees) });
+        }
+      } else ed.setError(fromMap ? `${t('errors.deleteFeature')} ${err.serverMessage ?? ''}`.trim() : `${t('errors.delete', { type: t(`typesLower.${type}`) })}: ${err.serverMessage ?? err.message}`);
+    } finally {
+      setDeleting(false);
+      setToDelete(null);
+    }
+  };
+
+  const closeForm = () => {
+    setForm(null);
+    setSketchKey((k) => k + 1);
+  };
+  const exportAs = (kind: 'geojson' | 'csv') => {
+    if (!ed.data) return;
+    const name = `client-${ed.clientId}-data`;
+    if (kind === 'geojson') download(`${name}.geojson`, toGeoJson(ed.data), 'application/geo+json');
+    else download(`${name}.csv`, toCsv(ed.data), 'text/csv');
+  };
+
+  return (
+    <section className="data-editor" data-testid="admin-dataEditor">
+      <h2 className="data-editor__title">{t('title')}</h2>
+      <ErrorBanner message={ed.error} onDismiss={() => ed.setError(null)} testId="editor-error" />
+      {notice && (
+        <div className="editor-notice" role="status" data-testid="editor-notice">
+          {notice}
+          <button type="button" className="editor-notice__close" aria-label="×" onClick={() => setNotice(null)}>×</button>
+        </div>
+      )}
+      <EditorMap
+        data={ed.data} clients={ed.clients} clientId={ed.clientId}
+        onClientChange={(id) => { setSelected(null); ed.selectClient(id); }}
+        selected={selected} onSelect={setSelected}
+        onDrawn={(type, geometry) => setForm({ type, variant: 'map', editing: null, drawn: geometry })}
+        onModified={(type, id, geometry) => void saveGeometry(type, id, geometry, true)}
+        onDelete={() => { const f = selected && featureById(ed.data, selected); if (f) setToDelete({ feature: f, fromMap: true }); }}
+        onUndo={undo} onRedo={redo} canUndo={history.current.canUndo} canRedo={history.current.canRedo}
+        sketchKey={sketchKey}
+      />
+      {ed.loading && (
+        <p className="editor-loading" data-testid="editor-loading">
+          {t('loadingData')} <button type="button" className="btn btn--small" onClick={ed.clearLoading}>{t('clearLoading')}</button>
+        </p>
+      )}
+      {!ed.clientId ? (
+        <div className="editor-empty" data-testid="no-client"><h3>{t('noClient')}</h3><p>{t('noClientHint')}</p></div>
+      ) : (
+        <>
+          <section className="editor-panel" data-testid="data-overview">
+            <div className="editor-panel__head">
+              <h3>{t('overview')}</h3>
+              <div className="editor-panel__actions">
+                <span>{t('exportData')}:</span>
+                <button type="button" className="btn btn--small" onClick={() => exportAs('geojson')} disabled={!ed.data} data-testid="export-geojson">{t('exportGeojson')}</button>
+                <button type="button" className="btn btn--small" onClick={() => exportAs('csv')} disabled={!ed.data} data-testid="export-csv">{t('exportCsv')}</button>
+                <button type="button" className="btn btn--small" onClick={() => void ed.reload()} data-testid="editor-refresh">{t('refresh')}</button>
+              </div>
+            </div>
+            <div className="stat-grid editor-stats">
+              <StatCard label={t('cards.plots')} value={stats.plots} testId="stat-plots" />
+              <StatCard label={t('cards.areas')} value={stats.areas} testId="stat-areas" />
+              <StatCard label={t('cards.trees')} value={stats.trees.toLocaleString()} testId="stat-trees" />
+              <StatCard label={t('cards.totalArea')} value={stats.totalArea} testId="stat-total-area" />
+              <StatCard label={t('cards.averageArea')} value={stats.averageArea} testId="stat-average-area" />
+            </div>
+          </section>
+          <EditorTables
+            filtered={filtered} search={search} onSearch={setSearch}
+            onAdd={(type) => setForm({ type, variant: 'table', editing: null, drawn: null })}
+            onEdit={(f) => setForm({ type: f.properties.type as EditorType, variant: 'table', editing: f, drawn: null })}
+            onDelete={(f) => setToDelete({ feature: f, fromMap: false })}
+          />
+          <ImportPanel projects={ed.data?.projects ?? []} onImported={() => void ed.reload()} />
+        </>
+      )}
+      {form && (
+        <FeatureForm
+          key={`${form.type}-${form.editing?.properties.id ?? 'new'}-${sketchKey}`}
+          type={form.type} variant={form.variant} editing={form.editing} drawn={form.drawn}
+          options={ed.options} clientId={ed.clientId}
+          onSaved={(msg) => { closeForm(); void afterChange(msg); }}
+          onCancel={closeForm}
+        />
+      )}
+      <ConfirmDialog
+        open={!!toDelete}
+        title={t('confirmTitle', { type: toDelete ? typeName(toDelete.feature.properties.type as EditorType) : '' })}
+        message={t('confirmDelete')}
+        busy={deleting}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setToDelete(null)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,244 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Map as MapLibreMap, NavigationControl, type IControl, type Map as MlMap, type MapMouseEvent } from 'maplibre-gl';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import type MapboxDraw from '@mapbox/mapbox-gl-draw';
+import type { Geometry, Position } from 'geojson';
+import type { ClientData, ClientSummary, EditorFeature, EditorType } from '../../../api/admin-data';
+import { basemapStyle, MAP_DEFAULTS } from '../../../map/map-config';
+import { setupMapLibre } from '../../../map/maplibre-setup';
+import { createDraw } from '../../../map/draw/create-draw';
+import { drawBridge, type Measure } from '../../../map/draw/bridge';
+import { DRAW } from '../../../map/draw/constants';
+import { addEditorLayers, CLICK_LAYERS, hideFeature, setEditorData, setLayerVisible, SOURCES, type LayerKind } from '../../../map/draw/editor-layers';
+import type { Ring } from '../../../map/draw/snap';
+import { MapLegend, MapToolbar, type MapMode } from './map-controls';
+import { boundsOf, featureById } from './map-geometry';
+
+// The admin map (admin.md §2 "Admin map (drawing)", §4 map modes, §9):
+// View / Add Shape / Modify with mapbox-gl-draw, legend with layer toggles
+// and the drawing type, selection (orange, zoom; click again deselects),
+// auto-fit 500 ms after data loads. Works offline: no tiles → plain background.
+
+export interface Selection { type: EditorType; id: number }
+
+export interface EditorMapProps {
+  data: ClientData | null;
+  clients: ClientSummary[];
+  clientId: number | null;
+  onClientChange: (id: number | null) => void;
+  selected: Selection | null;
+  onSelect: (s: Selection | null) => void;
+  onDrawn: (type: EditorType, geometry: Geometry) => void;
+  onModified: (type: EditorType, id: number, geometry: Geometry) => void;
+  onDelete: () => void;
+  onUndo: () => void;
+  onRedo: () => void;
+  canUndo: boolean;
+  canRedo: boolean;
+  /** Changes when the creation form closes: the drawn sketch is cleared. */
+  sketchKey: number;
+}
+
+const ringsOf = (g: Geometry): Ring[] =>
+  g.type === 'Polygon' ? (g.coordinates as Ring[]) : g.type === 'MultiPolygon' ? (g.coordinates.flat() as Ring[]) : [];
+
+export function EditorMap(p: EditorMapProps) {
+  const { t } = useTranslation('admin.data-editor');
+  const box = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<MlMap | null>(null);
+  const drawRef = useRef<MapboxDraw | null>(null);
+  const props = useRef(p);
+  props.current = p;
+  const [ready, setReady] = useState(false);
+  const [mode, setMode] = useState<MapMode>('view');
+  const modeRef = useRef(mode);
+  modeRef.current = mode;
+  const [drawType, setDrawType] = useState<EditorType | null>(null);
+  const [visible, setVisible] = useState<Record<LayerKind, boolean>>({ plot: true, irrigation: true, tree: true });
+  const [measure, setMeasure] = useState<Measure | null>(null);
+  const [hint, setHint] = useState<string | null>(null);
+  const [offline, setOffline] = useState(false);
+  const [snap, setSnap] = useState(true);
+
+  // Map + draw control, once.
+  useEffect(() => {
+    setupMapLibre();
+    const map = new MapLibreMap({ container: box.current!, style: basemapStyle(), center: MAP_DEFAULTS.centre, zoom: MAP_DEFAULTS.zoom, maxZoom: 22, attributionControl: { compact: true } });
+    mapRef.current = map;
+    // Browser tests read the map (project lon/lat to pixels) from the container.
+    Object.defineProperty(box.current!, '__map', { value: map, configurable: true });
+    map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
+    map.on('error', (e) => {
+      if ((e as unknown as { sourceId?: string }).sourceId === 'basemap') setOffline(true);
+    });
+    map.on('load', () => {
+      addEditorLayers(map);
+      const draw = createDraw();
+      map.addControl(draw as unknown as IControl);
+      drawRef.current = draw;
+      // mapbox-gl-draw fires its events on the map; MapLibre's typings do not know them.
+      const on = map.on.bind(map) as unknown as (type: string, fn: (e: { features: { geometry: Geometry }[] }) => void) => void;
+      on('draw.create', (e) => {
+        const type = drawTypeRef.current;
+        if (type && e.features[0]) props.current.onDrawn(type, e.features[0].geometry);
+      });
+      on('draw.update', (e) => {
+        const s = props.current.selected;
+        if (s && modeRef.current === 'modify' && e.features[0]) props.current.onModified(s.type, s.id, e.features[0].geometry);
+      });
+      map.on('click', (e: MapMouseEvent) => {
+        if (modeRef.current !== 'view') return;
+        const tol = DRAW.clickTolerancePx;
+        const hits = map.queryRenderedFeatures([[e.point.x - tol, e.point.y - tol], [e.point.x + tol, e.point.y + tol]], { layers: CLICK_LAYERS.filter((l) => map.getLayer(l)) });
+        const hit = CLICK_LAYERS.map((l) => hits.find((h) => h.layer.id === l)).find(Boolean);
+        const type: EditorType | null = !hit ? null : hit.layer.id === 'ed-trees' ? 'tree' : hit.layer.id === 'ed-areas-fill' ? 'irrigation' : 'plot';
+        const cur = props.current.selected;
+        if (!hit || !type) return props.current.onSelect(null);
+        const id = Number(hit.id);
+        props.current.onSelect(cur && cur.type === type && cur.id === id ? null : { type, id });
+      });
+      setReady(true);
+    });
+    drawBridge.onMeasure = setMeasure;
+    return () => {
+      drawBridge.onMeasure = () => undefined;
+      map.remove();
+      mapRef.current = null;
+      drawRef.current = null;
+    };
+  }, []);
+  const drawTypeRef = useRef(drawType);
+  drawTypeRef.current = drawType;
+
+  // Snap targets: plot and irrigation outlines, except the shape being edited.
+  useEffect(() => {
+    drawBridge.snapEnabled = snap;
+    drawBridge.snapRings = () => {
+      const d = props.current.data;
+      if (!d) return [];
+      const s = props.current.selected;
+      const skip = (type: EditorType, id: number) => modeRef.current === 'modify' && s?.type === type && s.id === id;
+      return [
+        ...d.plots.features.filter((f) => !skip('plot', f.properties.id)).flatMap((f) => ringsOf(f.geometry)),
+        ...d.irrigationAreas.features.filter((f) => !skip('irrigation', f.properties.id)).flatMap((f) => ringsOf(f.geometry)),
+      ];
+    };
+  }, [snap]);
+
+  // Data → sources; auto-fit 500 ms after a client's data arrives.
+  const fittedFor = useRef<number | null>(null);
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map) return;
+    setEditorData(map, 'plot', p.data?.plots ?? { type: 'FeatureCollection', features: [] });
+    setEditorData(map, 'irrigation', p.data?.irrigationAreas ?? { type: 'FeatureCollection', features: [] });
+    setEditorData(map, 'tree', p.data?.trees ?? { type: 'FeatureCollection', features: [] });
+    if (p.data && fittedFor.current !== p.clientId) {
+      fittedFor.current = p.clientId;
+      const timer = setTimeout(() => fitPlots(), DRAW.autoFitDelayMs);
+      return () => clearTimeout(timer);
+    }
+  }, [ready, p.data, p.clientId]);
+
+  // Selection: orange + zoom; in Modify, the selected shape moves into the draw layer.
+  const lastSel = useRef<Selection | null>(null);
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map) return;
+    const prev = lastSel.current;
+    if (prev) map.setFeatureState({ source: SOURCES[prev.type], id: prev.id }, { selected: false });
+    lastSel.current = p.selected;
+    if (!p.selected) return;
+    map.setFeatureState({ source: SOURCES[p.selected.type], id: p.selected.id }, { selected: true });
+    const f = featureById(p.data, p.selected);
+    if (f && (!prev || prev.type !== p.selected.type || prev.id !== p.selected.id)) {
+      const b = boundsOf(f.geometry);
+      map.fitBounds(b, { padding: MAP_DEFAULTS.padding, maxZoom: MAP_DEFAULTS.maxFitZoom, duration: 600 });
+    }
+  }, [ready, p.selected, p.data]);
+
+  // Mode changes and the draw layer's content.
+  useEffect(() => {
+    const map = mapRef.current, draw = drawRef.current;
+    if (!ready || !map || !draw) return;
+    draw.deleteAll();
+    hideFeature(map, null, null);
+    setHint(null);
+    if (mode === 'draw') {
+      if (!drawType) return setHint(t('map.chooseType'));
+      setHint(t('map.hintDraw'));
+      draw.changeMode(drawType === 'tree' ? 'draw_point' : 'draw_polygon');
+    } else if (mode === 'modify') {
+      const f = p.selected ? featureById(p.data, p.selected) : null;
+      if (!f || !p.selected) return setHint(t('map.selectToModify'));
+      setHint(t('map.hintModify'));
+      const id = `edit-${p.selected.type}-${p.selected.id}`;
+      draw.add({ type: 'Feature', id, properties: {}, geometry: f.geometry } as never);
+      hideFeature(map, p.selected.type, p.selected.id);
+      if (f.geometry.type === 'Point') draw.changeMode('simple_select', { featureIds: [id] });
+      else draw.changeMode('direct_select', { featureId: id });
+    } else draw.changeMode('simple_select');
+  }, [ready, mode, drawType, p.selected, p.data, p.sketchKey, t]);
+
+  // Ctrl+Z / Ctrl+Shift+Z (and Ctrl+Y): a vertex while drawing, else the last saved reshape.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!(e.ctrlKey || e.metaKey)) return;
+      const k = e.key.toLowerCase();
+      if (k !== 'z' && k !== 'y') return;
+      const target = e.target as HTMLElement | null;
+      if (target && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
+      e.preventDefault();
+      const redo = k === 'y' || e.shiftKey;
+      if (redo ? drawBridge.vertexRedo?.() : drawBridge.vertexUndo?.()) return;
+      if (redo) props.current.onRedo();
+      else props.current.onUndo();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map) return;
+    (Object.keys(visible) as LayerKind[]).forEach((k) => setLayerVisible(map, k, visible[k]));
+  }, [ready, visible]);
+
+  const fitPlots = () => {
+    const map = mapRef.current, d = props.current.data;
+    if (!map || !d) return;
+    const all: Position[] = d.plots.features.flatMap((f) => ringsOf(f.geometry).flat());
+    if (!all.length) return;
+    map.fitBounds(boundsOf({ type: 'MultiPoint', coordinates: all }), { padding: MAP_DEFAULTS.padding, maxZoom: MAP_DEFAULTS.maxFitZoom, duration: 0 });
+  };
+  const globalView = () => mapRef.current?.jumpTo({ center: MAP_DEFAULTS.centre, zoom: MAP_DEFAULTS.zoom });
+  const selectedFeature: EditorFeature | null = p.selected ? featureById(p.data, p.selected) : null;
+
+  return (
+    <section className="editor-map" data-testid="editor-map">
+      <MapToolbar
+        clients={p.clients} clientId={p.clientId} onClientChange={p.onClientChange}
+        mode={mode} onMode={setMode} onGlobalView={globalView} onFocusPlots={fitPlots}
+        canDelete={!!p.selected} onDelete={p.onDelete} onUndo={p.onUndo} onRedo={p.onRedo} canUndo={p.canUndo} canRedo={p.canRedo}
+      />
+      <div className="editor-map__body">
+        <div ref={box} className="editor-map__canvas" data-testid="editor-map-canvas" />
+        <MapLegend visible={visible} onVisible={setVisible} drawType={drawType} onDrawType={setDrawType} snap={snap} onSnap={setSnap} />
+        <div className="editor-map__status" data-testid="edit-mode-indicator" aria-live="polite">
+          <strong>{t('map.editing', { mode: t(`map.modes.${mode}`) + (mode === 'draw' && drawType ? ` – ${t(`types.${drawType}`)}` : '') })}</strong>
+          {selectedFeature && <span> · {t('map.selected', { name: selectedFeature.properties.name })}</span>}
+          {hint && <span className="editor-map__hint"> · {hint}</span>}
+          {measure && (
+            <span className="editor-map__measure" data-testid="live-measure">
+              {' · '}
+              {measure.kind === 'polygon' && t('map.area', { ha: (measure.areaHa ?? 0).toFixed(2) })}
+              {measure.kind === 'polygon' ? ` · ${t('map.perimeter', { m: Math.round(measure.lengthM) })}` : t('map.length', { m: Math.round(measure.lengthM) })}
+            </span>
+          )}
+          {offline && <span className="editor-map__offline"> · {t('map.basemapOffline')}</span>}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import type { Map as MlMap, GeoJSONSource } from 'maplibre-gl';
+import type { FeatureCollection } from 'geojson';
+import { COLORS, WIDTHS } from './constants';
+
+// The admin map's own layers (admin.md §9 styles): plots red outline 3,
+// irrigation areas green 3, trees blue circles radius 8, the selected
+// feature orange (feature-state), plus transparent fills as click targets.
+
+export type LayerKind = 'plot' | 'irrigation' | 'tree';
+export const SOURCES: Record<LayerKind, string> = { plot: 'ed-plots', irrigation: 'ed-areas', tree: 'ed-trees' };
+export const LAYERS: Record<LayerKind, string[]> = {
+  plot: ['ed-plots-fill', 'ed-plots-line'],
+  irrigation: ['ed-areas-fill', 'ed-areas-line'],
+  tree: ['ed-trees'],
+};
+/** Layers a click can hit, most specific first. */
+export const CLICK_LAYERS = ['ed-trees', 'ed-areas-fill', 'ed-plots-fill'];
+
+const EMPTY: FeatureCollection = { type: 'FeatureCollection', features: [] };
+const sel = (on: string, off: string) => ['case', ['boolean', ['feature-state', 'selected'], false], on, off];
+
+export function addEditorLayers(map: MlMap): void {
+  for (const s of Object.values(SOURCES)) if (!map.getSource(s)) map.addSource(s, { type: 'geojson', data: EMPTY });
+  const add = (layer: Parameters<MlMap['addLayer']>[0]) => !map.getLayer(layer.id) && map.addLayer(layer);
+  add({ id: 'ed-plots-fill', type: 'fill', source: SOURCES.plot, paint: { 'fill-color': sel(COLORS.selected, COLORS.plot) as never, 'fill-opacity': 0.08 } });
+  add({ id: 'ed-areas-fill', type: 'fill', source: SOURCES.irrigation, paint: { 'fill-color': sel(COLORS.selected, COLORS.irrigation) as never, 'fill-opacity': 0.06 } });
+  add({ id: 'ed-plots-line', type: 'line', source: SOURCES.plot, paint: { 'line-color': sel(COLORS.selected, COLORS.plot) as never, 'line-width': WIDTHS.plot } });
+  add({ id: 'ed-areas-line', type: 'line', source: SOURCES.irrigation, paint: { 'line-color': sel(COLORS.selected, COLORS.irrigation) as never, 'line-width': WIDTHS.irrigation } });
+  add({
+    id: 'ed-trees',
+    type: 'circle',
+    source: SOURCES.tree,
+    paint: { 'circle-radius': WIDTHS.treeRadius, 'circle-color': sel(COLORS.selected, COLORS.tree) as never, 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 1, 'circle-opacity': 0.85 },
+  });
+}
+
+export function setEditorData(map: MlMap, kind: LayerKind, fc: FeatureCollection): void {
+  (map.getSource(SOURCES[kind]) as GeoJSONSource | undefined)?.setData(fc);
+}
+
+export function setLayerVisible(map: MlMap, kind: LayerKind, visible: boolean): void {
+  for (const id of LAYERS[kind]) if (map.getLayer(id)) map.setLayoutProperty(id, 'visibility', visible ? 'visible' : 'none');
+}
+
+/** Hides one feature (the one being reshaped in the draw layer) from its own layer. */
+export function hideFeature(map: MlMap, kind: LayerKind | null, id: number | null): void {
+  for (const k of Object.keys(LAYERS) as LayerKind[])
+    for (const layer of LAYERS[k]) if (map.getLayer(layer)) map.setFilter(layer, k === kind && id !== null ? ['!=', ['id'], id] : null);
+}
