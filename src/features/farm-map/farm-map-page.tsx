@@ -1,10 +1,103 @@
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fetchFarmOverview, type FarmOverview } from '../../api/farm-overview';
+import { healthyShare, surveysForPlot } from '../../domain/farm-overview';
+import { localToday } from '../../domain/projects-dates';
+import { PageLoading } from '../../components/page-loading';
+import { FarmMapCanvas } from './farm-map-canvas';
+import { FarmLegend } from './farm-legend';
+import { SurveyList } from './survey-list';
+import { PlotChips } from './plot-chips';
+import { buildFarmModel } from './farm-model';
+import './farm-map.css';
 
+/** /map — the grower's farm overview: every plot and survey on one map, the way into a project. */
 export default function FarmMapPage() {
   const { t } = useTranslation('farm-map');
+  const [data, setData] = useState<FarmOverview | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [selectedPlot, setSelectedPlot] = useState<number | null>(null);
+  const [selectedSurvey, setSelectedSurvey] = useState<number | null>(null);
+  const [hoveredSurvey, setHoveredSurvey] = useState<number | null>(null);
+  const [globalView, setGlobalView] = useState(0);
+
+  useEffect(() => {
+    const ac = new AbortController();
+    setError(null);
+    fetchFarmOverview(ac.signal)
+      .then(setData)
+      .catch((e: Error) => {
+        if (!ac.signal.aborted) setError(e.message);
+      });
+    return () => ac.abort();
+  }, [attempt]);
+
+  const model = useMemo(() => (data ? buildFarmModel(data) : null), [data]);
+  const surveyById = useMemo(() => new Map((data?.surveys ?? []).map((s) => [s.project_id, s])), [data]);
+  const highlighted = useMemo(() => {
+    const id = hoveredSurvey ?? selectedSurvey;
+    return new Set(id === null ? [] : (surveyById.get(id)?.plot_ids ?? []));
+  }, [hoveredSurvey, selectedSurvey, surveyById]);
+
+  if (error)
+    return (
+      <section className="page farm-map__error" role="alert">
+        <h1>{t('error.title')}</h1>
+        <p>{error}</p>
+        <button type="button" className="btn btn--primary" onClick={() => setAttempt((n) => n + 1)}>{t('error.retry')}</button>
+      </section>
+    );
+  if (!data || !model) return <PageLoading label={t('loading')} />;
+
+  const plot = selectedPlot === null ? null : data.plots.features.find((f) => f.properties.plot_id === selectedPlot) ?? null;
+  const surveys = plot ? surveysForPlot(data.surveys, plot.properties.plot_id) : data.surveys;
+  const share = plot ? healthyShare(plot.properties.latest_survey?.status_counts) : null;
+
   return (
-    <section className="page" data-testid="farm-map-page">
-      <h1>{t('title')}</h1>
-    </section>
+    <div className="farm-map" data-testid="farm-map-page">
+      <div className="farm-map__map">
+        <FarmMapCanvas
+          items={model.items}
+          bbox={model.bbox}
+          highlighted={highlighted}
+          selected={selectedPlot}
+          globalViewSignal={globalView}
+          onPlotClick={(id) => {
+            setSelectedPlot(id);
+            setSelectedSurvey(null);
+          }}
+        />
+        <div className="farm-map__tools">
+          <button type="button" className="btn" onClick={() => setGlobalView((n) => n + 1)}>{t('globalView')}</button>
+        </div>
+        <FarmLegend />
+      </div>
+      <aside className="farm-map__side">
+        {plot ? (
+          <header className="farm-map__side-head" data-testid="farm-plot-head">
+            <h1>{t('plot.surveysOf', { name: plot.properties.plot_name })}</h1>
+            <p>
+              {share === null ? t('plot.noResults') : t('plot.healthy', { share: Math.round(share * 1000) / 10 })}
+            </p>
+            <button type="button" className="btn" onClick={() => setSelectedPlot(null)}>{t('plot.all')}</button>
+          </header>
+        ) : (
+          <header className="farm-map__side-head">
+            <h1>{t('title')}</h1>
+            <p>{t('subtitle', { plots: data.plots.features.length, surveys: data.surveys.length })}</p>
+          </header>
+        )}
+        <PlotChips plots={data.plots.features} selected={selectedPlot} onSelect={setSelectedPlot} />
+        <SurveyList
+          surveys={surveys}
+          today={localToday()}
+          plotNames={model.names}
+          selectedSurvey={selectedSurvey}
+          onHover={setHoveredSurvey}
+          onSelect={(id) => setSelectedSurvey((cur) => (cur === id ? null : id))}
+        />
+      </aside>
+    </div>
   );
 }
