@@ -68,7 +68,7 @@ describe('home screen in Chromium', () => {
     // Date, newest first: the undated project is the oldest.
     await page.getByTestId('sort-key').selectOption('date');
     await page.getByTestId('sort-dir').click();
-    expect((await cardNames(page)).at(-1)).toBe('Date palms – next flight');
+    await expect.poll(async () => (await cardNames(page)).at(-1)).toBe('Date palms – next flight');
 
     // Nothing matches → Clear All Filters resets search and status.
     await page.getByTestId('status-valid').click();

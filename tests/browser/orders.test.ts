@@ -43,8 +43,8 @@ describe('orders calendar in Chromium', () => {
     expect(await more.evaluate((e) => getComputedStyle(e).direction)).toBe('ltr');
 
     await cell.click();
+    await expect.poll(() => page.getByTestId('selected-list').locator('li').count()).toBe(10);
     expect(await page.getByTestId('selected-title').textContent()).toMatch(/^פרויקטים לתאריך /);
-    expect(await page.getByTestId('selected-list').locator('li').count()).toBe(10);
     expect(await page.getByRole('heading', { name: 'רשימת פרויקטים' }).count()).toBe(1);
     expect(await page.getByTestId('all-list').locator('li').count()).toBe(projects.length);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

@@ -15,7 +15,7 @@ describe('profile in Chromium', () => {
     await loginAs(page, 'grower');
     await page.getByTestId('bottom-nav').getByRole('link', { name: 'פרופיל' }).click();
     await page.waitForURL(/\/profile$/);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('פרופיל');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('פרופיל');
     expect(await page.getByTestId('profile-mail').getAttribute('href')).toMatch(/^mailto:/);
     expect(await page.getByTestId('profile-message').getAttribute('aria-disabled')).toBe('true');
     await page.getByTestId('profile-updates').click();
