@@ -188,6 +188,17 @@ export function buildMapLayers(input: MapLayerInput): Layer[] {
   return layers;
 }
 
+/**
+ * What a click selects among everything under it: the most specific kind
+ * (tree, then irrigation area, then plot); among equals the info layer's.
+ * Without this, plot fills drawn on top would swallow every tree click.
+ */
+export function chooseFeature(hits: PickingInfo[], infoLayer: LayerId | null): { layer: LayerId; index: number } | null {
+  const picked = hits.map(pickedFeature).filter((h): h is { layer: LayerId; index: number } => h !== null);
+  const rank = (l: LayerId) => (l === 'trees' ? 0 : l === 'irrigationAreas' ? 2 : 4) - (l === infoLayer ? 1 : 0);
+  return picked.sort((a, b) => rank(a.layer) - rank(b.layer))[0] ?? null;
+}
+
 /** The picked feature of a deck.gl click, if it belongs to one of our layers. */
 export function pickedFeature(info: PickingInfo): { layer: LayerId; index: number } | null {
   const id = info.layer?.id;

@@ -20,6 +20,8 @@ export interface MapView {
   /** Increments after every completed move (viewport-dependent work re-runs on it). */
   moveId: number;
   setLayers(layers: Layer[]): void;
+  /** Everything pickable under a screen point, topmost first. */
+  pickAll(x: number, y: number): PickingInfo[];
 }
 
 export function useMapView(container: RefObject<HTMLDivElement | null>, handlers: MapViewHandlers): MapView {
@@ -78,5 +80,6 @@ export function useMapView(container: RefObject<HTMLDivElement | null>, handlers
     zoom,
     moveId,
     setLayers: (layers) => overlayRef.current?.setProps({ layers }),
+    pickAll: (x, y) => overlayRef.current?.pickMultipleObjects({ x, y, radius: 2, depth: 8 }) ?? [],
   };
 }

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router-dom';
 import type { PickingInfo } from '@deck.gl/core';
-import { buildMapLayers, pickedFeature, type AreaItem, type LayerId, type TreeLabel } from '../../map/deck-layers';
+import { buildMapLayers, chooseFeature, type AreaItem, type LayerId, type TreeLabel } from '../../map/deck-layers';
 import type { ColourMode } from '../../map/geo-client';
 import { MAP_DEFAULTS } from '../../map/map-config';
 import { useMapView } from '../../map/use-map-view';
@@ -43,6 +43,10 @@ function ProjectMapScreen() {
   const navState = location.state as { projectName?: string; name?: string } | null;
   const { data, client, setColourMode } = useProjectData(projectId, navState?.projectName ?? navState?.name);
   const [layers, dispatch] = useReducer(layerReducer, undefined, initialLayerState);
+  const layersRef = useRef(layers);
+  useEffect(() => {
+    layersRef.current = layers;
+  });
   const [mode, setMode] = useState<ColourMode>('status');
   const [panel, setPanel] = useState<'layers' | 'surveys' | 'previous' | null>(null);
   const [zoomActive, setZoomActive] = useState(false);
@@ -53,7 +57,7 @@ function ProjectMapScreen() {
 
   const view = useMapView(containerRef, {
     onClick: (info: PickingInfo) => {
-      const hit = pickedFeature(info);
+      const hit = chooseFeature(view.pickAll(info.x, info.y), layersRef.current.infoLayer);
       if (hit) dispatch({ type: 'select', selected: hit });
     },
     onUserMove: () => setZoomActive(false),

@@ -1,0 +1,237 @@
+// The project map on the demo 100k project in real Chromium (SwiftShader).
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, loginAs, newPage } from '../support/browser';
+
+let browser: Browser;
+let page: Page;
+const baseURL = inject('baseURL');
+let projectPath = '';
+let projectId = 0;
+
+type Rgb = [number, number, number];
+
+async function api<T>(p: Page, url: string): Promise<T> {
+  return p.evaluate(async (u) => {
+    const token = localStorage.getItem('token') ?? sessionStorage.getItem('token');
+    const r = await fetch(u, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } });
+    return r.json();
+  }, url) as Promise<T>;
+}
+
+/** The colour on screen at a CSS pixel, from a real screenshot (deck.gl's canvas is not preserved). */
+async function pixel(p: Page, x: number, y: number): Promise<Rgb> {
+  const png = await p.screenshot({ clip: { x: Math.floor(x), y: Math.floor(y), width: 1, height: 1 } });
+  return p.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = c.height = 1;
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(img, 0, 0);
+    const d = ctx.getImageData(0, 0, 1, 1).data;
+    return [d[0], d[1], d[2]] as Rgb;
+  }, png.toString('base64'));
+}
+
+const near = (a: Rgb, b: Rgb, tol = 40) => a.every((v, i) => Math.abs(v - b[i]) <= tol);
+
+async function mapIdle(p: Page) {
+  await p.waitForFunction(() => {
+    const m = (window as unknown as { __projectMap?: { isMoving(): boolean } }).__projectMap;
+    return !!m && !m.isMoving();
+  });
+  await p.waitForTimeout(400);
+}
+
+/** A tree well inside the map, away from toolbar, panels and alerts. */
+async function visibleTree(p: Page): Promise<{ index: number; x: number; y: number }> {
+  const box = (await p.getByTestId('pm-map').boundingBox())!;
+  const found = await p.evaluate((b) => {
+    const m = (window as unknown as { __projectMap: { treeCount: number; treeScreenPoint(i: number): { x: number; y: number } | null } }).__projectMap;
+    const cx = b.width / 2, cy = b.height / 2;
+    let best = -1, bestD = Infinity;
+    for (let i = 0; i < m.treeCount; i += 7) {
+      const s = m.treeScreenPoint(i);
+      if (!s) continue;
+      const d = Math.hypot(s.x - cx, s.y - cy);
+      if (d < bestD) { bestD = d; best = i; }
+    }
+    const s = m.treeScreenPoint(best)!;
+    return { index: best, x: s.x, y: s.y };
+  }, box);
+  return { index: found.index, x: box.x + found.x, y: box.y + found.y };
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await newPage(browser, { baseURL });
+  await loginAs(page, 'grower');
+  const projects = await api<{ project_id: number; name: string; observation_date: string }[]>(page, '/api/projects/user');
+  const p = projects.find((x) => x.name === 'Avocado survey – autumn')!;
+  projectId = p.project_id;
+  projectPath = `/view/${p.project_id}/${p.observation_date}`;
+});
+afterAll(async () => browser?.close());
+
+describe('project map view', () => {
+  it('shows real loading progress up to 100% and closes the overlay', async () => {
+    await page.addInitScript(() => {
+      const seen: number[] = [];
+      (window as unknown as { __progress: number[] }).__progress = seen;
+      new MutationObserver(() => {
+        const bar = document.querySelector('[data-testid=pm-loading] [role=progressbar]');
+        const v = bar ? Number(bar.getAttribute('aria-valuenow')) : NaN;
+        if (Number.isFinite(v) && seen[seen.length - 1] !== v) seen.push(v);
+      }).observe(document, { subtree: true, childList: true, attributes: true });
+    });
+    await page.goto(projectPath);
+    await page.waitForSelector('[data-testid=project-map-page][data-load-id="1"]', { timeout: 90_000 });
+    await page.waitForSelector('[data-testid=pm-loading]', { state: 'detached', timeout: 5_000 });
+    const seen = await page.evaluate(() => (window as unknown as { __progress: number[] }).__progress);
+    expect(seen[seen.length - 1]).toBe(100);
+    expect(seen.every((v, i) => i === 0 || v > seen[i - 1])).toBe(true);
+    expect(seen.every((v) => [0, 20, 35, 50, 65, 75, 90, 100].includes(v))).toBe(true);
+    // Plots layer on by default, first layer is the info layer, duplicates reported.
+    await expect.poll(() => page.getByTestId('pm-path').textContent()).toContain('Plots');
+    expect(await page.getByTestId('pm-duplicate-alert').textContent()).toMatch(/Duplicate tree feature IDs detected: \d+/);
+    expect(await page.getByTestId('stat-total-trees').textContent()).toMatch(/^\d{1,3}(,\d{3})+$/);
+    for (const b of await page.locator('.pm-alert .pm-close').all()) await b.click();
+  });
+
+  it('draws the trees, recolours them on a mode switch and shows a clicked tree like the API', async () => {
+    await page.getByTestId('pm-btn-layers').click();
+    await page.getByTestId('layer-visible-trees').check();
+    await mapIdle(page);
+    const tree = await visibleTree(page);
+    await page.getByTestId('pm-layers-close').click();
+    await page.waitForTimeout(300);
+    const before = await pixel(page, tree.x, tree.y);
+    const background = await pixel(page, tree.x + 40, tree.y + 200).catch(() => [0, 0, 0] as Rgb);
+    // Status colours (workers/geo/colours.ts): every status colour but white differs from the background.
+    expect(near(before, [238, 242, 230], 6)).toBe(false);
+    expect(before).not.toEqual(background);
+
+    await page.getByTestId('pm-btn-layers').click();
+    await page.getByTestId('colour-mode').selectOption('vitality');
+    await expect.poll(() => page.getByTestId('project-map-page').getAttribute('data-colour-mode')).toBe('vitality');
+    await page.getByTestId('pm-layers-close').click();
+    await expect.poll(async () => (await pixel(page, tree.x, tree.y)).join(), { timeout: 10_000 }).not.toBe(before.join());
+
+    await page.mouse.click(tree.x, tree.y);
+    await page.waitForSelector('[data-testid=pm-tree]');
+    const shownId = await page.getByTestId('tree-tree_id').getAttribute('data-raw');
+    const data = await api<{ trees: { features: { geometry: { coordinates: number[] }; properties: Record<string, string | number | null> }[] } }>(page, `/api/trees/${projectId}`);
+    const f = data.trees.features.find((x) => String(x.properties.tree_id) === shownId)!;
+    expect(f).toBeTruthy();
+    for (const k of ['row_num', 'tree_num', 'tree_status'] as const) {
+      expect(Number(await page.getByTestId(`tree-${k}`).getAttribute('data-raw'))).toBe(f.properties[k]);
+    }
+    for (const k of ['n_mean', 'p_mean', 'k_mean', 'canopy_diameter', 'biomass'] as const) {
+      const raw = await page.getByTestId(`tree-${k}`).getAttribute('data-raw');
+      if (f.properties[k] === null) expect(raw).toBe('');
+      else expect(Number(raw)).toBeCloseTo(Number(f.properties[k]), 5);
+    }
+    expect(await page.getByTestId('tree-planting_date').textContent()).toBe(String(f.properties.planting_date).slice(0, 4));
+    if (f.properties.n_mean !== null) expect(await page.getByTestId('tree-n_mean').textContent()).toBe(Number(f.properties.n_mean).toFixed(2));
+    // Path bar: feature › layer › project; back clears the feature, then the layer.
+    expect(await page.getByTestId('pm-path').textContent()).toContain(`Tree ID ${shownId}`);
+    await page.getByTestId('pm-back').click();
+    await page.waitForSelector('[data-testid=pm-tree]', { state: 'detached' });
+  });
+
+  it('keeps the info panel between 100 px and 80% of the window', async () => {
+    const panel = page.getByTestId('pm-info');
+    expect(Number(await panel.getAttribute('data-height'))).toBe(150);
+    const h = (await page.getByTestId('pm-info-handle').boundingBox())!;
+    const drag = async (dy: number) => {
+      await page.mouse.move(h.x + h.width / 2, h.y + h.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(h.x + h.width / 2, h.y + h.height / 2 + dy, { steps: 5 });
+      await page.mouse.up();
+    };
+    await drag(-2000);
+    const win = await page.evaluate(() => window.innerHeight);
+    expect(Number(await panel.getAttribute('data-height'))).toBe(Math.round(win * 0.8));
+    const h2 = (await page.getByTestId('pm-info-handle').boundingBox())!;
+    Object.assign(h, h2);
+    await drag(2000);
+    expect(Number(await panel.getAttribute('data-height'))).toBe(100);
+  });
+
+  it('reorders layers by drag and drop and hides a layer', async () => {
+    await page.getByTestId('pm-btn-layers').click();
+    const order = () => page.locator('[data-testid^=layer-row-]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-testid')));
+    expect(await order()).toEqual(['layer-row-plots', 'layer-row-irrigationAreas', 'layer-row-trees']);
+    // Mouse drag with the handle, one row at a time (dnd-kit pointer sensor).
+    const dragOnto = async (id: string, target: string) => {
+      const from = (await page.getByTestId(`layer-drag-${id}`).boundingBox())!;
+      const to = (await page.getByTestId(`layer-row-${target}`).boundingBox())!;
+      const x = from.x + from.width / 2, y0 = from.y + from.height / 2, y1 = to.y - 10;
+      await page.mouse.move(x, y0);
+      await page.mouse.down();
+      for (let i = 1; i <= 20; i++) {
+        await page.mouse.move(x, y0 + ((y1 - y0) * i) / 20);
+        await page.waitForTimeout(16);
+      }
+      await page.waitForTimeout(100);
+      await page.mouse.up();
+    };
+    await dragOnto('trees', 'irrigationAreas');
+    await expect.poll(order).toEqual(['layer-row-plots', 'layer-row-trees', 'layer-row-irrigationAreas']);
+    await dragOnto('trees', 'plots');
+    await expect.poll(order).toEqual(['layer-row-trees', 'layer-row-plots', 'layer-row-irrigationAreas']);
+    // Keyboard reorder (space, arrows, space) reaches the same list.
+    await page.getByTestId('layer-drag-irrigationAreas').focus();
+    for (const key of ['Space', 'ArrowUp', 'Space']) {
+      await page.keyboard.press(key);
+      await page.waitForTimeout(200);
+    }
+    await expect.poll(order).toEqual(['layer-row-trees', 'layer-row-irrigationAreas', 'layer-row-plots']);
+
+    await page.getByTestId('pm-layers-close').click();
+    const tree = await visibleTree(page);
+    const shown = await pixel(page, tree.x, tree.y);
+    await page.getByTestId('pm-btn-layers').click();
+    await page.getByTestId('layer-visible-trees').uncheck();
+    await page.getByTestId('pm-layers-close').click();
+    await expect.poll(async () => (await pixel(page, tree.x, tree.y)).join()).not.toBe(shown.join());
+  });
+
+  it('zooms to the plots and ends the active state when the map moves', async () => {
+    const zoom = () => page.evaluate(() => (window as unknown as { __projectMap: { zoom(): number } }).__projectMap.zoom());
+    const fitted = await zoom();
+    const box = (await page.getByTestId('pm-map').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 3, box.y + box.height / 2);
+    await page.mouse.wheel(0, -600);
+    await mapIdle(page);
+    const zoomedIn = await zoom();
+    expect(zoomedIn).toBeGreaterThan(fitted + 0.5);
+    const btn = page.getByTestId('pm-btn-zoom');
+    await btn.click();
+    expect(await btn.getAttribute('aria-pressed')).toBe('true');
+    await page.waitForTimeout(1300);
+    await mapIdle(page);
+    // Back at the fit (the info panel height changed since the first fit, so allow a little).
+    expect(Math.abs((await zoom()) - fitted)).toBeLessThan(0.3);
+    expect(await zoom()).toBeLessThan(zoomedIn - 0.5);
+    await page.mouse.move(box.x + box.width / 3, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 3 + 80, box.y + box.height / 2 + 30, { steps: 5 });
+    await page.mouse.up();
+    await expect.poll(() => btn.getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('loads nothing for another client’s project and shows the failure texts', async () => {
+    const p2 = await newPage(browser, { baseURL });
+    await loginAs(p2, 'grower2');
+    await p2.goto(projectPath);
+    await p2.waitForSelector('[data-testid=project-map-page][data-load-id="1"]', { timeout: 60_000 });
+    const alerts = await p2.locator('.pm-alert--error').allTextContents();
+    expect(alerts).toContain('Failed to fetch trees');
+    expect(alerts).toContain('Failed to fetch tree status statistics');
+    expect(await p2.getByTestId('pm-nodata').textContent()).toContain('no tree status data available');
+    await p2.context().close();
+  });
+});
