@@ -14,6 +14,8 @@ const Env = z.object({
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(12).optional(),
   SEED_SCALE: z.coerce.number().min(0.001).max(20).default(1),
+  /** Built SPA to serve (default ./dist); tests build into a folder of their own. */
+  STATIC_DIR: z.string().min(1).optional(),
   LOGIN_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });

@@ -18,9 +18,11 @@ let dataDir: string | undefined;
  * on a free port once for all browser tests.
  */
 export default async function setup(project: TestProject) {
-  execSync('node scripts/ensure-build.mjs', { stdio: 'inherit' });
+  // A build of its own: other runs (or `npm start`) may rebuild ./dist meanwhile.
   dataDir = mkdtempSync(path.join(tmpdir(), 'orchard-browser-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOGIN_RATE_PER_MINUTE: '100000', NODE_ENV: 'test' };
+  const staticDir = path.join(dataDir, 'dist');
+  execSync(`npx vite build --logLevel warn --outDir ${JSON.stringify(staticDir)} --emptyOutDir`, { stdio: 'inherit' });
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'db'), STATIC_DIR: staticDir, LOGIN_RATE_PER_MINUTE: '100000', NODE_ENV: 'test' };
   delete env.DATABASE_URL;
   env.SEED_SCALE = process.env.BROWSER_SEED_SCALE ?? '1';
   server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
