@@ -38,6 +38,8 @@ export default defineConfig({
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.test.ts'],
+          // SwiftShader frames and scrypt logins are slow on a loaded 2-core machine.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 300_000,
