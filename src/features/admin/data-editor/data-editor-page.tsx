@@ -93,7 +93,7 @@ export default function DataEditorPage() {
     try {
       await deleteFeature(type, feature.properties.id);
       history.current.forget(type, feature.properties.id);
-      setSelected(null);
+      setSelected((s) => (s && s.type === type && s.id === feature.properties.id ? null : s));
       await afterChange(t('notices.deleted'));
     } catch (e) {
       const err = e as ApiError;
@@ -128,8 +128,8 @@ export default function DataEditorPage() {
       <h2 className="data-editor__title">{t('title')}</h2>
       <ErrorBanner message={ed.error} onDismiss={() => ed.setError(null)} testId="editor-error" />
       {notice && (
-        <div className="editor-notice" role="status" data-testid="editor-notice">
-          {notice}
+        <div className="editor-notice" role="status">
+          <span data-testid="editor-notice">{notice}</span>
           <button type="button" className="editor-notice__close" aria-label="×" onClick={() => setNotice(null)}>×</button>
         </div>
       )}
