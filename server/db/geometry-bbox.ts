@@ -1,18 +1,12 @@
-export type PolygonGeometry =
-  | { type: 'Polygon'; coordinates: number[][][] }
-  | { type: 'MultiPolygon'; coordinates: number[][][][] };
+import type { MultiPolygon, Polygon } from 'geojson';
+import { extentOf } from '../../workers/geo';
 
-/** [minLon, minLat, maxLon, maxLat] of a polygon or multipolygon. */
+export type PolygonGeometry = Polygon | MultiPolygon;
+
+/** [minLon, minLat, maxLon, maxLat] of a polygon or multipolygon (the bbox columns of plots and irrigation areas). */
 export function bboxOf(g: PolygonGeometry): [number, number, number, number] {
-  let a = Infinity, b = Infinity, c = -Infinity, d = -Infinity;
-  const polys = g.type === 'Polygon' ? [g.coordinates] : g.coordinates;
-  for (const poly of polys)
-    for (const ring of poly)
-      for (const [x, y] of ring) {
-        if (x < a) a = x;
-        if (y < b) b = y;
-        if (x > c) c = x;
-        if (y > d) d = y;
-      }
-  return [a, b, c, d];
+  const polys: Polygon[] = g.type === 'Polygon' ? [g] : g.coordinates.map((coordinates) => ({ type: 'Polygon', coordinates }));
+  const box = extentOf(polys);
+  if (!box) throw new Error('geometry has no coordinates');
+  return box;
 }

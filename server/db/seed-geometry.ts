@@ -49,17 +49,8 @@ export function blocks(r: Rect, cols: number, rows: number, gap: number): Rect[]
   return out;
 }
 
-/** Mulberry32: small, fast, deterministic PRNG. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The geo core's small deterministic PRNG (Mulberry32). */
+export { mulberry32 as prng } from '../../workers/geo/synthetic-farm';
 
 /** Normal deviate from two uniforms (Box–Muller). */
 export function normal(rand: () => number, mean: number, sd: number): number {
