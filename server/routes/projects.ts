@@ -7,7 +7,8 @@ import type { ProjectSummary, ProjectTrend } from '../../src/domain/projects';
 // Admins (no client) see every client's.
 //
 // Each survey with results carries the real change in its share of healthy
-// trees (status 0 among trees with a status, first observation of a tree
+// trees (status 0 among assessed trees, status 0–3: Missing and Unknown say nothing
+// about health — the same rule as src/domain/farm-overview.ts healthyShare; first observation of a tree
 // wins — client.md §3) against the latest earlier survey with results of the
 // exact same set of plots; otherwise `trend` is null. The spec's card shows a
 // random arrow; we never show invented data.
@@ -75,7 +76,7 @@ const TREND_SQL = `
      WHERE o.project_id IN (SELECT project_id FROM pairs UNION SELECT previous_project_id FROM pairs)
      ORDER BY o.project_id, o.tree_id, o.observation_id),
   health AS (
-    SELECT project_id, count(*) FILTER (WHERE tree_status = 0)::int AS healthy, count(tree_status)::int AS rated
+    SELECT project_id, count(*) FILTER (WHERE tree_status = 0)::int AS healthy, count(*) FILTER (WHERE tree_status BETWEEN 0 AND 3)::int AS rated
       FROM firsts GROUP BY project_id)
   SELECT pr.project_id, pr.previous_project_id, pr.previous_observation_date::text AS previous_observation_date,
          hc.healthy, hc.rated, hp.healthy AS previous_healthy, hp.rated AS previous_rated

@@ -38,7 +38,8 @@ async function healthyShare(projectId: number): Promise<number> {
   );
   const first = new Map<number, number | null>();
   for (const r of rows) if (!first.has(r.tree_id)) first.set(r.tree_id, r.tree_status);
-  const rated = [...first.values()].filter((s) => s !== null);
+  // Assessed trees only: Missing (4) and Unknown (5 or none) say nothing about health.
+  const rated = [...first.values()].filter((s) => s !== null && s <= 3);
   return rated.filter((s) => s === 0).length / rated.length;
 }
 
