@@ -1,16 +1,10 @@
 import { useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import type { UserProject } from '../../api/projects';
-import { displayName, isValidProject, projectStatus, routeDate, trendDirection } from '../../domain/projects';
+import { displayName, isValidProject, projectStatus, trendDirection } from '../../domain/projects';
+import { projectViewTarget } from '../../domain/project-route';
 import { projectServices } from '../../domain/projects-services';
 import { formatChangePp, formatDay, formatShare } from '../../domain/projects-format';
-
-/** Navigation state the project map view reads (client.md §2). */
-export interface ViewState {
-  projectId: string;
-  observationDate: string;
-  projectName: string;
-}
 
 const TREND_ICON = { up: '▲', down: '▼', flat: '▬' } as const;
 
@@ -25,10 +19,8 @@ export function ProjectCard({ project, today }: { project: UserProject; today: s
   const trend = project.trend;
 
   function view() {
-    const id = String(project.project_id);
-    const day = routeDate(project.observation_date!);
-    const state: ViewState = { projectId: id, observationDate: day, projectName: name };
-    navigate(`/view/${encodeURIComponent(id)}/${encodeURIComponent(day)}`, { state });
+    const { path, state } = projectViewTarget(project.project_id!, project.observation_date!, name);
+    navigate(path, { state });
   }
 
   return (
