@@ -48,6 +48,8 @@ export async function openDatabase(config: Config): Promise<OpenedDb> {
       );
     } else if (empty) {
       seeded = await seedDemo(db, { scale: config.SEED_SCALE });
+      // Fresh statistics for the planner: 200k+ new rows otherwise get guessed plans.
+      await db.exec('ANALYZE');
     }
     return { db, seeded, release };
   } catch (e) {
