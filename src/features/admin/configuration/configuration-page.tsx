@@ -3,16 +3,16 @@ import { useTranslation } from 'react-i18next';
 import type { ColumnDef } from '@tanstack/react-table';
 import { REFERENCE_ENDPOINTS, createReference, deleteReference, listReference, updateReference, type ReferenceEndpoint, type ReferenceItem } from '../../../api/admin-reference';
 import { DataTable } from '../../../components/table';
-import { Modal } from '../../../components/modal';
+import { FormModal } from '../../../components/form-modal';
 import { ConfirmDialog } from '../../../components/confirm';
 import { ErrorBanner } from '../../../components/banner';
 import { StatCard } from '../../../components/stat-card';
 import { formatShortDate, withReason } from '../../../components/table-data';
+import { useCrud } from '../../../components/use-crud';
 import { ItemForm } from './item-form';
 import { TABS } from './tabs';
 import './configuration.css';
 
-type Mode = { kind: 'create' } | { kind: 'edit' | 'delete'; item: ReferenceItem } | null;
 const ENDPOINTS = Object.keys(REFERENCE_ENDPOINTS) as ReferenceEndpoint[];
 
 /** Configuration Management (admin.md §2): one tab per reference list, default crop-types. */
@@ -23,10 +23,13 @@ export default function ConfigurationPage() {
   const [loading, setLoading] = useState(true);
   const [refreshing, setRefreshing] = useState(false);
   const [updatedAt, setUpdatedAt] = useState<Date | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [mode, setMode] = useState<Mode>(null);
-  const [busy, setBusy] = useState(false);
   const tab = TABS.find((x) => x.endpoint === active)!;
+  const crud = useCrud<ReferenceItem>({
+    // load is declared below; it reports list failures through crud.setError.
+    reload: (): Promise<void> => load(),
+    messages: { create: t('errors.create'), update: t('errors.update'), delete: t('errors.delete') },
+  });
+  const { mode, setError } = crud;
 
   // All lists in parallel; a failing one yields an empty list (admin.md §7).
   const load = useCallback(async () => {
@@ -43,42 +46,14 @@ export default function ConfigurationPage() {
     setUpdatedAt(new Date());
     setLoading(false);
     setRefreshing(false);
-  }, [t]);
+  }, [t, setError]);
   useEffect(() => {
     void load();
   }, [load]);
 
-  const submit = async (body: Record<string, unknown>, setServerErrors: (e: unknown) => void) => {
-    if (mode?.kind !== 'create' && mode?.kind !== 'edit') return;
-    setBusy(true);
-    try {
-      if (mode.kind === 'create') await createReference(active, body);
-      else await updateReference(active, Number(mode.item[tab.idField]), { ...body, version: mode.item.version });
-      setMode(null);
-      setError(null);
-      await load();
-    } catch (err) {
-      setServerErrors(err);
-      setError(withReason(t(mode.kind === 'create' ? 'errors.create' : 'errors.update'), err));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const remove = async () => {
-    if (mode?.kind !== 'delete') return;
-    setBusy(true);
-    try {
-      await deleteReference(active, Number(mode.item[tab.idField]));
-      setError(null);
-      setMode(null);
-      await load();
-    } catch (err) {
-      setMode(null);
-      setError(withReason(t('errors.delete'), err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const idOf = (item: ReferenceItem) => Number(item[tab.idField]);
+  const submit = (body: Record<string, unknown>, setServerErrors: (e: unknown) => void) =>
+    crud.save((item) => (item ? updateReference(active, idOf(item), { ...body, version: item.version }) : createReference(active, body)), setServerErrors);
 
   const columns = useMemo<ColumnDef<ReferenceItem>[]>(
     () =>
@@ -99,7 +74,7 @@ export default function ConfigurationPage() {
           {refreshing && !loading ? t('refreshing') : t('refresh')}
         </button>
       </div>
-      <ErrorBanner message={error} onDismiss={() => setError(null)} />
+      <ErrorBanner message={crud.error} onDismiss={() => setError(null)} />
       <div className="config-tabs" role="tablist">
         {TABS.map((x) => (
           <button key={x.endpoint} type="button" role="tab" aria-selected={x.endpoint === active} data-tab={x.endpoint} onClick={() => setActive(x.endpoint)}>
@@ -120,40 +95,37 @@ export default function ConfigurationPage() {
         loading={loading}
         emptyText={t('empty')}
         toolbar={
-          <button type="button" className="btn btn--primary" onClick={() => setMode({ kind: 'create' })}>
+          <button type="button" className="btn btn--primary" onClick={() => crud.open({ kind: 'create' })}>
             {t('add', { item: t(`items.${active}`) })}
           </button>
         }
         rowActions={(item) => [
-          { label: t('edit'), onClick: () => setMode({ kind: 'edit', item }) },
-          { label: t('delete'), onClick: () => setMode({ kind: 'delete', item }), danger: true },
+          { label: t('edit'), onClick: () => crud.open({ kind: 'edit', item }) },
+          { label: t('delete'), onClick: () => crud.open({ kind: 'delete', item }), danger: true },
         ]}
       />
-      <Modal
-        open={mode?.kind === 'create' || mode?.kind === 'edit'}
-        title={t(mode?.kind === 'edit' ? 'editTitle' : 'createTitle', { item: t(`items.${active}`) })}
-        onClose={() => setMode(null)}
+      <FormModal
+        open={crud.formOpen}
+        title={t(crud.editing ? 'editTitle' : 'createTitle', { item: t(`items.${active}`) })}
+        onClose={crud.close}
         testId="config-form-modal"
-        footer={
-          <>
-            <button type="button" className="btn" onClick={() => setMode(null)}>{t('cancel')}</button>
-            <button type="submit" form="config-item-form" className="btn btn--primary" disabled={busy}>
-              {busy ? t('saving') : t('save')}
-            </button>
-          </>
-        }
+        formId="config-item-form"
+        busy={crud.busy}
+        submitLabel={t('save')}
+        busyLabel={t('saving')}
+        cancelLabel={t('cancel')}
       >
         {(mode?.kind === 'create' || mode?.kind === 'edit') && (
           <ItemForm key={`${active}-${mode.kind}`} tab={tab} item={mode.kind === 'edit' ? mode.item : null} lists={lists} onSubmit={(b, s) => void submit(b, s)} />
         )}
-      </Modal>
+      </FormModal>
       <ConfirmDialog
         open={mode?.kind === 'delete'}
         title={t('deleteTitle', { item: t(`items.${active}`) })}
         message={mode?.kind === 'delete' ? t('confirmDelete', { name: String(mode.item[tab.nameField]) }) : ''}
-        busy={busy}
-        onConfirm={() => void remove()}
-        onCancel={() => setMode(null)}
+        busy={crud.busy}
+        onConfirm={() => void crud.remove((item) => deleteReference(active, idOf(item)))}
+        onCancel={crud.close}
       />
     </section>
   );

@@ -1,10 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PRODUCTS, createProject, plotsByClient, type AdminPlot } from '../../../api/admin-projects';
+import { PRODUCTS, createProject } from '../../../api/admin-projects';
 import type { AdminUser } from '../../../api/admin-users';
 import { Field, useForm } from '../../../components/form';
-import { withReason } from '../../../components/table-data';
-import { PlotChecklist, detectedCrops } from './plot-checklist';
+import { NameDateRow, PlotsField, nameDateRules, useClientPlots, type SaveProject } from './project-form-parts';
 
 interface Values {
   name: string;
@@ -18,39 +17,23 @@ interface Values {
  * Project create form (admin.md §5): users multi-select; changing the users
  * clears the chosen plots and reloads the plots of those users' client.
  */
-export function ProjectCreateForm({ users, onSaved, onError, setBusy }: { users: AdminUser[]; onSaved: () => void; onError: (m: string) => void; setBusy: (b: boolean) => void }) {
+export function ProjectCreateForm({ users, save }: { users: AdminUser[]; save: SaveProject }) {
   const { t } = useTranslation('admin.projects');
   const form = useForm<Values>(
     { name: '', observation_date: '', user_ids: [], products: [], plot_ids: [] },
     {
-      name: { label: t('fields.name'), required: true, maxLength: 200 },
-      observation_date: { label: t('fields.observationDate'), required: true },
+      ...nameDateRules(t),
       user_ids: { label: t('fields.users'), required: true },
       products: { label: t('fields.products'), required: true },
     },
   );
-  const [plots, setPlots] = useState<AdminPlot[] | null>(null);
-  const [plotsError, setPlotsError] = useState<string | null>(null);
   const growers = useMemo(() => users.filter((u) => u.role === 'user' && u.client_id !== null), [users]);
   const clientIds = useMemo(
     () => [...new Set(growers.filter((u) => form.values.user_ids.includes(u.user_id)).map((u) => u.client_id as number))],
     [growers, form.values.user_ids],
   );
-  const clientKey = clientIds.join(',');
-
-  useEffect(() => {
-    setPlots(null);
-    setPlotsError(null);
-    if (clientIds.length !== 1) return;
-    const c = new AbortController();
-    plotsByClient(clientIds[0], c.signal).then(
-      (p) => !c.signal.aborted && setPlots(p),
-      (e) => !c.signal.aborted && setPlotsError(withReason(t('errors.plots'), e)),
-    );
-    return () => c.abort();
-    // clientKey stands for clientIds.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [clientKey, t]);
+  // Plots load only when the chosen users belong to exactly one client.
+  const { plots, error } = useClientPlots(clientIds.length === 1 ? clientIds[0] : null);
 
   const toggleUser = (id: number) => {
     const next = form.values.user_ids.includes(id) ? form.values.user_ids.filter((x) => x !== id) : [...form.values.user_ids, id];
@@ -63,29 +46,12 @@ export function ProjectCreateForm({ users, onSaved, onError, setBusy }: { users:
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     if (!form.validate()) return;
-    setBusy(true);
-    try {
-      await createProject({ ...form.values, name: form.values.name.trim() });
-      onSaved();
-    } catch (err) {
-      form.setServerErrors(err);
-      onError(withReason(t('errors.create'), err));
-    } finally {
-      setBusy(false);
-    }
+    await save(() => createProject({ ...form.values, name: form.values.name.trim() }), form.setServerErrors);
   };
 
-  const crops = detectedCrops(plots ?? [], form.values.plot_ids);
   return (
     <form id="project-form" onSubmit={submit} noValidate data-testid="project-create-form">
-      <div className="form-row">
-        <Field form={form} name="name" label={t('fields.name')} required>
-          <input {...form.input('name')} />
-        </Field>
-        <Field form={form} name="observation_date" label={t('fields.observationDate')} required>
-          <input {...form.input('observation_date')} type="date" />
-        </Field>
-      </div>
+      <NameDateRow form={form} />
       <Field form={form} name="user_ids" label={t('fields.users')} required>
         <div className="form-checks" id={`${form.idPrefix}-user_ids`} data-testid="project-users">
           {growers.map((u) => (
@@ -96,28 +62,21 @@ export function ProjectCreateForm({ users, onSaved, onError, setBusy }: { users:
           ))}
         </div>
       </Field>
-      <div className="form-field">
-        <span className="form-field__label">{t('fields.plots')}</span>
-        {form.values.user_ids.length === 0 ? (
-          <p className="project-plots__note" data-testid="plots-note">{t('selectUsersFirst')}</p>
-        ) : clientIds.length > 1 ? (
-          <p className="form-field__error" data-testid="plots-note">{t('oneClientOnly')}</p>
-        ) : plotsError ? (
-          <p className="form-field__error">{plotsError}</p>
-        ) : plots === null ? (
-          <p className="project-plots__note">{t('loadingPlots')}</p>
-        ) : plots.length === 0 ? (
-          <p className="project-plots__note" data-testid="plots-note">{t('noPlots')}</p>
-        ) : (
-          <PlotChecklist plots={plots} selected={form.values.plot_ids} onChange={(ids) => form.set('plot_ids', ids)} />
-        )}
-        {form.errors.plot_ids && <span className="form-field__error">{form.errors.plot_ids}</span>}
-      </div>
-      {crops.length > 0 && (
-        <p className="project-crops" data-testid="detected-crops">
-          <strong>{t('detectedCrops')}:</strong> {crops.join(', ')}
-        </p>
-      )}
+      <PlotsField
+        label={t('fields.plots')}
+        note={
+          form.values.user_ids.length === 0 ? (
+            <p className="project-plots__note" data-testid="plots-note">{t('selectUsersFirst')}</p>
+          ) : clientIds.length > 1 ? (
+            <p className="form-field__error" data-testid="plots-note">{t('oneClientOnly')}</p>
+          ) : undefined
+        }
+        plots={plots}
+        error={error}
+        selected={form.values.plot_ids}
+        onChange={(ids) => form.set('plot_ids', ids)}
+        fieldError={form.errors.plot_ids}
+      />
       <Field form={form} name="products" label={t('fields.products')} required>
         <div className="form-checks" id={`${form.idPrefix}-products`} data-testid="project-products">
           {PRODUCTS.map((p) => (

@@ -1,20 +1,20 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColumnDef } from '@tanstack/react-table';
 import { deleteProject, getProject, listProjects, projectStatistics, type AdminProject } from '../../../api/admin-projects';
 import { listUsers } from '../../../api/admin-users';
 import { DataTable } from '../../../components/table';
 import { Modal } from '../../../components/modal';
+import { FormModal } from '../../../components/form-modal';
 import { ConfirmDialog } from '../../../components/confirm';
 import { ErrorBanner } from '../../../components/banner';
 import { StatCard } from '../../../components/stat-card';
-import { formatShortDate, useTableData, withReason } from '../../../components/table-data';
+import { formatShortDate, useTableData } from '../../../components/table-data';
+import { useCrud } from '../../../components/use-crud';
 import { ProjectCreateForm } from './project-create-form';
 import { ProjectEditForm } from './project-edit-form';
 import { ProjectDetails } from './project-details';
 import './projects.css';
-
-type Mode = { kind: 'create' } | { kind: 'edit' | 'details' | 'delete'; project: AdminProject } | null;
 
 /** Project Management (admin.md §2): statistics, table, create/edit/details modals, delete confirmation. */
 export default function ProjectsPage() {
@@ -22,36 +22,12 @@ export default function ProjectsPage() {
   const projects = useTableData(listProjects, t('errors.fetch'));
   const stats = useTableData(projectStatistics, t('errors.fetch'));
   const users = useTableData(listUsers, t('errors.fetchUsers'));
-  const [mode, setMode] = useState<Mode>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const done = async () => {
-    setMode(null);
-    setError(null);
-    projects.clearError();
-    await Promise.all([projects.reload(), stats.reload()]);
-  };
-  const showDetails = async (p: AdminProject) => {
-    try {
-      setMode({ kind: 'details', project: await getProject(p.project_id) });
-    } catch (e) {
-      setError(withReason(t('errors.details'), e));
-    }
-  };
-  const remove = async () => {
-    if (mode?.kind !== 'delete') return;
-    setBusy(true);
-    try {
-      await deleteProject(mode.project.project_id);
-      await done();
-    } catch (err) {
-      setMode(null);
-      setError(withReason(t('errors.delete'), err));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const crud = useCrud<AdminProject>({
+    reload: () => Promise.all([projects.reload(), stats.reload()]),
+    clearErrors: projects.clearError,
+    messages: { create: t('errors.create'), update: t('errors.update'), delete: t('errors.delete'), details: t('errors.details') },
+  });
+  const { mode } = crud;
 
   const columns = useMemo<ColumnDef<AdminProject>[]>(
     () => [
@@ -65,19 +41,18 @@ export default function ProjectsPage() {
     [t],
   );
   const s = stats.data;
-  const formOpen = mode?.kind === 'create' || mode?.kind === 'edit';
   return (
     <section data-testid="admin-projects">
       <div className="admin-page-head">
         <h2>{t('title')}</h2>
-        <button type="button" className="btn btn--primary" onClick={() => setMode({ kind: 'create' })}>
+        <button type="button" className="btn btn--primary" onClick={() => crud.open({ kind: 'create' })}>
           {t('add')}
         </button>
       </div>
       <ErrorBanner
-        message={error ?? projects.error ?? users.error}
+        message={crud.error ?? projects.error ?? users.error}
         onDismiss={() => {
-          setError(null);
+          crud.setError(null);
           projects.clearError();
           users.clearError();
         }}
@@ -96,40 +71,37 @@ export default function ProjectsPage() {
         loading={projects.loading}
         emptyText={t('empty')}
         rowActions={(p) => [
-          { label: t('view'), onClick: () => void showDetails(p) },
-          { label: t('edit'), onClick: () => setMode({ kind: 'edit', project: p }) },
-          { label: t('delete'), onClick: () => setMode({ kind: 'delete', project: p }), danger: true },
+          { label: t('view'), onClick: () => void crud.showDetails(() => getProject(p.project_id)) },
+          { label: t('edit'), onClick: () => crud.open({ kind: 'edit', item: p }) },
+          { label: t('delete'), onClick: () => crud.open({ kind: 'delete', item: p }), danger: true },
         ]}
       />
-      <Modal
-        open={formOpen}
+      <FormModal
+        open={crud.formOpen}
         size="wide"
-        title={mode?.kind === 'edit' ? t('editTitle') : t('createTitle')}
-        onClose={() => setMode(null)}
+        title={crud.editing ? t('editTitle') : t('createTitle')}
+        onClose={crud.close}
         testId="project-form-modal"
-        footer={
-          <>
-            <button type="button" className="btn" onClick={() => setMode(null)}>{t('cancel')}</button>
-            <button type="submit" form="project-form" className="btn btn--primary" disabled={busy}>
-              {busy ? t('saving') : mode?.kind === 'edit' ? t('save') : t('create')}
-            </button>
-          </>
-        }
+        formId="project-form"
+        busy={crud.busy}
+        submitLabel={crud.editing ? t('save') : t('create')}
+        busyLabel={t('saving')}
+        cancelLabel={t('cancel')}
       >
-        {mode?.kind === 'create' && <ProjectCreateForm users={users.data ?? []} onSaved={() => void done()} onError={setError} setBusy={setBusy} />}
-        {mode?.kind === 'edit' && <ProjectEditForm project={mode.project} onSaved={() => void done()} onError={setError} setBusy={setBusy} />}
-      </Modal>
-      <Modal open={mode?.kind === 'details'} size="wide" title={t('detailsTitle')} onClose={() => setMode(null)} testId="project-details-modal">
-        {mode?.kind === 'details' && <ProjectDetails project={mode.project} users={users.data ?? []} />}
+        {mode?.kind === 'create' && <ProjectCreateForm users={users.data ?? []} save={crud.save} />}
+        {mode?.kind === 'edit' && <ProjectEditForm project={mode.item} save={crud.save} />}
+      </FormModal>
+      <Modal open={mode?.kind === 'details'} size="wide" title={t('detailsTitle')} onClose={crud.close} testId="project-details-modal">
+        {mode?.kind === 'details' && <ProjectDetails project={mode.item} users={users.data ?? []} />}
       </Modal>
       <ConfirmDialog
         open={mode?.kind === 'delete'}
         title={t('deleteTitle')}
-        message={mode?.kind === 'delete' ? t('confirmDelete', { name: mode.project.name }) : ''}
+        message={mode?.kind === 'delete' ? t('confirmDelete', { name: mode.item.name }) : ''}
         note={t('cannotBeUndone')}
-        busy={busy}
-        onConfirm={() => void remove()}
-        onCancel={() => setMode(null)}
+        busy={crud.busy}
+        onConfirm={() => void crud.remove((p) => deleteProject(p.project_id))}
+        onCancel={crud.close}
       />
     </section>
   );

@@ -1,16 +1,16 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColumnDef } from '@tanstack/react-table';
 import { createUser, deleteUser, listUsers, updateUser, type AdminUser, type UserPayload } from '../../../api/admin-users';
 import { listClients } from '../../../api/admin-clients';
 import { DataTable } from '../../../components/table';
-import { Modal } from '../../../components/modal';
+import { FormModal } from '../../../components/form-modal';
 import { ConfirmDialog } from '../../../components/confirm';
 import { ErrorBanner } from '../../../components/banner';
 import { Field, useForm, type Rules } from '../../../components/form';
-import { formatShortDate, useTableData, withReason } from '../../../components/table-data';
+import { formatShortDate, useTableData } from '../../../components/table-data';
+import { useCrud } from '../../../components/use-crud';
 
-type Mode = { kind: 'create' } | { kind: 'edit'; user: AdminUser } | { kind: 'delete'; user: AdminUser } | null;
 interface Values {
   email: string;
   password: string;
@@ -30,10 +30,17 @@ export default function UsersPage() {
     if (!Array.isArray(list)) throw new Error('Invalid response format');
     return list;
   }, t('errors.fetchClients'));
-  const [mode, setMode] = useState<Mode>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const editing = mode?.kind === 'edit';
+  const crud = useCrud<AdminUser>({
+    reload: users.reload,
+    clearErrors: users.clearError,
+    onOpen: (m) => {
+      if (m?.kind === 'create') form.reset(EMPTY);
+      if (m?.kind === 'edit')
+        form.reset({ email: m.item.email, password: '', first_name: m.item.first_name, last_name: m.item.last_name, client_id: m.item.client_id ? String(m.item.client_id) : '', role: m.item.role });
+    },
+    messages: { create: t('errors.create'), update: t('errors.update'), delete: t('errors.delete') },
+  });
+  const { mode, editing } = crud;
   const rules: Rules<Values> = {
     email: { label: t('fields.email'), required: true, email: true, maxLength: 254 },
     password: { label: t('fields.password'), required: !editing, minLength: 8, maxLength: 128 },
@@ -41,20 +48,6 @@ export default function UsersPage() {
     last_name: { label: t('fields.lastName'), required: true, maxLength: 100 },
   };
   const form = useForm<Values>(EMPTY, rules);
-
-  const open = (m: Mode) => {
-    if (m?.kind === 'create') form.reset(EMPTY);
-    if (m?.kind === 'edit')
-      form.reset({ email: m.user.email, password: '', first_name: m.user.first_name, last_name: m.user.last_name, client_id: m.user.client_id ? String(m.user.client_id) : '', role: m.user.role });
-    setMode(m);
-  };
-
-  const done = async () => {
-    setMode(null);
-    setError(null);
-    users.clearError();
-    await users.reload();
-  };
 
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -64,7 +57,7 @@ export default function UsersPage() {
       form.setError('client_id', t('clientRequired'));
       ok = false;
     }
-    if (!ok || (mode?.kind !== 'create' && mode?.kind !== 'edit')) return;
+    if (!ok) return;
     const v = form.values;
     const body: UserPayload = {
       email: v.email.trim(),
@@ -75,31 +68,7 @@ export default function UsersPage() {
     };
     // Edit: an empty password is left out, so the current one is kept.
     if (v.password) body.password = v.password;
-    setBusy(true);
-    try {
-      if (mode.kind === 'create') await createUser(body);
-      else await updateUser(mode.user.user_id, { ...body, version: mode.user.version });
-      await done();
-    } catch (err) {
-      form.setServerErrors(err);
-      setError(withReason(t(mode.kind === 'create' ? 'errors.create' : 'errors.update'), err));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const remove = async () => {
-    if (mode?.kind !== 'delete') return;
-    setBusy(true);
-    try {
-      await deleteUser(mode.user.user_id);
-      await done();
-    } catch (err) {
-      setMode(null);
-      setError(withReason(t('errors.delete'), err));
-    } finally {
-      setBusy(false);
-    }
+    await crud.save((u) => (u ? updateUser(u.user_id, { ...body, version: u.version }) : createUser(body)), form.setServerErrors);
   };
 
   const columns = useMemo<ColumnDef<AdminUser>[]>(
@@ -117,14 +86,14 @@ export default function UsersPage() {
     <section data-testid="admin-users">
       <div className="admin-page-head">
         <h2>{t('title')}</h2>
-        <button type="button" className="btn btn--primary" onClick={() => open({ kind: 'create' })}>
+        <button type="button" className="btn btn--primary" onClick={() => crud.open({ kind: 'create' })}>
           {t('add')}
         </button>
       </div>
       <ErrorBanner
-        message={error ?? users.error ?? clients.error}
+        message={crud.error ?? users.error ?? clients.error}
         onDismiss={() => {
-          setError(null);
+          crud.setError(null);
           users.clearError();
           clients.clearError();
         }}
@@ -137,23 +106,20 @@ export default function UsersPage() {
         loading={users.loading}
         emptyText={t('empty')}
         rowActions={(u) => [
-          { label: t('edit'), onClick: () => open({ kind: 'edit', user: u }) },
-          { label: t('delete'), onClick: () => open({ kind: 'delete', user: u }), danger: true },
+          { label: t('edit'), onClick: () => crud.open({ kind: 'edit', item: u }) },
+          { label: t('delete'), onClick: () => crud.open({ kind: 'delete', item: u }), danger: true },
         ]}
       />
-      <Modal
-        open={mode?.kind === 'create' || editing}
+      <FormModal
+        open={crud.formOpen}
         title={editing ? t('editTitle') : t('createTitle')}
-        onClose={() => setMode(null)}
+        onClose={crud.close}
         testId="user-form-modal"
-        footer={
-          <>
-            <button type="button" className="btn" onClick={() => setMode(null)}>{t('cancel')}</button>
-            <button type="submit" form="user-form" className="btn btn--primary" disabled={busy}>
-              {busy ? t('saving') : editing ? t('save') : t('create')}
-            </button>
-          </>
-        }
+        formId="user-form"
+        busy={crud.busy}
+        submitLabel={editing ? t('save') : t('create')}
+        busyLabel={t('saving')}
+        cancelLabel={t('cancel')}
       >
         <form id="user-form" onSubmit={save} noValidate>
           <Field form={form} name="email" label={t('fields.email')} required>
@@ -185,14 +151,14 @@ export default function UsersPage() {
             </select>
           </Field>
         </form>
-      </Modal>
+      </FormModal>
       <ConfirmDialog
         open={mode?.kind === 'delete'}
         title={t('deleteTitle')}
-        message={mode?.kind === 'delete' ? t('confirmDelete', { email: mode.user.email }) : ''}
-        busy={busy}
-        onConfirm={() => void remove()}
-        onCancel={() => setMode(null)}
+        message={mode?.kind === 'delete' ? t('confirmDelete', { email: mode.item.email }) : ''}
+        busy={crud.busy}
+        onConfirm={() => void crud.remove((u) => deleteUser(u.user_id))}
+        onCancel={crud.close}
       />
     </section>
   );

@@ -1,0 +1,125 @@
+/**
+ * useCrud — the state machine shared by the admin list pages (admin.md §4–§5):
+ * which modal is open (create / edit / details / delete), the dismissible
+ * error banner text, the busy flag of the form or confirmation, and what
+ * happens after a successful change (close, clear errors, reload the list).
+ *
+ * Usage:
+ *   const crud = useCrud<AdminClient>({
+ *     reload: clients.reload, clearErrors: clients.clearError,
+ *     messages: { create: t('errors.create'), update: t('errors.update'), delete: t('errors.delete'), details: t('errors.details') },
+ *   });
+ *   crud.open({ kind: 'edit', item });                          // or crud.close()
+ *   crud.save((item) => (item ? update(item) : create()), form.setServerErrors);   // item = null when creating
+ *   crud.remove((item) => deleteClient(item.client_id));
+ *   crud.showDetails(() => getClient(id));
+ */
+import { useState } from 'react';
+import { withReason } from './table-data';
+
+export type CrudMode<T> = { kind: 'create' } | { kind: 'edit' | 'details' | 'delete'; item: T } | null;
+
+export interface CrudMessages {
+  create: string;
+  update: string;
+  delete: string;
+  details?: string;
+}
+
+export interface CrudOptions<T> {
+  /** Reloads the page's data after a successful create/update/delete. */
+  reload: () => Promise<unknown>;
+  /** Clears the load errors of the page's data hooks after a successful change. */
+  clearErrors?: () => void;
+  /** Called before a mode is shown, e.g. to reset the form to the item's values. */
+  onOpen?: (mode: CrudMode<T>) => void;
+  /** Banner prefixes; the server's reason is appended (withReason). */
+  messages: CrudMessages;
+}
+
+export interface Crud<T> {
+  mode: CrudMode<T>;
+  /** The create/edit form modal is open. */
+  formOpen: boolean;
+  editing: boolean;
+  error: string | null;
+  setError: (message: string | null) => void;
+  busy: boolean;
+  open: (mode: CrudMode<T>) => void;
+  close: () => void;
+  /** Runs a create (item = null) or an update (item = the edited one) while the form is open. */
+  save: (op: (item: T | null) => Promise<unknown>, setServerErrors?: (error: unknown) => unknown) => Promise<void>;
+  /** Runs the delete of the item awaiting confirmation. */
+  remove: (op: (item: T) => Promise<unknown>) => Promise<void>;
+  /** Loads the full item and opens the details modal; a failure goes to the banner. */
+  showDetails: (load: () => Promise<T>) => Promise<void>;
+}
+
+export function useCrud<T>({ reload, clearErrors, onOpen, messages }: CrudOptions<T>): Crud<T> {
+  const [mode, setMode] = useState<CrudMode<T>>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const open = (m: CrudMode<T>) => {
+    onOpen?.(m);
+    setMode(m);
+  };
+
+  // After a successful change: close, clear every error, reload the list.
+  const done = async () => {
+    setMode(null);
+    setError(null);
+    clearErrors?.();
+    await reload();
+  };
+
+  const save: Crud<T>['save'] = async (op, setServerErrors) => {
+    if (mode?.kind !== 'create' && mode?.kind !== 'edit') return;
+    setBusy(true);
+    try {
+      await op(mode.kind === 'edit' ? mode.item : null);
+      await done();
+    } catch (err) {
+      setServerErrors?.(err);
+      setError(withReason(mode.kind === 'create' ? messages.create : messages.update, err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove: Crud<T>['remove'] = async (op) => {
+    if (mode?.kind !== 'delete') return;
+    setBusy(true);
+    try {
+      await op(mode.item);
+      await done();
+    } catch (err) {
+      setMode(null);
+      setError(withReason(messages.delete, err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const showDetails: Crud<T>['showDetails'] = async (load) => {
+    try {
+      open({ kind: 'details', item: await load() });
+    } catch (e) {
+      setError(withReason(messages.details ?? '', e));
+    }
+  };
+
+  return {
+    mode,
+    formOpen: mode?.kind === 'create' || mode?.kind === 'edit',
+    editing: mode?.kind === 'edit',
+    error,
+    setError,
+    busy,
+    open,
+    close: () => setMode(null),
+    save,
+    remove,
+    showDetails,
+  };
+}

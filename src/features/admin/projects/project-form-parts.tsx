@@ -1,0 +1,100 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { plotsByClient, type AdminPlot, type AdminProject } from '../../../api/admin-projects';
+import { Field, type FormApi, type Rules } from '../../../components/form';
+import { withReason } from '../../../components/table-data';
+import { PlotChecklist, detectedCrops } from './plot-checklist';
+
+// What the project create and edit forms have in common (admin.md §5, §7):
+// name + observation date, the plots of one client, the detected crops.
+
+export interface NameDate {
+  name: string;
+  observation_date: string;
+}
+
+/** Saves through the page's useCrud (busy flag, banner, reload). */
+export type SaveProject = (op: (item: AdminProject | null) => Promise<unknown>, setServerErrors?: (e: unknown) => unknown) => Promise<void>;
+
+export function nameDateRules(t: (key: string) => string): Rules<NameDate> {
+  return {
+    name: { label: t('fields.name'), required: true, maxLength: 200 },
+    observation_date: { label: t('fields.observationDate'), required: true },
+  };
+}
+
+export function NameDateRow<V extends NameDate>({ form }: { form: FormApi<V> }) {
+  const { t } = useTranslation('admin.projects');
+  // FormApi is invariant in V; the two fields exist on every V here.
+  const f = form as unknown as FormApi<NameDate>;
+  return (
+    <div className="form-row">
+      <Field form={f} name="name" label={t('fields.name')} required>
+        <input {...f.input('name')} />
+      </Field>
+      <Field form={f} name="observation_date" label={t('fields.observationDate')} required>
+        <input {...f.input('observation_date')} type="date" />
+      </Field>
+    </div>
+  );
+}
+
+/** The plots of one client (null: none to load); reset whenever the client changes. */
+export function useClientPlots(clientId: number | null): { plots: AdminPlot[] | null; error: string | null } {
+  const { t } = useTranslation('admin.projects');
+  const [plots, setPlots] = useState<AdminPlot[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setPlots(null);
+    setError(null);
+    if (clientId === null) return;
+    const c = new AbortController();
+    plotsByClient(clientId, c.signal).then(
+      (p) => !c.signal.aborted && setPlots(p),
+      (e) => !c.signal.aborted && setError(withReason(t('errors.plots'), e)),
+    );
+    return () => c.abort();
+  }, [clientId, t]);
+  return { plots, error };
+}
+
+export interface PlotsFieldProps {
+  label: string;
+  /** Shown instead of the plots (e.g. "select users first"). */
+  note?: React.ReactNode;
+  plots: AdminPlot[] | null;
+  error: string | null;
+  selected: number[];
+  onChange: (ids: number[]) => void;
+  fieldError?: string;
+}
+
+/** Plot checklist with its loading / error / empty states, then the detected crops. */
+export function PlotsField({ label, note, plots, error, selected, onChange, fieldError }: PlotsFieldProps) {
+  const { t } = useTranslation('admin.projects');
+  const crops = detectedCrops(plots ?? [], selected);
+  return (
+    <>
+      <div className="form-field">
+        <span className="form-field__label">{label}</span>
+        {note ? (
+          note
+        ) : error ? (
+          <p className="form-field__error">{error}</p>
+        ) : plots === null ? (
+          <p className="project-plots__note">{t('loadingPlots')}</p>
+        ) : plots.length === 0 ? (
+          <p className="project-plots__note" data-testid="plots-note">{t('noPlots')}</p>
+        ) : (
+          <PlotChecklist plots={plots} selected={selected} onChange={onChange} />
+        )}
+        {fieldError && <span className="form-field__error">{fieldError}</span>}
+      </div>
+      {crops.length > 0 && (
+        <p className="project-crops" data-testid="detected-crops">
+          <strong>{t('detectedCrops')}:</strong> {crops.join(', ')}
+        </p>
+      )}
+    </>
+  );
+}
