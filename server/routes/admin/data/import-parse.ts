@@ -133,35 +133,20 @@ function parseCsv(text: string): Parsed {
   const n = text.length;
   while (i < n) {
     const startLine = line;
-    const fields: string[] = [];
-    let field = '';
-    let quoted = false;
-    for (; i < n; i++) {
-      const c = text.charCodeAt(i);
-      if (quoted) {
-        if (c === 34) {
-          if (text.charCodeAt(i + 1) === 34) {
-            field += '"';
-            i++;
-          }
-          else quoted = false;
-        } else {
-          if (c === 10) line++;
-          field += text[i];
-        }
-      } else if (c === 34 && field === '') quoted = true;
-      else if (text[i] === sep) {
-        fields.push(field);
-        field = '';
-      }
-      else if (c === 10 || c === 13) {
-        if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
-        i++;
-        line++;
-        break;
-      } else field += text[i];
+    let nl = text.indexOf('\n', i);
+    if (nl < 0) nl = n;
+    let raw = text.slice(i, nl);
+    if (raw.endsWith('\r')) raw = raw.slice(0, -1);
+    let fields: string[];
+    // Fast path: most survey exports have no quotes, so a line is one record.
+    if (!raw.includes('"')) {
+      fields = raw.split(sep);
+      i = nl + 1;
+      line++;
+    } else {
+      const r = quotedRecord(text, i, line, sep);
+      ({ fields, i, line } = r);
     }
-    fields.push(field);
     if (fields.length === 1 && fields[0].trim() === '') continue;
     if (!header) {
       header = fields.map(canonical);
@@ -184,4 +169,39 @@ function parseCsv(text: string): Parsed {
   }
   if (!header) out.bad.push({ line: 1, message: 'The file is empty' });
   return out;
+}
+
+/** One record that has quotes (may span lines): RFC 4180 rules. */
+function quotedRecord(text: string, start: number, startLine: number, sep: string): { fields: string[]; i: number; line: number } {
+  const fields: string[] = [];
+  const n = text.length;
+  let field = '';
+  let quoted = false;
+  let i = start;
+  let line = startLine;
+  for (; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (quoted) {
+      if (c === 34) {
+        if (text.charCodeAt(i + 1) === 34) {
+          field += '"';
+          i++;
+        } else quoted = false;
+      } else {
+        if (c === 10) line++;
+        field += text[i];
+      }
+    } else if (c === 34 && field === '') quoted = true;
+    else if (text[i] === sep) {
+      fields.push(field);
+      field = '';
+    } else if (c === 10 || c === 13) {
+      if (c === 13 && text.charCodeAt(i + 1) === 10) i++;
+      i++;
+      line++;
+      break;
+    } else field += text[i];
+  }
+  fields.push(field);
+  return { fields, i, line };
 }

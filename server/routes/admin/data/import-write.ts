@@ -50,7 +50,7 @@ export async function writeImport(
     const take = rows.map((_, k) => k).filter((k) => ids[k] > 0);
     const treeIds = take.map((k) => ids[k]);
     const { rows: del } = await tx.query<{ n: number }>(
-      `WITH d AS (DELETE FROM tree_observations WHERE project_id = $1 AND tree_id = ANY($2::int[]) RETURNING 1) SELECT count(*)::int AS n FROM d`,
+      `WITH d AS (DELETE FROM tree_observations o USING unnest($2::int[]) AS u(id) WHERE o.project_id = $1 AND o.tree_id = u.id RETURNING 1) SELECT count(*)::int AS n FROM d`,
       [p.projectId, treeIds],
     );
     const cols = ['tree_id', ...VALUE_COLUMNS];
@@ -63,7 +63,7 @@ export async function writeImport(
     }
     const { rows: added } = await tx.query<{ n: number }>(
       `WITH a AS (INSERT INTO project_plots (project_id, plot_id)
-         SELECT DISTINCT $1::int, t.plot_id FROM trees t WHERE t.tree_id = ANY($2::int[]) AND t.plot_id IS NOT NULL
+         SELECT DISTINCT $1::int, t.plot_id FROM trees t JOIN unnest($2::int[]) AS u(id) ON t.tree_id = u.id WHERE t.plot_id IS NOT NULL
          ON CONFLICT DO NOTHING RETURNING 1) SELECT count(*)::int AS n FROM a`,
       [p.projectId, treeIds],
     );

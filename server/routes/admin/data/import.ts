@@ -32,13 +32,19 @@ async function runImport(db: Db, user: AuthUser, projectId: number, body: unknow
   if (body === undefined || body === null || body === '') throw new HttpError(400, 'The import file is empty');
   progress('parsing', 0, 1);
   const parsed = parseImport(body);
+  const tParsed = performance.now();
   progress('matching', 0, parsed.rows.length);
-  const { rows: trees } = await db.query<{ tree_id: number; lon: number; lat: number }>(`SELECT tree_id, lon, lat FROM trees WHERE client_id = $1`, [proj[0].client_id]);
+  // Three arrays in one row read much faster than 100k row objects.
+  const { rows: agg } = await db.query<{ ids: number[] | null; lon: number[] | null; lat: number[] | null }>(
+    `SELECT array_agg(tree_id) AS ids, array_agg(lon) AS lon, array_agg(lat) AS lat FROM trees WHERE client_id = $1`,
+    [proj[0].client_id],
+  );
   const match = matchRows(parsed.rows, {
-    ids: Int32Array.from(trees, (t) => t.tree_id),
-    lon: Float64Array.from(trees, (t) => t.lon),
-    lat: Float64Array.from(trees, (t) => t.lat),
+    ids: Int32Array.from(agg[0]?.ids ?? []),
+    lon: Float64Array.from(agg[0]?.lon ?? []),
+    lat: Float64Array.from(agg[0]?.lat ?? []),
   });
+  const tMatched = performance.now();
   const bad = [...parsed.bad, ...match.bad].sort((a, b) => a.line - b.line);
   const summary = {
     format: parsed.format,
@@ -62,6 +68,7 @@ async function runImport(db: Db, user: AuthUser, projectId: number, body: unknow
     unmatched_lines: match.unmatched.slice(0, MAX_BAD_ROWS_LISTED).map((r) => r.line),
     ...written,
     ms: Math.round(performance.now() - t0),
+    timings_ms: { parse: Math.round(tParsed - t0), match: Math.round(tMatched - tParsed), write: Math.round(performance.now() - tMatched) },
   };
 }
 

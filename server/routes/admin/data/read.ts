@@ -9,7 +9,7 @@ const ClientParams = z.strictObject({ clientId: z.coerce.number().int().positive
 
 interface TreeRow {
   tree_id: number; row_num: number | null; tree_num: number | null; breed_id: number | null; planting_date: string | null;
-  irrigation_area_id: number | null; plot_id: number | null; client_id: number; lon: number; lat: number; created_at: unknown; version: number;
+  irrigation_area_id: number | null; plot_id: number | null; client_id: number; lon: number; lat: number; version: number;
 }
 
 /** GET /api/admin/data/clients/:clientId — the editor's three feature collections (admin.md §3, §7). */
@@ -24,7 +24,7 @@ export const dataReadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       db.query<{ breed_id: number; breed_name: string }>(`SELECT breed_id, breed_name FROM breeds`),
       // Names are joined here rather than in SQL: 100k+ rows read faster without three joins.
       db.query<TreeRow>(
-        `SELECT tree_id, row_num, tree_num, breed_id, planting_date::text AS planting_date, irrigation_area_id, plot_id, client_id, lon, lat, created_at, version
+        `SELECT tree_id, row_num, tree_num, breed_id, planting_date::text AS planting_date, irrigation_area_id, plot_id, client_id, lon, lat, version
            FROM trees WHERE client_id = $1 ORDER BY tree_id`,
         [clientId],
       ),
