@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db, Queryable } from '../../db/adapter';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../http-error';
-import { IdParams, Version, audit, describeCounts, doc, inTx, lockRow, ok, text } from './shared';
+import { IdParams, Version, audit, describeCounts, doc, findOne, inTx, lockRow, ok, text } from './shared';
 
 const CLIENT_SQL = `
   SELECT c.client_id, c.name, c.created_at, c.updated_at, c.version,
@@ -28,9 +28,7 @@ export const clientRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
   });
 
   app.get('/clients/:id', { schema: { ...doc('clients', 'One client'), params: IdParams } }, async (request) => {
-    const { rows } = await db.query(`${CLIENT_SQL} WHERE c.client_id = $1`, [request.params.id]);
-    if (!rows[0]) throw new HttpError(404, 'Client not found');
-    return { ...ok('Client loaded'), client: rows[0] };
+    return { ...ok('Client loaded'), client: await findOne(db, `${CLIENT_SQL} WHERE c.client_id = $1`, request.params.id, 'Client') };
   });
 
   app.post('/clients', { schema: { ...doc('clients', 'Create a client'), body: ClientBody } }, async (request, reply) => {

@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/adapter';
 import { HttpError } from '../../http-error';
+import { findOne } from './shared';
 
 /** The fixed analysis products (admin.md §3). */
 export const PRODUCTS = ['npk_analysis', 'biomass_analysis', 'tree_status', 'canopy_diameter', 'irrigation_mapping', 'topography'] as const;
@@ -31,11 +32,7 @@ export const PLOT_SQL = `
     FROM plots pl JOIN clients c ON c.client_id = pl.client_id
     LEFT JOIN crop_options co ON co.crop_id = pl.crop_id LEFT JOIN crop_types ct ON ct.crop_type_id = co.crop_type_id`;
 
-export async function loadProject(tx: Queryable, id: number) {
-  const { rows } = await tx.query(`${PROJECT_SQL} WHERE p.project_id = $1`, [id]);
-  if (!rows[0]) throw new HttpError(404, 'Project not found');
-  return rows[0];
-}
+export const loadProject = (q: Queryable, id: number) => findOne(q, `${PROJECT_SQL} WHERE p.project_id = $1`, id, 'Project');
 
 /** All selected users must exist and belong to one client; returns it (422 otherwise). */
 export async function clientOfUsers(tx: Queryable, userIds: number[]): Promise<number> {

@@ -32,7 +32,11 @@ async function mustExist(tx: Queryable, table: string, idColumn: string, id: unk
   if (!rows.length) throw new HttpError(422, `The selected ${label} does not exist`, [{ field, message: `The selected ${label} does not exist` }]);
 }
 
-const simple = (endpoint: string, table: string, idColumn: string, listKey: string, entity: string, nameColumn: string, label: string, references: ReferenceList['references'] = []): ReferenceList => ({
+type Identity = Pick<ReferenceList, 'endpoint' | 'table' | 'idColumn' | 'listKey' | 'entity' | 'nameColumn'>;
+type Extra = Partial<Omit<ReferenceList, keyof Identity>>;
+
+/** A list; by default its body is just the name, listed by name without joins and referenced by nothing. */
+const list = (endpoint: string, table: string, idColumn: string, listKey: string, entity: string, nameColumn: string, label: string, extra: Extra = {}): ReferenceList => ({
   endpoint,
   table,
   idColumn,
@@ -42,65 +46,38 @@ const simple = (endpoint: string, table: string, idColumn: string, listKey: stri
   body: z.strictObject({ [nameColumn]: name(label) }),
   select: `SELECT x.* FROM ${table} x`,
   order: `lower(x.${nameColumn}), x.${idColumn}`,
-  references,
+  references: [],
+  ...extra,
 });
 
+/** [count SQL, "1 thing", "n things"] for rows of `table` whose `column` is the id. */
+const usedBy = (table: string, column: string, one: string, many: string): [string, string, string] => [`SELECT count(*) AS n FROM ${table} WHERE ${column} = $1`, one, many];
+
 export const REFERENCE_LISTS: ReferenceList[] = [
-  simple('crop-types', 'crop_types', 'crop_type_id', 'cropTypes', 'crop type', 'crop_type_name', 'Crop type name', [
-    ['SELECT count(*) AS n FROM crop_options WHERE crop_type_id = $1', 'crop option', 'crop options'],
-  ]),
-  {
-    endpoint: 'crop-options',
-    table: 'crop_options',
-    idColumn: 'crop_id',
-    listKey: 'cropOptions',
-    entity: 'crop option',
-    nameColumn: 'crop_name',
+  list('crop-types', 'crop_types', 'crop_type_id', 'cropTypes', 'crop type', 'crop_type_name', 'Crop type name', {
+    references: [usedBy('crop_options', 'crop_type_id', 'crop option', 'crop options')],
+  }),
+  list('crop-options', 'crop_options', 'crop_id', 'cropOptions', 'crop option', 'crop_name', 'Crop name', {
     body: z.strictObject({ crop_name: name('Crop name'), crop_type_id: optionalId('Crop type') }),
     select: `SELECT x.*, ct.crop_type_name FROM crop_options x LEFT JOIN crop_types ct ON ct.crop_type_id = x.crop_type_id`,
-    order: 'lower(x.crop_name), x.crop_id',
     checks: (tx, b) => mustExist(tx, 'crop_types', 'crop_type_id', b.crop_type_id, 'crop_type_id', 'crop type'),
-    references: [
-      ['SELECT count(*) AS n FROM plots WHERE crop_id = $1', 'plot', 'plots'],
-      ['SELECT count(*) AS n FROM breeds WHERE crop_id = $1', 'breed', 'breeds'],
-    ],
-  },
-  {
-    endpoint: 'breeds',
-    table: 'breeds',
-    idColumn: 'breed_id',
-    listKey: 'breeds',
-    entity: 'breed',
-    nameColumn: 'breed_name',
+    references: [usedBy('plots', 'crop_id', 'plot', 'plots'), usedBy('breeds', 'crop_id', 'breed', 'breeds')],
+  }),
+  list('breeds', 'breeds', 'breed_id', 'breeds', 'breed', 'breed_name', 'Breed name', {
     body: z.strictObject({ breed_name: name('Breed name'), crop_id: z.number({ error: 'Crop is required' }).int().positive('Crop is required') }),
     select: `SELECT x.*, co.crop_name FROM breeds x LEFT JOIN crop_options co ON co.crop_id = x.crop_id`,
-    order: 'lower(x.breed_name), x.breed_id',
     checks: (tx, b) => mustExist(tx, 'crop_options', 'crop_id', b.crop_id, 'crop_id', 'crop'),
-    references: [['SELECT count(*) AS n FROM trees WHERE breed_id = $1', 'tree', 'trees']],
-  },
-  simple('irrigation-types', 'irrigation_types', 'irrigation_type_id', 'irrigationTypes', 'irrigation type', 'irrigation_type_name', 'Irrigation type name', [
-    ['SELECT count(*) AS n FROM irrigation_areas WHERE irrigation_type_id = $1', 'irrigation area', 'irrigation areas'],
-  ]),
-  {
-    endpoint: 'survey-types',
-    table: 'survey_types',
-    idColumn: 'survey_type_id',
-    listKey: 'surveyTypes',
-    entity: 'survey type',
-    nameColumn: 'label',
+    references: [usedBy('trees', 'breed_id', 'tree', 'trees')],
+  }),
+  list('irrigation-types', 'irrigation_types', 'irrigation_type_id', 'irrigationTypes', 'irrigation type', 'irrigation_type_name', 'Irrigation type name', {
+    references: [usedBy('irrigation_areas', 'irrigation_type_id', 'irrigation area', 'irrigation areas')],
+  }),
+  list('survey-types', 'survey_types', 'survey_type_id', 'surveyTypes', 'survey type', 'label', 'Label', {
     body: z.strictObject({ code: text('Code', 1, 20), label: name('Label') }),
-    select: 'SELECT x.* FROM survey_types x',
     order: 'lower(x.code), x.survey_type_id',
-    references: [],
-  },
-  simple('disease-types', 'disease_types', 'disease_id', 'diseaseTypes', 'disease type', 'disease_name', 'Disease name'),
-  {
-    endpoint: 'tree-status-types',
-    table: 'tree_status_types',
-    idColumn: 'status_code',
-    listKey: 'treeStatusTypes',
-    entity: 'tree status type',
-    nameColumn: 'status_name',
+  }),
+  list('disease-types', 'disease_types', 'disease_id', 'diseaseTypes', 'disease type', 'disease_name', 'Disease name'),
+  list('tree-status-types', 'tree_status_types', 'status_code', 'treeStatusTypes', 'tree status type', 'status_name', 'Status name', {
     body: z.strictObject({
       status_code: z
         .number({ error: 'Status code is required' })
@@ -109,9 +86,8 @@ export const REFERENCE_LISTS: ReferenceList[] = [
         .max(999, 'Status code must be at most 999'),
       status_name: name('Status name'),
     }),
-    select: 'SELECT x.* FROM tree_status_types x',
     order: 'x.status_code',
-    references: [['SELECT count(*) AS n FROM tree_observations WHERE tree_status = $1', 'tree observation', 'tree observations']],
-  },
-  simple('countries', 'countries', 'country_id', 'countries', 'country', 'country_name', 'Country name'),
+    references: [usedBy('tree_observations', 'tree_status', 'tree observation', 'tree observations')],
+  }),
+  list('countries', 'countries', 'country_id', 'countries', 'country', 'country_name', 'Country name'),
 ];

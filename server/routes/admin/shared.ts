@@ -33,6 +33,13 @@ export const ymd = (label: string) =>
 /** OpenAPI metadata for an admin route. */
 export const doc = (tag: string, summary: string) => ({ tags: [`admin: ${tag}`], summary, security: [{ bearer: [] }] });
 
+/** The row `sql` finds for $1 = id; 404 "<what> not found" when there is none. */
+export async function findOne<T = Record<string, unknown>>(q: Queryable, sql: string, id: number, what: string): Promise<T> {
+  const { rows } = await q.query<T>(sql, [id]);
+  if (!rows[0]) throw new HttpError(404, `${what} not found`);
+  return rows[0];
+}
+
 /** Locks the row; 404 when missing, 409 when the caller's version is stale. */
 export async function lockRow<T extends Record<string, unknown>>(
   tx: Queryable,
@@ -42,10 +49,9 @@ export async function lockRow<T extends Record<string, unknown>>(
   what: string,
   version?: number,
 ): Promise<T> {
-  const { rows } = await tx.query<T>(`SELECT * FROM ${table} WHERE ${idColumn} = $1 FOR UPDATE`, [id]);
-  if (!rows[0]) throw new HttpError(404, `${what} not found`);
-  if (version !== undefined && (rows[0] as { version?: number }).version !== version) throw new HttpError(409, STALE_MESSAGE);
-  return rows[0];
+  const row = await findOne<T>(tx, `SELECT * FROM ${table} WHERE ${idColumn} = $1 FOR UPDATE`, id, what);
+  if (version !== undefined && (row as { version?: number }).version !== version) throw new HttpError(409, STALE_MESSAGE);
+  return row;
 }
 
 export async function audit(

@@ -4,7 +4,7 @@ import type { Db, Queryable } from '../../db/adapter';
 import { currentUser } from '../../plugins/auth';
 import { hashPassword } from '../../auth/password';
 import { HttpError } from '../../http-error';
-import { IdParams, Version, audit, doc, inTx, lockRow, ok, text } from './shared';
+import { IdParams, Version, audit, doc, findOne, inTx, lockRow, ok, text } from './shared';
 
 // Never select password_hash here: the list and the rows returned after a
 // write go straight to the caller.
@@ -30,6 +30,8 @@ const fields = {
 };
 const CreateUser = z.strictObject({ ...fields, password });
 const UpdateUser = z.strictObject({ ...fields, password: password.optional(), disabled: z.boolean().optional(), version: Version });
+
+const loadUser = (q: Queryable, id: number) => findOne(q, `${USER_SQL} WHERE u.user_id = $1`, id, 'User');
 
 type UserInput = { email: string; client_id: number | null; role: 'user' | 'admin' };
 
@@ -57,9 +59,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
   });
 
   app.get('/users/:id', { schema: { ...doc('users', 'One user'), params: IdParams } }, async (request) => {
-    const { rows } = await db.query(`${USER_SQL} WHERE u.user_id = $1`, [request.params.id]);
-    if (!rows[0]) throw new HttpError(404, 'User not found');
-    return { ...ok('User loaded'), user: rows[0] };
+    return { ...ok('User loaded'), user: await loadUser(db, request.params.id) };
   });
 
   app.post('/users', { schema: { ...doc('users', 'Create a user'), body: CreateUser } }, async (request, reply) => {
@@ -74,7 +74,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       );
       const id = rows[0].user_id;
       await audit(tx, actor, 'create', 'user', id, `Created ${b.role} ${b.email}`);
-      return (await tx.query(`${USER_SQL} WHERE u.user_id = $1`, [id])).rows[0];
+      return loadUser(tx, id);
     });
     reply.status(201);
     return { ...ok('User created successfully'), user: created };
@@ -106,7 +106,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
         .filter(Boolean)
         .join(', ');
       await audit(tx, actor, 'update', 'user', id, `Updated user ${b.email}${changes ? ` (${changes})` : ''}`);
-      return (await tx.query(`${USER_SQL} WHERE u.user_id = $1`, [id])).rows[0];
+      return loadUser(tx, id);
     });
     return { ...ok('User updated successfully'), user: updated };
   });

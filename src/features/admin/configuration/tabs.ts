@@ -19,57 +19,40 @@ export interface Tab {
 }
 
 const NAME = { required: true, minLength: 2, maxLength: 100 };
-const simple = (endpoint: ReferenceEndpoint, idField: string, nameField: string): Tab => ({
+const nameField = (name: string): TabField => ({ name, type: 'text', rule: NAME });
+/** A list whose item references another list (a select of that list's items). */
+const pick = (name: string, required: boolean, endpoint: ReferenceEndpoint, label: string): TabField => ({
+  name,
+  type: 'select',
+  rule: required ? { required: true } : {},
+  options: { endpoint, value: name, label },
+});
+const tab = (endpoint: ReferenceEndpoint, idField: string, nameField: string, columns: string[], fields: TabField[]): Tab => ({
   endpoint,
   idField,
   nameField,
-  columns: [idField, nameField, 'created_at'],
-  fields: [{ name: nameField, type: 'text', rule: NAME }],
+  columns: [...columns, 'created_at'],
+  fields,
 });
+/** Just a name: columns id, name, created. */
+const simple = (endpoint: ReferenceEndpoint, idField: string, name: string): Tab => tab(endpoint, idField, name, [idField, name], [nameField(name)]);
 
 export const TABS: Tab[] = [
   simple('crop-types', 'crop_type_id', 'crop_type_name'),
-  {
-    endpoint: 'crop-options',
-    idField: 'crop_id',
-    nameField: 'crop_name',
-    columns: ['crop_id', 'crop_name', 'crop_type_name', 'created_at'],
-    fields: [
-      { name: 'crop_name', type: 'text', rule: NAME },
-      { name: 'crop_type_id', type: 'select', rule: {}, options: { endpoint: 'crop-types', value: 'crop_type_id', label: 'crop_type_name' } },
-    ],
-  },
-  {
-    endpoint: 'breeds',
-    idField: 'breed_id',
-    nameField: 'breed_name',
-    columns: ['breed_id', 'breed_name', 'crop_name', 'created_at'],
-    fields: [
-      { name: 'breed_name', type: 'text', rule: NAME },
-      { name: 'crop_id', type: 'select', rule: { required: true }, options: { endpoint: 'crop-options', value: 'crop_id', label: 'crop_name' } },
-    ],
-  },
+  tab('crop-options', 'crop_id', 'crop_name', ['crop_id', 'crop_name', 'crop_type_name'], [
+    nameField('crop_name'),
+    pick('crop_type_id', false, 'crop-types', 'crop_type_name'),
+  ]),
+  tab('breeds', 'breed_id', 'breed_name', ['breed_id', 'breed_name', 'crop_name'], [nameField('breed_name'), pick('crop_id', true, 'crop-options', 'crop_name')]),
   simple('irrigation-types', 'irrigation_type_id', 'irrigation_type_name'),
-  {
-    endpoint: 'survey-types',
-    idField: 'survey_type_id',
-    nameField: 'label',
-    columns: ['survey_type_id', 'code', 'label', 'created_at'],
-    fields: [
-      { name: 'code', type: 'text', rule: { required: true, minLength: 1, maxLength: 20 } },
-      { name: 'label', type: 'text', rule: NAME },
-    ],
-  },
+  tab('survey-types', 'survey_type_id', 'label', ['survey_type_id', 'code', 'label'], [
+    { name: 'code', type: 'text', rule: { required: true, minLength: 1, maxLength: 20 } },
+    nameField('label'),
+  ]),
   simple('disease-types', 'disease_id', 'disease_name'),
-  {
-    endpoint: 'tree-status-types',
-    idField: 'status_code',
-    nameField: 'status_name',
-    columns: ['status_code', 'status_name', 'created_at'],
-    fields: [
-      { name: 'status_code', type: 'number', rule: { required: true, number: true, integer: true, min: 1, max: 999 } },
-      { name: 'status_name', type: 'text', rule: NAME },
-    ],
-  },
+  tab('tree-status-types', 'status_code', 'status_name', ['status_code', 'status_name'], [
+    { name: 'status_code', type: 'number', rule: { required: true, number: true, integer: true, min: 1, max: 999 } },
+    nameField('status_name'),
+  ]),
   simple('countries', 'country_id', 'country_name'),
 ];
