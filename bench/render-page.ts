@@ -1,0 +1,100 @@
+// Page of the render benchmark (bench/render.bench.ts). ?variant=ours|ours-stroked|maplibre-native&n=N
+// Trees are generated here from the same seed for every variant; "ours" draws
+// them with the app's deck.gl layers (src/map/deck-layers.ts) over MapLibre,
+// "maplibre-native" with a GeoJSON source and a circle layer.
+import { MapboxOverlay } from '@deck.gl/mapbox';
+import { Map as MapLibreMap, type StyleSpecification } from 'maplibre-gl';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import { buildMapLayers, type LayerView } from '../src/map/deck-layers';
+import { setupMapLibre } from '../src/map/maplibre-setup';
+import { STATUS_COLOURS } from '../workers/geo/colours';
+
+interface Result { first_frame_ms?: number; pan_frame_ms?: number; error?: string; frames?: number }
+const w = window as unknown as { __bench: Result };
+w.__bench = {};
+const q = new URLSearchParams(location.search);
+const variant = q.get('variant') ?? 'ours';
+const n = Number(q.get('n') ?? 100000);
+
+function trees(count: number) {
+  const side = Math.ceil(Math.sqrt(count));
+  const positions = new Float64Array(2 * count);
+  const status = new Uint8Array(count);
+  let s = 12345;
+  const rnd = () => ((s = (Math.imul(s, 1103515245) + 12345) >>> 0) / 4294967296);
+  for (let i = 0; i < count; i++) {
+    positions[2 * i] = 35.2 + (i % side) * 0.00005;
+    positions[2 * i + 1] = 32.6 + Math.floor(i / side) * 0.00004;
+    const u = rnd();
+    status[i] = u < 0.8 ? 0 : u < 0.9 ? 1 : u < 0.94 ? 2 : u < 0.97 ? 3 : u < 0.99 ? 4 : 5;
+  }
+  return { positions, status, side };
+}
+
+const t = trees(n);
+const bounds: [[number, number], [number, number]] = [[35.2, 32.6], [35.2 + t.side * 0.00005, 32.6 + Math.ceil(n / t.side) * 0.00004]];
+const style: StyleSpecification = { version: 8, sources: {}, layers: [{ id: 'bg', type: 'background', paint: { 'background-color': '#eef2e6' } }] };
+setupMapLibre();
+const map = new MapLibreMap({ container: 'map', style, bounds, fitBoundsOptions: { padding: 20 }, attributionControl: false });
+const raf = () => new Promise<number>((r) => requestAnimationFrame(r));
+
+async function pan(): Promise<void> {
+  const times: number[] = [];
+  for (let i = 0; i < 20; i++) {
+    const t0 = performance.now();
+    map.panBy([i % 20 < 10 ? 12 : -12, 6], { animate: false });
+    // The map (and deck.gl, synced to its camera) draws in the next animation
+    // frame; the one after starts only when that frame's work is done.
+    await raf();
+    await raf();
+    times.push(performance.now() - t0);
+    w.__bench.frames = times.length;
+  }
+  times.sort((a, b) => a - b);
+  w.__bench.pan_frame_ms = times[Math.floor(times.length / 2)];
+  w.__bench.frames = times.length;
+}
+
+map.on('load', () => {
+  if (variant.startsWith('ours')) {
+    const rgba = new Uint8Array(4 * n);
+    for (let i = 0; i < n; i++) rgba.set(STATUS_COLOURS[t.status[i]], 4 * i);
+    const view: LayerView = { order: ['trees'], visible: { plots: false, irrigationAreas: false, trees: true }, labels: { plots: false, irrigationAreas: false, trees: false }, infoLayer: null };
+    let done = false;
+    const overlay = new MapboxOverlay({
+      interleaved: false,
+      useDevicePixels: 1,
+      layers: buildMapLayers({
+        view, plots: [], areas: [], trees: { count: n, positions: t.positions, rgba }, treeLabels: [], zoom: map.getZoom(),
+        selected: null, gps: null, treeStroke: variant === 'ours-stroked' ? 'always' : 'auto',
+      }),
+      onAfterRender: () => {
+        if (done) return;
+        done = true;
+        w.__bench.first_frame_ms = performance.now();
+        void raf().then(pan);
+      },
+    });
+    map.addControl(overlay);
+  } else {
+    const features = new Array(n);
+    for (let i = 0; i < n; i++) {
+      features[i] = { type: 'Feature', properties: { s: t.status[i] }, geometry: { type: 'Point', coordinates: [t.positions[2 * i], t.positions[2 * i + 1]] } };
+    }
+    map.addSource('trees', { type: 'geojson', data: { type: 'FeatureCollection', features } });
+    const c = (k: number) => `rgb(${STATUS_COLOURS[k].slice(0, 3).join(',')})`;
+    map.addLayer({
+      id: 'trees', type: 'circle', source: 'trees',
+      paint: { 'circle-radius': 2, 'circle-color': ['match', ['get', 's'], 0, c(0), 1, c(1), 2, c(2), 3, c(3), 4, c(4), c(5)] },
+    });
+    const check = () => {
+      if (map.isSourceLoaded('trees') && map.areTilesLoaded()) {
+        map.off('idle', check);
+        w.__bench.first_frame_ms = performance.now();
+        void raf().then(pan);
+      }
+    };
+    map.on('idle', check);
+  }
+});
+map.on('error', (e) => { w.__bench.error = String((e as unknown as { error?: Error }).error?.message ?? e); });
