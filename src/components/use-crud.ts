@@ -13,9 +13,14 @@
  *   crud.save((item) => (item ? update(item) : create()), form.setServerErrors);   // item = null when creating
  *   crud.remove((item) => deleteClient(item.client_id));
  *   crud.showDetails(() => getClient(id));
+ * and the props to spread into the page's parts:
+ *   <ErrorBanner {...crud.banner(clients)} />                 // crud's error first, then the load errors
+ *   rowActions={(c) => crud.rowActions(c, { view: t('view'), edit: t('edit'), delete: t('delete') }, () => getClient(c.client_id))}
+ *   <FormModal {...crud.formModal} …>   <ConfirmDialog {...crud.confirm((c) => deleteClient(c.client_id))} …>
  */
 import { useState } from 'react';
-import { withReason } from './table-data';
+import type { RowAction } from './table';
+import { withReason, type TableData } from './table-data';
 
 export type CrudMode<T> = { kind: 'create' } | { kind: 'edit' | 'details' | 'delete'; item: T } | null;
 
@@ -53,6 +58,14 @@ export interface Crud<T> {
   remove: (op: (item: T) => Promise<unknown>) => Promise<void>;
   /** Loads the full item and opens the details modal; a failure goes to the banner. */
   showDetails: (load: () => Promise<T>) => Promise<void>;
+  /** ErrorBanner props: this page's error, else the first load error; dismiss clears them all. */
+  banner: (...sources: Pick<TableData<unknown>, 'error' | 'clearError'>[]) => { message: string | null; onDismiss: () => void };
+  /** View (when `loadDetails` is given), Edit, Delete. */
+  rowActions: (item: T, labels: { view?: string; edit: string; delete: string }, loadDetails?: () => Promise<T>) => RowAction[];
+  /** FormModal props. */
+  formModal: { open: boolean; onClose: () => void; busy: boolean };
+  /** ConfirmDialog props for deleting the item awaiting confirmation with `op`. */
+  confirm: (op: (item: T) => Promise<unknown>) => { open: boolean; busy: boolean; onConfirm: () => void; onCancel: () => void };
 }
 
 export function useCrud<T>({ reload, clearErrors, onOpen, messages }: CrudOptions<T>): Crud<T> {
@@ -109,17 +122,33 @@ export function useCrud<T>({ reload, clearErrors, onOpen, messages }: CrudOption
     }
   };
 
+  const close = () => setMode(null);
+  const formOpen = mode?.kind === 'create' || mode?.kind === 'edit';
   return {
     mode,
-    formOpen: mode?.kind === 'create' || mode?.kind === 'edit',
+    formOpen,
     editing: mode?.kind === 'edit',
     error,
     setError,
     busy,
     open,
-    close: () => setMode(null),
+    close,
     save,
     remove,
     showDetails,
+    banner: (...sources) => ({
+      message: sources.reduce<string | null>((m, s) => m ?? s.error, error),
+      onDismiss: () => {
+        setError(null);
+        for (const s of sources) s.clearError();
+      },
+    }),
+    rowActions: (item, labels, loadDetails) => [
+      ...(loadDetails ? [{ label: labels.view ?? '', onClick: () => void showDetails(loadDetails) }] : []),
+      { label: labels.edit, onClick: () => open({ kind: 'edit', item }) },
+      { label: labels.delete, onClick: () => open({ kind: 'delete', item }), danger: true },
+    ],
+    formModal: { open: formOpen, onClose: close, busy },
+    confirm: (op) => ({ open: mode?.kind === 'delete', busy, onConfirm: () => void remove(op), onCancel: close }),
   };
 }

@@ -4,7 +4,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { createClient, deleteClient, getClient, listClients, updateClient, type AdminClient } from '../../../api/admin-clients';
 import { DataTable } from '../../../components/table';
 import { Modal } from '../../../components/modal';
-import { FormModal } from '../../../components/form-modal';
+import { CrudHead, FormModal } from '../../../components/crud-page';
 import { ConfirmDialog } from '../../../components/confirm';
 import { ErrorBanner } from '../../../components/banner';
 import { StatCard } from '../../../components/stat-card';
@@ -56,16 +56,8 @@ export default function ClientsPage() {
 
   return (
     <section data-testid="admin-clients">
-      <div className="admin-page-head">
-        <h2>{t('title')}</h2>
-        <button type="button" className="btn btn--primary" onClick={() => crud.open({ kind: 'create' })}>
-          {t('add')}
-        </button>
-      </div>
-      <ErrorBanner message={crud.error ?? clients.error} onDismiss={() => {
-          crud.setError(null);
-          clients.clearError();
-        }} onRetry={clients.error && !crud.error ? clients.reload : undefined} />
+      <CrudHead title={t('title')} addLabel={t('add')} onAdd={() => crud.open({ kind: 'create' })} />
+      <ErrorBanner {...crud.banner(clients)} onRetry={clients.error && !crud.error ? clients.reload : undefined} />
       <div className="stat-grid stat-grid--3" data-testid="client-stats">
         <StatCard label={t('stats.clients')} value={list.length} icon="🏢" />
         <StatCard label={t('stats.users')} value={stats.users} icon="👥" />
@@ -80,19 +72,13 @@ export default function ClientsPage() {
         getRowId={(c) => String(c.client_id)}
         loading={clients.loading}
         emptyText={t('empty')}
-        rowActions={(c) => [
-          { label: t('view'), onClick: () => void crud.showDetails(() => getClient(c.client_id)) },
-          { label: t('edit'), onClick: () => crud.open({ kind: 'edit', item: c }) },
-          { label: t('delete'), onClick: () => crud.open({ kind: 'delete', item: c }), danger: true },
-        ]}
+        rowActions={(c) => crud.rowActions(c, { view: t('view'), edit: t('edit'), delete: t('delete') }, () => getClient(c.client_id))}
       />
       <FormModal
-        open={crud.formOpen}
+        {...crud.formModal}
         title={crud.editing ? t('editTitle') : t('createTitle')}
-        onClose={crud.close}
         testId="client-form-modal"
         formId="client-form"
-        busy={crud.busy}
         submitLabel={crud.editing ? t('save') : t('create')}
         busyLabel={t('saving')}
         cancelLabel={t('cancel')}
@@ -116,12 +102,9 @@ export default function ClientsPage() {
         )}
       </Modal>
       <ConfirmDialog
-        open={mode?.kind === 'delete'}
+        {...crud.confirm((c) => deleteClient(c.client_id))}
         title={t('deleteTitle')}
         message={mode?.kind === 'delete' ? t('confirmDelete', { name: mode.item.name }) : ''}
-        busy={crud.busy}
-        onConfirm={() => void crud.remove((c) => deleteClient(c.client_id))}
-        onCancel={crud.close}
       />
     </section>
   );

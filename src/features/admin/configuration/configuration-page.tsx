@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ColumnDef } from '@tanstack/react-table';
 import { REFERENCE_ENDPOINTS, createReference, deleteReference, listReference, updateReference, type ReferenceEndpoint, type ReferenceItem } from '../../../api/admin-reference';
 import { DataTable } from '../../../components/table';
-import { FormModal } from '../../../components/form-modal';
+import { CrudHead, FormModal } from '../../../components/crud-page';
 import { ConfirmDialog } from '../../../components/confirm';
 import { ErrorBanner } from '../../../components/banner';
 import { StatCard } from '../../../components/stat-card';
@@ -68,13 +68,12 @@ export default function ConfigurationPage() {
   const items = lists[active] ?? [];
   return (
     <section data-testid="admin-configuration">
-      <div className="admin-page-head">
-        <h2>{t('title')}</h2>
+      <CrudHead title={t('title')}>
         <button type="button" className="btn" onClick={() => void load()} disabled={refreshing}>
           {refreshing && !loading ? t('refreshing') : t('refresh')}
         </button>
-      </div>
-      <ErrorBanner message={crud.error} onDismiss={() => setError(null)} />
+      </CrudHead>
+      <ErrorBanner {...crud.banner()} />
       <div className="config-tabs" role="tablist">
         {TABS.map((x) => (
           <button key={x.endpoint} type="button" role="tab" aria-selected={x.endpoint === active} data-tab={x.endpoint} onClick={() => setActive(x.endpoint)}>
@@ -99,18 +98,13 @@ export default function ConfigurationPage() {
             {t('add', { item: t(`items.${active}`) })}
           </button>
         }
-        rowActions={(item) => [
-          { label: t('edit'), onClick: () => crud.open({ kind: 'edit', item }) },
-          { label: t('delete'), onClick: () => crud.open({ kind: 'delete', item }), danger: true },
-        ]}
+        rowActions={(item) => crud.rowActions(item, { edit: t('edit'), delete: t('delete') })}
       />
       <FormModal
-        open={crud.formOpen}
+        {...crud.formModal}
         title={t(crud.editing ? 'editTitle' : 'createTitle', { item: t(`items.${active}`) })}
-        onClose={crud.close}
         testId="config-form-modal"
         formId="config-item-form"
-        busy={crud.busy}
         submitLabel={t('save')}
         busyLabel={t('saving')}
         cancelLabel={t('cancel')}
@@ -120,12 +114,9 @@ export default function ConfigurationPage() {
         )}
       </FormModal>
       <ConfirmDialog
-        open={mode?.kind === 'delete'}
+        {...crud.confirm((item) => deleteReference(active, idOf(item)))}
         title={t('deleteTitle', { item: t(`items.${active}`) })}
         message={mode?.kind === 'delete' ? t('confirmDelete', { name: String(mode.item[tab.nameField]) }) : ''}
-        busy={crud.busy}
-        onConfirm={() => void crud.remove((item) => deleteReference(active, idOf(item)))}
-        onCancel={crud.close}
       />
     </section>
   );

@@ -5,7 +5,7 @@ import { deleteProject, getProject, listProjects, projectStatistics, type AdminP
 import { listUsers } from '../../../api/admin-users';
 import { DataTable } from '../../../components/table';
 import { Modal } from '../../../components/modal';
-import { FormModal } from '../../../components/form-modal';
+import { CrudHead, FormModal } from '../../../components/crud-page';
 import { ConfirmDialog } from '../../../components/confirm';
 import { ErrorBanner } from '../../../components/banner';
 import { StatCard } from '../../../components/stat-card';
@@ -43,20 +43,8 @@ export default function ProjectsPage() {
   const s = stats.data;
   return (
     <section data-testid="admin-projects">
-      <div className="admin-page-head">
-        <h2>{t('title')}</h2>
-        <button type="button" className="btn btn--primary" onClick={() => crud.open({ kind: 'create' })}>
-          {t('add')}
-        </button>
-      </div>
-      <ErrorBanner
-        message={crud.error ?? projects.error ?? users.error}
-        onDismiss={() => {
-          crud.setError(null);
-          projects.clearError();
-          users.clearError();
-        }}
-      />
+      <CrudHead title={t('title')} addLabel={t('add')} onAdd={() => crud.open({ kind: 'create' })} />
+      <ErrorBanner {...crud.banner(projects, users)} />
       <div className="stat-grid" data-testid="project-stats">
         <StatCard label={t('stats.projects')} value={s?.total_projects ?? '—'} icon="📁" />
         <StatCard label={t('stats.plots')} value={s?.total_plots_in_projects ?? '—'} icon="🗺️" />
@@ -70,20 +58,14 @@ export default function ProjectsPage() {
         getRowId={(p) => String(p.project_id)}
         loading={projects.loading}
         emptyText={t('empty')}
-        rowActions={(p) => [
-          { label: t('view'), onClick: () => void crud.showDetails(() => getProject(p.project_id)) },
-          { label: t('edit'), onClick: () => crud.open({ kind: 'edit', item: p }) },
-          { label: t('delete'), onClick: () => crud.open({ kind: 'delete', item: p }), danger: true },
-        ]}
+        rowActions={(p) => crud.rowActions(p, { view: t('view'), edit: t('edit'), delete: t('delete') }, () => getProject(p.project_id))}
       />
       <FormModal
-        open={crud.formOpen}
+        {...crud.formModal}
         size="wide"
         title={crud.editing ? t('editTitle') : t('createTitle')}
-        onClose={crud.close}
         testId="project-form-modal"
         formId="project-form"
-        busy={crud.busy}
         submitLabel={crud.editing ? t('save') : t('create')}
         busyLabel={t('saving')}
         cancelLabel={t('cancel')}
@@ -95,13 +77,10 @@ export default function ProjectsPage() {
         {mode?.kind === 'details' && <ProjectDetails project={mode.item} users={users.data ?? []} />}
       </Modal>
       <ConfirmDialog
-        open={mode?.kind === 'delete'}
+        {...crud.confirm((p) => deleteProject(p.project_id))}
         title={t('deleteTitle')}
         message={mode?.kind === 'delete' ? t('confirmDelete', { name: mode.item.name }) : ''}
         note={t('cannotBeUndone')}
-        busy={crud.busy}
-        onConfirm={() => void crud.remove((p) => deleteProject(p.project_id))}
-        onCancel={crud.close}
       />
     </section>
   );

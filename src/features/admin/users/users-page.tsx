@@ -4,7 +4,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { createUser, deleteUser, listUsers, updateUser, type AdminUser, type UserPayload } from '../../../api/admin-users';
 import { listClients } from '../../../api/admin-clients';
 import { DataTable } from '../../../components/table';
-import { FormModal } from '../../../components/form-modal';
+import { CrudHead, FormModal } from '../../../components/crud-page';
 import { ConfirmDialog } from '../../../components/confirm';
 import { ErrorBanner } from '../../../components/banner';
 import { Field, useForm, type Rules } from '../../../components/form';
@@ -84,20 +84,8 @@ export default function UsersPage() {
 
   return (
     <section data-testid="admin-users">
-      <div className="admin-page-head">
-        <h2>{t('title')}</h2>
-        <button type="button" className="btn btn--primary" onClick={() => crud.open({ kind: 'create' })}>
-          {t('add')}
-        </button>
-      </div>
-      <ErrorBanner
-        message={crud.error ?? users.error ?? clients.error}
-        onDismiss={() => {
-          crud.setError(null);
-          users.clearError();
-          clients.clearError();
-        }}
-      />
+      <CrudHead title={t('title')} addLabel={t('add')} onAdd={() => crud.open({ kind: 'create' })} />
+      <ErrorBanner {...crud.banner(users, clients)} />
       <DataTable
         testId="users-table"
         data={users.data ?? []}
@@ -105,18 +93,13 @@ export default function UsersPage() {
         getRowId={(u) => String(u.user_id)}
         loading={users.loading}
         emptyText={t('empty')}
-        rowActions={(u) => [
-          { label: t('edit'), onClick: () => crud.open({ kind: 'edit', item: u }) },
-          { label: t('delete'), onClick: () => crud.open({ kind: 'delete', item: u }), danger: true },
-        ]}
+        rowActions={(u) => crud.rowActions(u, { edit: t('edit'), delete: t('delete') })}
       />
       <FormModal
-        open={crud.formOpen}
+        {...crud.formModal}
         title={editing ? t('editTitle') : t('createTitle')}
-        onClose={crud.close}
         testId="user-form-modal"
         formId="user-form"
-        busy={crud.busy}
         submitLabel={editing ? t('save') : t('create')}
         busyLabel={t('saving')}
         cancelLabel={t('cancel')}
@@ -153,12 +136,9 @@ export default function UsersPage() {
         </form>
       </FormModal>
       <ConfirmDialog
-        open={mode?.kind === 'delete'}
+        {...crud.confirm((u) => deleteUser(u.user_id))}
         title={t('deleteTitle')}
         message={mode?.kind === 'delete' ? t('confirmDelete', { email: mode.item.email }) : ''}
-        busy={crud.busy}
-        onConfirm={() => void crud.remove((u) => deleteUser(u.user_id))}
-        onCancel={crud.close}
       />
     </section>
   );
