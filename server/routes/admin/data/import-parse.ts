@@ -48,7 +48,8 @@ function toRow(line: number, get: (col: string) => unknown): { row?: ImportRow; 
   const num = (col: string, opt: { int: boolean; min?: number; max?: number }): number | null => {
     const raw = get(col);
     if (raw === undefined || raw === null || (typeof raw === 'string' && raw.trim() === '')) return null;
-    const v = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw.trim()) : NaN;
+    // A decimal comma (semicolon-separated exports from European spreadsheets) is accepted.
+    const v = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw.trim().replace(/^([-+]?\d+),(\d+)$/, '$1.$2')) : NaN;
     if (!Number.isFinite(v)) return (errors.push(`${col} "${String(raw)}" is not a number`), null);
     if (opt.int && !Number.isInteger(v)) return (errors.push(`${col} ${v} must be a whole number`), null);
     if ((opt.min !== undefined && v < opt.min) || (opt.max !== undefined && v > opt.max)) return (errors.push(`${col} ${v} is outside ${opt.min}..${opt.max}`), null);
