@@ -12,7 +12,8 @@ const gzip = promisify(gzipCb);
 
 export interface CachedMapData extends BuiltMapData {
   marker: string;
-  builtMs: number;
+  /** Cold-build timings (ms): the SQL read and building both payloads. */
+  timing: { queryMs: number; buildMs: number };
   gz: { json?: Promise<Buffer>; arrow?: Promise<Buffer> };
   /** Memo of derived responses (statistics) for this data version. */
   memo: Map<string, unknown>;
@@ -66,8 +67,10 @@ export async function getMapData(db: Db, projectId: number): Promise<CachedMapDa
   const build = (async () => {
     const t0 = performance.now();
     const rows = await loadProjectMapRows(db, projectId);
+    const t1 = performance.now();
     const built = buildMapData(rows);
-    return { ...built, marker, builtMs: performance.now() - t0, gz: {}, memo: new Map() } satisfies CachedMapData;
+    const timing = { queryMs: t1 - t0, buildMs: performance.now() - t1 };
+    return { ...built, marker, timing, gz: {}, memo: new Map() } satisfies CachedMapData;
   })();
   entries.set(key, build);
   build.then(

@@ -39,7 +39,9 @@ export const mapDataRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       .header('vary', 'accept, accept-encoding')
       .header('cache-control', 'private, no-cache')
       .header('etag', `"md-${project.project_id}-${data.marker}-${kind}"`)
-      .header('x-tree-count', String(data.trees.length));
+      .header('x-tree-count', String(data.trees.length))
+      // How the payload was made (once per data version): visible in the browser's network panel.
+      .header('server-timing', `db;dur=${data.timing.queryMs.toFixed(0)}, build;dur=${data.timing.buildMs.toFixed(0)}`);
     if (request.headers['if-none-match'] === `"md-${project.project_id}-${data.marker}-${kind}"`) return reply.status(304).send();
     if (acceptsGzip(request.headers['accept-encoding'])) {
       const body = await gzipped(data, kind);

@@ -38,11 +38,11 @@ export function StatisticsView({ stats, title, locale }: { stats: TreeStatistics
         <div><dt>{t('info.totalTrees')}</dt><dd data-testid="stat-total-trees">{nf.format(stats.total_trees)}</dd></div>
         <div><dt>{t('info.totalPlots')}</dt><dd>{nf.format(stats.total_plots)}</dd></div>
         <div><dt>{t('info.totalAreas')}</dt><dd>{nf.format(stats.total_irrigation_areas)}</dd></div>
-        <div><dt>{t('info.avgCanopy')}</dt><dd>{avgCanopy === null ? '—' : `${avgCanopy.toFixed(1)} m`}</dd></div>
+        <div><dt>{t('info.avgCanopy')}</dt><dd><bdi dir="ltr">{avgCanopy === null ? '—' : `${new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(avgCanopy)} m`}</bdi></dd></div>
         {(['nitrogen', 'phosphorus', 'potassium'] as const).map((k) => {
           const s = stats.npk_stats[k];
           return (
-            <div key={k}><dt>{({ nitrogen: 'N', phosphorus: 'P', potassium: 'K' } as const)[k]}</dt><dd>{s.avg_value === null ? '—' : `${df.format(s.avg_value)} (${df.format(s.min_value ?? 0)}–${df.format(s.max_value ?? 0)})`}</dd></div>
+            <div key={k}><dt>{({ nitrogen: 'N', phosphorus: 'P', potassium: 'K' } as const)[k]}</dt><dd><bdi dir="ltr">{s.avg_value === null ? '—' : `${df.format(s.avg_value)} (${df.format(s.min_value ?? 0)}–${df.format(s.max_value ?? 0)})`}</bdi></dd></div>
           );
         })}
       </dl>
