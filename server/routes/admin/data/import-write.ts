@@ -47,7 +47,8 @@ export async function writeImport(
         created += part.length;
       }
     }
-    const take = rows.map((_, k) => k).filter((k) => ids[k] > 0);
+    // In tree-id order: the foreign-key checks and the (project_id, tree_id) index then touch pages in sequence.
+    const take = rows.map((_, k) => k).filter((k) => ids[k] > 0).sort((a, b) => ids[a] - ids[b]);
     const treeIds = take.map((k) => ids[k]);
     const { rows: del } = await tx.query<{ n: number }>(
       `WITH d AS (DELETE FROM tree_observations o USING unnest($2::int[]) AS u(id) WHERE o.project_id = $1 AND o.tree_id = u.id RETURNING 1) SELECT count(*)::int AS n FROM d`,
