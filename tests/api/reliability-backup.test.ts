@@ -69,7 +69,7 @@ describe('embedded database backup and restore', () => {
   });
 
   it('works through npm run db:backup and db:restore', () => {
-    const env = { ...process.env, DATA_DIR: dir('live') };
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir('live') };
     delete env.DATABASE_URL;
     const file = dir('b/cli.tar.gz');
     const out = execFileSync('npm', ['run', '-s', 'db:backup', '--', file], { env, encoding: 'utf8' });
