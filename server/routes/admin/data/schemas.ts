@@ -17,7 +17,11 @@ const Version = z.number().int().positive().optional().describe('The version las
 const date = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Planting date must be a date (YYYY-MM-DD)')
-  .refine((s) => new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'Planting date is not a valid date');
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
+  }, 'Planting date is not a valid date')
+  .refine((s) => Number(s.slice(0, 4)) >= 1800 && Number(s.slice(0, 4)) <= 2200, 'Planting date must be between the years 1800 and 2200');
 
 export const PlotCreate = z.strictObject({
   plot_name: name('Plot name'),
