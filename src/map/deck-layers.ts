@@ -2,7 +2,7 @@
 // Trees are ONE ScatterplotLayer over binary attributes: positions stay the
 // same buffer for the whole load, a colour-mode switch hands over a new RGBA
 // buffer only (deck.gl skips re-uploading an unchanged external buffer).
-import type { Layer, PickingInfo } from '@deck.gl/core';
+import { COORDINATE_SYSTEM, type Layer, type PickingInfo } from '@deck.gl/core';
 import { PathLayer, PolygonLayer, ScatterplotLayer, TextLayer } from '@deck.gl/layers';
 import type { Polygon } from 'geojson';
 import { visualOrder } from './bidi';
@@ -11,7 +11,41 @@ import { LAYER_STYLE } from './map-config';
 export type LayerId = 'plots' | 'irrigationAreas' | 'trees';
 
 export interface AreaItem { index: number; polygon: Polygon; label: string }
-export interface TreeBuffers { count: number; positions: Float64Array; rgba: Uint8Array | null }
+export interface TreeBuffers {
+  count: number;
+  /** Absolute lon/lat (Float64), as the worker sends them. */
+  positions: Float64Array;
+  rgba: Uint8Array | null;
+  /** Float32 lon/lat offsets from `origin` (treeOffsets); drawn instead of `positions` when given. */
+  offsets?: TreeOffsets | null;
+}
+
+export interface TreeOffsets { origin: [number, number]; values: Float32Array }
+
+/**
+ * Positions as Float32 offsets from the centre of their extent. Drawn with
+ * LNGLAT_OFFSETS, the vertex shader does linear math instead of a Mercator
+ * projection (log/tan) per vertex and needs no 64-bit low parts: in software
+ * GL (SwiftShader) that is most of a frame's cost. A farm spans < 0.1°, so a
+ * Float32 offset is exact to ~1 cm and the linear projection to well under a pixel.
+ */
+export function treeOffsets(positions: Float64Array, count: number): TreeOffsets {
+  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  for (let i = 0; i < count; i++) {
+    const x = positions[2 * i], y = positions[2 * i + 1];
+    if (x < minX) minX = x;
+    if (x > maxX) maxX = x;
+    if (y < minY) minY = y;
+    if (y > maxY) maxY = y;
+  }
+  const origin: [number, number] = count ? [(minX + maxX) / 2, (minY + maxY) / 2] : [0, 0];
+  const values = new Float32Array(2 * count);
+  for (let i = 0; i < count; i++) {
+    values[2 * i] = positions[2 * i] - origin[0];
+    values[2 * i + 1] = positions[2 * i + 1] - origin[1];
+  }
+  return { origin, values };
+}
 export interface TreeLabel { position: [number, number]; text: string }
 
 export interface LayerView {
@@ -97,17 +131,18 @@ function areaLayers(id: 'plots' | 'irrigationAreas', items: AreaItem[], input: M
 
 // The same data object while positions and colours are unchanged: a new object
 // would make deck.gl treat every other prop change (selection, zoom) as new data.
-let lastBinary: { positions: Float64Array; rgba: Uint8Array; data: unknown } | null = null;
+let lastBinary: { positions: Float64Array | Float32Array; rgba: Uint8Array; data: unknown } | null = null;
 function binaryTrees(t: TreeBuffers & { rgba: Uint8Array }) {
-  if (lastBinary && lastBinary.positions === t.positions && lastBinary.rgba === t.rgba) return lastBinary.data;
+  const positions = t.offsets?.values ?? t.positions;
+  if (lastBinary && lastBinary.positions === positions && lastBinary.rgba === t.rgba) return lastBinary.data;
   const data = {
     length: t.count,
     attributes: {
-      getPosition: { value: t.positions, size: 2 },
+      getPosition: { value: positions, size: 2 },
       getFillColor: { value: t.rgba, size: 4, normalized: true },
     },
   };
-  lastBinary = { positions: t.positions, rgba: t.rgba, data };
+  lastBinary = { positions, rgba: t.rgba, data };
   return data;
 }
 
@@ -119,6 +154,7 @@ function treeLayers(input: MapLayerInput): Layer[] {
     new ScatterplotLayer({
       id: 'trees',
       data: binaryTrees({ ...t, rgba: t.rgba }),
+      ...(t.offsets ? { coordinateSystem: COORDINATE_SYSTEM.LNGLAT_OFFSETS, coordinateOrigin: [t.offsets.origin[0], t.offsets.origin[1], 0] } : {}),
       radiusUnits: 'pixels',
       getRadius: detail ? LAYER_STYLE.trees.radius : LAYER_STYLE.treeMarkerRadius,
       stroked: detail,

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router-dom';
 import type { PickingInfo } from '@deck.gl/core';
-import { buildMapLayers, chooseFeature, type AreaItem, type LayerId, type TreeLabel } from '../../map/deck-layers';
+import { buildMapLayers, chooseFeature, treeOffsets, type AreaItem, type LayerId, type TreeLabel } from '../../map/deck-layers';
 import type { ColourMode } from '../../map/geo-client';
 import { MAP_DEFAULTS } from '../../map/map-config';
 import { useMapView } from '../../map/use-map-view';
@@ -64,6 +64,8 @@ function ProjectMapScreen() {
   });
   const gps = useGps(view.map, MAP_DEFAULTS.gpsZoom);
 
+  // Float32 offsets for drawing, computed once per load (see treeOffsets).
+  const offsets = useMemo(() => (ingest ? treeOffsets(ingest.positions, ingest.treeCount) : null), [ingest]);
   const plots = useMemo(() => areaItems(ingest?.plots ?? [], ['plot_name', 'name']), [ingest]);
   const areas = useMemo(() => areaItems(ingest?.irrigationAreas ?? [], ['irrigation_area_name', 'name']), [ingest]);
 
@@ -103,13 +105,13 @@ function ProjectMapScreen() {
       view: layers,
       plots: data.errors.trees || data.errors.noProject ? [] : plots,
       areas,
-      trees: ingest && data.colours ? { count: ingest.treeCount, positions: ingest.positions, rgba: data.colours.rgba } : null,
+      trees: ingest && data.colours ? { count: ingest.treeCount, positions: ingest.positions, rgba: data.colours.rgba, offsets } : null,
       treeLabels,
       zoom: view.zoom,
       selected: layers.selected,
       gps: gps.position,
     }));
-  }, [view, layers, plots, areas, ingest, data.colours, data.errors, treeLabels, gps.position]);
+  }, [view, layers, plots, areas, ingest, offsets, data.colours, data.errors, treeLabels, gps.position]);
 
   // Test/diagnostic hook: where a tree is on screen, without reaching into React.
   useEffect(() => {
