@@ -1,5 +1,6 @@
 import type { Feature, FeatureCollection, Geometry, MultiPolygon, Point, Polygon } from 'geojson';
 import { del, get, patch, post } from './client';
+import { TreeColumns, type TreeColumnsWire } from './admin-data-trees';
 
 // The geospatial data editor's calls (admin.md §7). Geometry goes out as WKT
 // text (the forms) or a GeoJSON geometry (the drawing map); the server
@@ -22,8 +23,10 @@ export interface ClientData {
   projects?: { project_id: number; name: string; observation_date: string | null }[];
   plots: FeatureCollection<Polygon | MultiPolygon, PlotProps>;
   irrigationAreas: FeatureCollection<Polygon, AreaProps>;
-  trees: FeatureCollection<Point, TreeProps>;
+  /** Columns on the wire (server/routes/admin/data/read.ts); features are made on demand. */
+  trees: TreeColumns;
 }
+type ClientDataWire = Omit<ClientData, 'trees'> & { client_id: number; trees: TreeColumnsWire };
 export interface ClientSummary { client_id: number; name: string; plot_count?: number }
 export interface Options { crops: { crop_id: number; crop_name: string }[]; breeds: { breed_id: number; breed_name: string; crop_id: number }[] }
 
@@ -40,7 +43,10 @@ export async function fetchEditorClients(signal?: AbortSignal): Promise<ClientSu
 }
 
 export async function fetchClientData(clientId: number, signal?: AbortSignal): Promise<ClientData> {
-  return get<ClientData>(`/admin/data/clients/${clientId}`, { signal });
+  const d = await get<ClientDataWire>(`/admin/data/clients/${clientId}`, { signal });
+  const plot = new Map(d.plots.features.map((f) => [f.properties.plot_id, f.properties.plot_name]));
+  const area = new Map(d.irrigationAreas.features.map((f) => [f.properties.irrigation_area_id, f.properties.irrigation_area_name]));
+  return { ...d, trees: new TreeColumns(d.trees, { clientId: d.client_id, plot, area }) };
 }
 
 export async function fetchEditorOptions(): Promise<Options> {

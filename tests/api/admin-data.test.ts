@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TreeColumns, type TreeColumnsWire } from '../../src/api/admin-data-trees';
 import { createTestApp, type TestApp } from '../support/api-app';
 import { ENGINE } from '../support/test-db';
 
@@ -7,7 +8,14 @@ import { ENGINE } from '../support/test-db';
 // reason), assignment by location and the plot-delete rule.
 
 interface Feature { id: number; geometry: { type: string; coordinates: unknown }; properties: Record<string, unknown> }
-interface ClientData { plots: { features: Feature[] }; irrigationAreas: { features: Feature[] }; trees: { features: Feature[] } }
+// Trees come as columns since the 110k-tree editor load (read.ts); the
+// browser's decoder (TreeColumns) turns them back into the §3 features.
+interface ClientData { client_id: number; plots: { features: Feature[] }; irrigationAreas: { features: Feature[] }; trees: TreeColumnsWire }
+const treeColumns = (d: ClientData) => new TreeColumns(d.trees, {
+  clientId: d.client_id,
+  plot: new Map(d.plots.features.map((f) => [f.id, f.properties.plot_name as string])),
+  area: new Map(d.irrigationAreas.features.map((f) => [f.id, f.properties.irrigation_area_name as string])),
+});
 
 let t: TestApp;
 let clientId: number;
@@ -20,7 +28,7 @@ const D = 0.002; // ≈ 200 m
 const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
   t.as('admin', { method, url: `/api/admin/data${url}`, payload: payload as Record<string, unknown> });
 const data = async () => (await api('GET', `/clients/${clientId}`)).json() as ClientData;
-const tree = async (id: number) => (await data()).trees.features.find((f) => f.id === id)!.properties;
+const tree = async (id: number) => treeColumns(await data()).byId(id)!.properties;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -44,11 +52,22 @@ describe(`data editor API on ${ENGINE}`, () => {
     const area = body.irrigationAreas.features[0].properties;
     expect(area.type).toBe('irrigation');
     for (const k of ['irrigation_area_id', 'irrigation_area_name', 'plot_id', 'plot_name', 'created_at']) expect(area).toHaveProperty(k);
-    const tr = body.trees.features[0];
+    // Shape change (deliberate): trees are parallel arrays, one per field, plus a breed dictionary.
+    expect(body.trees).toMatchObject({ format: 'columns', count: body.trees.tree_id.length });
+    for (const k of ['tree_id', 'row_num', 'tree_num', 'breed_id', 'plot_id', 'irrigation_area_id', 'lon', 'lat', 'planting_date', 'version'] as const) expect(body.trees[k]).toHaveLength(body.trees.count);
+    expect(body.trees.count).toBeGreaterThan(0);
+    const cols = treeColumns(body);
+    const tr = cols.feature(0);
     expect(tr.geometry.type).toBe('Point');
+    const [db] = (await t.db.query<{ lon: number; lat: number; breed_name: string | null }>(`SELECT t.lon, t.lat, b.breed_name FROM trees t LEFT JOIN breeds b USING (breed_id) WHERE tree_id = $1`, [tr.id])).rows;
+    expect(tr.geometry.coordinates[0]).toBeCloseTo(db.lon, 7);
+    expect(tr.geometry.coordinates[1]).toBeCloseTo(db.lat, 7);
+    expect(tr.properties.breed_name).toBe(db.breed_name);
     expect(tr.properties.type).toBe('tree');
     for (const k of ['tree_id', 'row_num', 'tree_num', 'breed_id', 'breed_name', 'planting_date', 'irrigation_area_id', 'irrigation_area_name', 'plot_id', 'plot_name']) expect(tr.properties).toHaveProperty(k);
-    expect(body.trees.features.every((f) => f.properties.client_id === clientId)).toBe(true);
+    const { rows: [n] } = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM trees WHERE client_id = $1`, [clientId]);
+    expect(body.trees.count).toBe(n.n); // all of this client's trees, no other client's
+    expect(new Set(body.trees.tree_id).size).toBe(n.n);
     expect((await api('GET', '/clients/999999')).statusCode).toBe(404);
     expect((await t.as('grower', { method: 'GET', url: `/api/admin/data/clients/${clientId}` })).statusCode).toBe(403);
     const opts = (await api('GET', '/options')).json() as { crops: { crop_id: number; crop_name: string }[]; breeds: { breed_id: number; breed_name: string }[] };

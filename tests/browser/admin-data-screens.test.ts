@@ -59,7 +59,8 @@ describe('data editor screens in Chromium', () => {
     const token = await page.evaluate(() => localStorage.getItem('token') ?? sessionStorage.getItem('token'));
     const clientId = Number(await page.getByTestId('client-select').inputValue());
     const data = await (await page.request.get(`/api/admin/data/clients/${clientId}`, { headers: { authorization: `Bearer ${token}` } })).json();
-    const [a, b] = data.trees.features as { id: number; geometry: { coordinates: number[] } }[];
+    // Trees come as columns (one array per field).
+    const [a, b] = [0, 1].map((i) => ({ id: data.trees.tree_id[i] as number, geometry: { coordinates: [data.trees.lon[i] as number, data.trees.lat[i] as number] } }));
     await page.getByTestId('import-project').selectOption({ index: 1 });
     const upload = (name: string, csv: string) => page.getByTestId('import-file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv) });
 

@@ -103,7 +103,7 @@ export default function DataEditorPage() {
         setSelected(null);
         if (ed.data) {
           const keep = <F extends EditorFeature>(fc: { type: 'FeatureCollection'; features: F[] }) => ({ ...fc, features: fc.features.filter((x) => !(x.properties.type === type && x.properties.id === feature.properties.id)) });
-          ed.setData({ ...ed.data, plots: keep(ed.data.plots), irrigationAreas: keep(ed.data.irrigationAreas), trees: keep(ed.data.trees) });
+          ed.setData({ ...ed.data, plots: keep(ed.data.plots), irrigationAreas: keep(ed.data.irrigationAreas), trees: type === 'tree' ? ed.data.trees.without(feature.properties.id) : ed.data.trees });
         }
       } else ed.setError(fromMap ? `${t('errors.deleteFeature')} ${err.serverMessage ?? ''}`.trim() : `${t('errors.delete', { type: t(`typesLower.${type}`) })}: ${err.serverMessage ?? err.message}`);
     } finally {

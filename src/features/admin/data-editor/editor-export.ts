@@ -1,12 +1,17 @@
-import type { ClientData } from '../../../api/admin-data';
+import type { ClientData, EditorFeature } from '../../../api/admin-data';
 
 // Export Data (issue 7: the legacy button did nothing): the selected client's
 // plots, irrigation areas and trees as one GeoJSON file and as CSV (one row
 // per feature, geometry as WKT so a spreadsheet round-trips into the forms).
 import { formatWkt } from '../../../domain/wkt';
 
+const allFeatures = (data: ClientData): EditorFeature[] => {
+  const trees = Array.from({ length: data.trees.count }, (_, i) => data.trees.feature(i));
+  return [...data.plots.features, ...data.irrigationAreas.features, ...trees];
+};
+
 export function toGeoJson(data: ClientData): string {
-  return JSON.stringify({ type: 'FeatureCollection', features: [...data.plots.features, ...data.irrigationAreas.features, ...data.trees.features] });
+  return JSON.stringify({ type: 'FeatureCollection', features: allFeatures(data) });
 }
 
 const COLUMNS = ['type', 'id', 'name', 'plot_id', 'plot_name', 'plot_area', 'crop_name', 'irrigation_area_id', 'irrigation_area_name', 'row_num', 'tree_num', 'breed_name', 'planting_date', 'wkt'];
@@ -21,7 +26,7 @@ const cell = (v: unknown) => {
 
 export function toCsv(data: ClientData): string {
   const rows = [COLUMNS.join(',')];
-  for (const f of [...data.plots.features, ...data.irrigationAreas.features, ...data.trees.features]) {
+  for (const f of allFeatures(data)) {
     const p = f.properties as unknown as Record<string, unknown>;
     rows.push(COLUMNS.map((c) => cell(c === 'wkt' ? formatWkt(f.geometry) : p[c])).join(','));
   }

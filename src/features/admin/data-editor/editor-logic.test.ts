@@ -3,6 +3,7 @@ import type { ClientData } from '../../../api/admin-data';
 import { editorStats, filterEditorData } from './editor-search';
 import { toCsv } from './editor-export';
 import { EditHistory } from './edit-history';
+import { TreeColumns } from '../../../api/admin-data-trees';
 
 const sq = { type: 'Polygon' as const, coordinates: [[[0, 0], [1, 0], [1, 1], [0, 0]]] };
 const data = {
@@ -13,10 +14,12 @@ const data = {
   irrigationAreas: { type: 'FeatureCollection', features: [
     { type: 'Feature', geometry: sq, properties: { type: 'irrigation', id: 5, irrigation_area_name: 'Block A', plot_name: 'North' } },
   ] },
-  trees: { type: 'FeatureCollection', features: [
-    { type: 'Feature', geometry: { type: 'Point', coordinates: [0.5, 0.5] }, properties: { type: 'tree', id: 9, row_num: 12, tree_num: 3, breed_name: 'Almond-Carmel', plot_name: 'North' } },
-    { type: 'Feature', geometry: { type: 'Point', coordinates: [0.5, 0.5] }, properties: { type: 'tree', id: 10, row_num: 4, tree_num: 7, breed_name: '=cmd()', plot_name: 'South' } },
-  ] },
+  // Trees as the columns the server sends (breed names by id, plot names from the plots).
+  trees: new TreeColumns(
+    { format: 'columns', count: 2, tree_id: [9, 10], row_num: [12, 4], tree_num: [3, 7], breed_id: [1, 2], plot_id: [1, 2], irrigation_area_id: [null, null],
+      lon: [0.5, 0.5], lat: [0.5, 0.5], planting_date: [null, '2020-01-02'], version: [1, 1], breeds: { 1: 'Almond-Carmel', 2: '=cmd()' } },
+    { clientId: 1, plot: new Map([[1, 'North'], [2, 'South']]), area: new Map() },
+  ),
 } as unknown as ClientData;
 
 describe('editor search', () => {
@@ -24,10 +27,11 @@ describe('editor search', () => {
     const r = filterEditorData(data, 'NORTH');
     expect([r.plots.length, r.areas.length, r.trees.length]).toEqual([1, 1, 1]);
     expect(filterEditorData(data, 'olive').plots.map((f) => f.properties.id)).toEqual([2]);
-    expect(filterEditorData(data, 'carmel').trees.map((f) => f.properties.id)).toEqual([9]);
-    expect(filterEditorData(data, '7').trees.map((f) => f.properties.id)).toEqual([10]);
-    expect(filterEditorData(data, '12').trees.map((f) => f.properties.id)).toEqual([9]);
-    expect(filterEditorData(data, 'zzz')).toEqual({ plots: [], areas: [], trees: [] });
+    const treeIds = (q: string) => filterEditorData(data, q).trees.map((i) => data.trees.feature(i).properties.id);
+    expect(treeIds('carmel')).toEqual([9]);
+    expect(treeIds('7')).toEqual([10]);
+    expect(treeIds('12')).toEqual([9]);
+    expect(filterEditorData(data, 'zzz')).toMatchObject({ plots: [], areas: [], trees: [] });
     expect(filterEditorData(data, '  ').trees).toHaveLength(2);
   });
   it('gives total area to 1 decimal and average to 2', () => {

@@ -133,7 +133,7 @@ export function EditorMap(p: EditorMapProps) {
     if (!ready || !map) return;
     setEditorData(map, 'plot', p.data?.plots ?? { type: 'FeatureCollection', features: [] });
     setEditorData(map, 'irrigation', p.data?.irrigationAreas ?? { type: 'FeatureCollection', features: [] });
-    setEditorData(map, 'tree', p.data?.trees ?? { type: 'FeatureCollection', features: [] });
+    setEditorData(map, 'tree', p.data?.trees.geojson() ?? { type: 'FeatureCollection', features: [] });
     if (p.data && fittedFor.current !== p.clientId) {
       fittedFor.current = p.clientId;
       const timer = setTimeout(() => fitPlots(), DRAW.autoFitDelayMs);

@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColumnDef } from '@tanstack/react-table';
 import { DataTable } from '../../../components/table';
-import type { AreaFeature, EditorFeature, EditorType, PlotFeature, TreeFeature } from '../../../api/admin-data';
+import type { AreaFeature, EditorFeature, EditorType, PlotFeature } from '../../../api/admin-data';
+import { TreeTable } from './tree-table';
 import type { Filtered } from './editor-search';
 
 // Data Management: search box, Plots / Irrigation / Trees tabs with the
@@ -33,13 +34,6 @@ export function EditorTables({ filtered, search, onSearch, onAdd, onEdit, onDele
     { id: 'name', header: t('cols.name'), accessorFn: (f) => f.properties.irrigation_area_name },
     { id: 'plot', header: t('cols.plot'), accessorFn: (f) => f.properties.plot_name ?? '–' },
   ], [t]);
-  const treeCols = useMemo<ColumnDef<TreeFeature>[]>(() => [
-    { id: 'row', header: t('cols.row'), accessorFn: (f) => f.properties.row_num ?? '' },
-    { id: 'tree', header: t('cols.tree'), accessorFn: (f) => f.properties.tree_num ?? '' },
-    { id: 'breed', header: t('cols.breed'), accessorFn: (f) => f.properties.breed_name ?? '–' },
-    { id: 'plot', header: t('cols.plot'), accessorFn: (f) => f.properties.plot_name ?? '–' },
-    { id: 'irrigation', header: t('cols.irrigation'), accessorFn: (f) => f.properties.irrigation_area_name ?? '–' },
-  ], [t]);
   const tabs: [EditorType, number][] = [['plot', filtered.plots.length], ['irrigation', filtered.areas.length], ['tree', filtered.trees.length]];
   const tabKey = { plot: 'plots', irrigation: 'irrigation', tree: 'trees' } as const;
   return (
@@ -59,7 +53,7 @@ export function EditorTables({ filtered, search, onSearch, onAdd, onEdit, onDele
       {/* Each table's own search box is hidden (data-editor.css): the editor search above filters all three. */}
       {tab === 'plot' && <DataTable testId="plots-table" data={filtered.plots} columns={plotCols} getRowId={(f) => String(f.properties.id)} rowActions={actions} />}
       {tab === 'irrigation' && <DataTable testId="areas-table" data={filtered.areas} columns={areaCols} getRowId={(f) => String(f.properties.id)} rowActions={actions} />}
-      {tab === 'tree' && <DataTable testId="trees-table" data={filtered.trees} columns={treeCols} getRowId={(f) => String(f.properties.id)} rowActions={actions} />}
+      {tab === 'tree' && <TreeTable cols={filtered.treeCols} rows={filtered.trees} actions={actions} />}
     </section>
   );
 }

@@ -16,6 +16,7 @@ export function boundsOf(g: Geometry): [[number, number], [number, number]] {
 
 export function featureById(data: ClientData | null, s: { type: EditorType; id: number }): EditorFeature | null {
   if (!data) return null;
-  const list = s.type === 'plot' ? data.plots.features : s.type === 'irrigation' ? data.irrigationAreas.features : data.trees.features;
+  if (s.type === 'tree') return data.trees.byId(s.id);
+  const list = s.type === 'plot' ? data.plots.features : data.irrigationAreas.features;
   return (list as EditorFeature[]).find((f) => f.properties.id === s.id) ?? null;
 }
