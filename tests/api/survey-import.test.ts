@@ -121,6 +121,25 @@ describe(`survey results import on ${ENGINE}`, () => {
     expect(streamedError).toMatchObject({ phase: 'done', status: 422, body: { errors: [{ field: 'line 2', message: 'tree_id "xyz" is not a number' }] } });
   });
 
+  // The client_id foreign key only says the client exists; the tenant rule
+  // (same client for observation, project and tree) is the code's to keep.
+  it('keeps tenants apart: another client\'s tree id is a bad row, and every observation has its project\'s and tree\'s client', async () => {
+    const { rows: [other] } = await t.db.query<{ tree_id: number }>(`SELECT tree_id FROM trees WHERE client_id <> $1 ORDER BY tree_id LIMIT 1`, [clientId]);
+    const before = await obsCount();
+    const res = await post(`tree_id,tree_status\n${other.tree_id},0\n`, 'text/csv');
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(res.json().errors).toEqual([{ field: 'line 2', message: `tree_id ${other.tree_id} is not a tree of this project's client` }]);
+    expect(await obsCount()).toBe(before);
+    const { rows: wrong } = await t.db.query(
+      `SELECT o.observation_id FROM tree_observations o JOIN projects p ON p.project_id = o.project_id JOIN trees tr ON tr.tree_id = o.tree_id
+        WHERE o.client_id <> p.client_id OR o.client_id <> tr.client_id LIMIT 5`,
+    );
+    expect(wrong).toEqual([]);
+    const { rows: [n] } = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM tree_observations WHERE project_id = $1`, [projectId]);
+    expect(n.n).toBeGreaterThan(0); // the earlier imports wrote rows that the check above covered
+  });
+
   it('rejects empty files, unknown projects and non-admins', async () => {
     expect((await post('', 'text/csv')).statusCode).toBe(400);
     expect((await post('a,b\n1,2', 'text/csv')).json().errors[0].message).toMatch(/needs a tree_id column, or lon and lat/);
