@@ -1,5 +1,7 @@
 // Page of the render benchmark (bench/render.bench.ts). ?variant=ours|ours-stroked|ours-fp64|maplibre-native&n=N
-// ours-fp64: absolute Float64 lon/lat (no offsets); ours-stroked: stroke + antialiasing at every zoom.
+// ours-fp64: absolute Float64 lon/lat (no offsets); ours-stroked: stroke + antialiasing at every zoom;
+// ours-vector: one instance per tree at every zoom (no tree image below the detail zoom).
+// ours-fp64 and ours-stroked are vector too.
 // Trees are generated here from the same seed for every variant; "ours" draws
 // them with the app's deck.gl layers (src/map/deck-layers.ts) over MapLibre,
 // "maplibre-native" with a GeoJSON source and a circle layer.
@@ -68,6 +70,7 @@ map.on('load', () => {
       layers: buildMapLayers({
         view, plots: [], areas: [], trees: { count: n, positions: t.positions, rgba, offsets: variant === 'ours-fp64' ? null : treeOffsets(t.positions, n) }, treeLabels: [], zoom: map.getZoom(),
         selected: null, gps: null, treeStroke: variant === 'ours-stroked' ? 'always' : 'auto',
+        pixelRatio: 1, treeLod: variant === 'ours' ? 'auto' : 'vector',
       }),
       onAfterRender: () => {
         (w.__bench as Record<string, unknown>).renders = ((w.__bench as Record<string, number>).renders ?? 0) + 1;

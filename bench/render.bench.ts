@@ -1,9 +1,9 @@
 // Render benchmark (DESIGN.md §4): the same generated trees drawn by our map
-// (deck.gl ScatterplotLayer over binary attributes, src/map/deck-layers.ts) and
+// (src/map/deck-layers.ts: a tree image below zoom 16, else a ScatterplotLayer) and
 // by MapLibre's own GeoJSON circle layer, in headless Chromium with SwiftShader
 // (flags of tests/support/browser.ts). Measures the time from navigation to the
 // first frame with trees drawn and the median frame time while panning.
-// Usage: npm run bench:render [-- --json] [-- --sizes=100000,1000000] [-- --variants=ours,ours-stroked,maplibre-native]
+// Usage: npm run bench:render [-- --json] [-- --sizes=100000,1000000] [-- --variants=ours,ours-vector,ours-stroked,ours-fp64,maplibre-native]
 import { createReadStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -14,7 +14,7 @@ import { launchBrowser } from '../tests/support/browser';
 const args = process.argv.slice(2);
 const JSON_OUT = args.includes('--json');
 const sizes = (args.find((a) => a.startsWith('--sizes='))?.slice(8) ?? '100000,1000000').split(',').map(Number);
-const variants = (args.find((a) => a.startsWith('--variants='))?.slice(11) ?? 'ours,ours-stroked,maplibre-native').split(',');
+const variants = (args.find((a) => a.startsWith('--variants='))?.slice(11) ?? 'ours,ours-vector,maplibre-native').split(',');
 const TIMEOUT_MS = Number(args.find((a) => a.startsWith('--timeout='))?.slice(10) ?? 90_000);
 
 const out = mkdtempSync(path.join(tmpdir(), 'render-bench-'));

@@ -3,10 +3,11 @@
 // same buffer for the whole load, a colour-mode switch hands over a new RGBA
 // buffer only (deck.gl skips re-uploading an unchanged external buffer).
 import { COORDINATE_SYSTEM, type Layer, type PickingInfo } from '@deck.gl/core';
-import { PathLayer, PolygonLayer, ScatterplotLayer, TextLayer } from '@deck.gl/layers';
+import { BitmapLayer, PathLayer, PolygonLayer, ScatterplotLayer, TextLayer } from '@deck.gl/layers';
 import type { Polygon } from 'geojson';
 import { visualOrder } from './bidi';
 import { LAYER_STYLE } from './map-config';
+import { nearestTree, rasterizeTrees, type TreeRaster } from './tree-raster';
 
 export type LayerId = 'plots' | 'irrigationAreas' | 'trees';
 
@@ -67,6 +68,10 @@ export interface MapLayerInput {
   gps: [number, number] | null;
   /** Bench/diagnostics: draw strokes at every zoom, or never (default: by zoom). */
   treeStroke?: 'auto' | 'always' | 'never';
+  /** Device pixels per CSS pixel of the deck.gl canvas (the tree image is drawn at this density). */
+  pixelRatio?: number;
+  /** Bench/diagnostics: 'vector' draws one instance per tree at every zoom (default: an image below the detail zoom). */
+  treeLod?: 'auto' | 'vector';
 }
 
 /** Below this zoom trees are small dots without a stroke (§9 tree marker radius 2). */
@@ -146,11 +151,42 @@ function binaryTrees(t: TreeBuffers & { rgba: Uint8Array }) {
   return data;
 }
 
+// The last tree image and what it was drawn from: panning keeps the zoom, so it
+// is reused (the same image object, or deck.gl would upload the texture again).
+interface TreeImage { raster: TreeRaster; image: ImageData }
+let lastRaster: { positions: Float64Array; rgba: Uint8Array; zoom: number; pixelRatio: number; out: TreeImage | null } | null = null;
+function treeImage(t: TreeBuffers & { rgba: Uint8Array }, zoom: number, pixelRatio: number): TreeImage | null {
+  const l = lastRaster;
+  if (l && l.positions === t.positions && l.rgba === t.rgba && l.zoom === zoom && l.pixelRatio === pixelRatio) return l.out;
+  const raster = rasterizeTrees({ count: t.count, positions: t.positions, rgba: t.rgba, zoom, pixelRatio, radius: LAYER_STYLE.treeMarkerRadius });
+  // ImageData (not a plain {width, height, data}): deck.gl reads the size for the mip levels from it.
+  const out = raster && { raster, image: new ImageData(raster.data, raster.width, raster.height) };
+  lastRaster = { positions: t.positions, rgba: t.rgba, zoom, pixelRatio, out };
+  return out;
+}
+
+/**
+ * Trees are picked on the CPU (tree-raster.ts nearestTree), not by deck.gl:
+ * a picking pass redraws every instance, which on a slow GPU costs as much as
+ * a frame on every hover, and the image below the detail zoom has no instances.
+ */
 function treeLayers(input: MapLayerInput): Layer[] {
   const t = input.trees;
   if (!t || !t.rgba || t.count === 0) return [];
   const detail = input.treeStroke === 'always' || (input.treeStroke !== 'never' && input.zoom >= TREE_DETAIL_ZOOM);
-  const out: Layer[] = [
+  // Level of detail: below the detail zoom the trees are 2-px dots, drawn once
+  // into an image (one quad per frame instead of one instance per tree).
+  const img = !detail && input.treeLod !== 'vector' ? treeImage({ ...t, rgba: t.rgba }, input.zoom, input.pixelRatio ?? 1) : null;
+  const out: Layer[] = img ? [
+    new BitmapLayer({
+      // Not 'trees': deck.gl hands a layer's state to the next layer of the same id, whatever its class.
+      id: 'trees-image',
+      image: img.image,
+      bounds: img.raster.bounds,
+      // One texel per device pixel at this zoom: no blur, no blended colours.
+      textureParameters: { minFilter: 'nearest', magFilter: 'nearest', mipmapFilter: 'none' },
+    } as ConstructorParameters<typeof BitmapLayer>[0]),
+  ] : [
     new ScatterplotLayer({
       id: 'trees',
       data: binaryTrees({ ...t, rgba: t.rgba }),
@@ -163,7 +199,6 @@ function treeLayers(input: MapLayerInput): Layer[] {
       lineWidthUnits: 'pixels',
       // Dots of 2-4 px gain nothing from the smoothstep edge; it costs fragment work.
       antialiasing: detail,
-      pickable: true,
       updateTriggers: { getRadius: detail },
     } as ConstructorParameters<typeof ScatterplotLayer>[0]),
   ];
@@ -229,10 +264,17 @@ export function buildMapLayers(input: MapLayerInput): Layer[] {
  * (tree, then irrigation area, then plot); among equals the info layer's.
  * Without this, plot fills drawn on top would swallow every tree click.
  */
-export function chooseFeature(hits: PickingInfo[], infoLayer: LayerId | null): { layer: LayerId; index: number } | null {
+export function chooseFeature(hits: PickingInfo[], infoLayer: LayerId | null, treeIndex = -1): { layer: LayerId; index: number } | null {
   const picked = hits.map(pickedFeature).filter((h): h is { layer: LayerId; index: number } => h !== null);
+  if (treeIndex >= 0) picked.push({ layer: 'trees', index: treeIndex });
   const rank = (l: LayerId) => (l === 'trees' ? 0 : l === 'irrigationAreas' ? 2 : 4) - (l === infoLayer ? 1 : 0);
   return picked.sort((a, b) => rank(a.layer) - rank(b.layer))[0] ?? null;
+}
+
+/** The tree under a clicked lon/lat at a zoom (the dot's radius plus 2 px of slack), or -1. */
+export function treeAt(trees: TreeBuffers, lon: number, lat: number, zoom: number): number {
+  const radius = zoom >= TREE_DETAIL_ZOOM ? LAYER_STYLE.trees.radius + LAYER_STYLE.trees.strokeWidth : LAYER_STYLE.treeMarkerRadius;
+  return nearestTree(trees.positions, trees.count, lon, lat, zoom, radius + 2);
 }
 
 /** The picked feature of a deck.gl click, if it belongs to one of our layers. */

@@ -19,10 +19,15 @@ export interface MapView {
   zoom: number;
   /** Increments after every completed move (viewport-dependent work re-runs on it). */
   moveId: number;
+  /** Device pixels per CSS pixel of the deck.gl canvas. */
+  pixelRatio: number;
   setLayers(layers: Layer[]): void;
   /** Everything pickable under a screen point, topmost first. */
   pickAll(x: number, y: number): PickingInfo[];
 }
+
+/** CSS pixels on phones with DPR 3 triple the fragment work for dots; 1.5 stays sharp enough. */
+const deckPixelRatio = () => Math.min(window.devicePixelRatio || 1, 1.5);
 
 export function useMapView(container: RefObject<HTMLDivElement | null>, handlers: MapViewHandlers): MapView {
   const [map, setMap] = useState<MapLibreMap | null>(null);
@@ -47,18 +52,18 @@ export function useMapView(container: RefObject<HTMLDivElement | null>, handlers
       maxZoom: MAP_DEFAULTS.maxZoom,
       attributionControl: { compact: true },
     });
-    m.addControl(new NavigationControl({ showCompass: false }), 'top-left');
     // A tile that cannot load (no network) must not become a page error.
     m.on('error', () => undefined);
     const overlay = new MapboxOverlay({
       interleaved: false,
       layers: [],
-      // CSS pixels on phones with DPR 3 triple the fragment work for dots; 1.5 stays sharp enough.
-      useDevicePixels: Math.min(window.devicePixelRatio || 1, 1.5),
+      useDevicePixels: deckPixelRatio(),
       onClick: (info) => handlersRef.current.onClick?.(info),
       getCursor: ({ isHovering, isDragging }) => (isDragging ? 'grabbing' : isHovering ? 'pointer' : 'grab'),
     });
-    m.addControl(overlay);
+    m.addControl(overlay, 'top-left');
+    // After the overlay: deck.gl's canvas is a control of the same corner, and a later control paints above it.
+    m.addControl(new NavigationControl({ showCompass: false }), 'top-left');
     overlayRef.current = overlay;
     m.on('movestart', (e: { originalEvent?: unknown }) => {
       if (e.originalEvent) handlersRef.current.onUserMove?.();
@@ -79,6 +84,7 @@ export function useMapView(container: RefObject<HTMLDivElement | null>, handlers
     map,
     zoom,
     moveId,
+    pixelRatio: deckPixelRatio(),
     setLayers: (layers) => overlayRef.current?.setProps({ layers }),
     pickAll: (x, y) => overlayRef.current?.pickMultipleObjects({ x, y, radius: 2, depth: 8 }) ?? [],
   };

@@ -19,20 +19,26 @@ async function api<T>(p: Page, url: string): Promise<T> {
   }, url) as Promise<T>;
 }
 
-/** The colour on screen at a CSS pixel, from a real screenshot (deck.gl's canvas is not preserved). */
-async function pixel(p: Page, x: number, y: number): Promise<Rgb> {
-  const png = await p.screenshot({ clip: { x: Math.floor(x), y: Math.floor(y), width: 1, height: 1 } });
+/** The RGBA pixels on screen in a CSS-pixel box, from a real screenshot (deck.gl's canvas is not preserved). */
+async function screenPixels(p: Page, clip: { x: number; y: number; width: number; height: number }): Promise<number[]> {
+  const png = await p.screenshot({ clip });
   return p.evaluate(async (b64) => {
     const img = new Image();
     img.src = `data:image/png;base64,${b64}`;
     await img.decode();
     const c = document.createElement('canvas');
-    c.width = c.height = 1;
+    c.width = img.width;
+    c.height = img.height;
     const ctx = c.getContext('2d')!;
     ctx.drawImage(img, 0, 0);
-    const d = ctx.getImageData(0, 0, 1, 1).data;
-    return [d[0], d[1], d[2]] as Rgb;
+    return Array.from(ctx.getImageData(0, 0, c.width, c.height).data);
   }, png.toString('base64'));
+}
+
+/** The colour on screen at a CSS pixel. */
+async function pixel(p: Page, x: number, y: number): Promise<Rgb> {
+  const d = await screenPixels(p, { x: Math.floor(x), y: Math.floor(y), width: 1, height: 1 });
+  return [d[0], d[1], d[2]];
 }
 
 const near = (a: Rgb, b: Rgb, tol = 40) => a.every((v, i) => Math.abs(v - b[i]) <= tol);
@@ -147,6 +153,41 @@ describe('project map view', () => {
     await page.getByTestId('pm-back').click();
     await page.waitForSelector('[data-testid=pm-tree]', { state: 'detached' });
   }, 240_000); // several full redraws of 100k trees in software GL
+
+  it('draws trees as instances from zoom 16 on and still picks them', async () => {
+    const index = (await visibleTree(page)).index;
+    await page.evaluate((i) => (window as unknown as { __projectMap: { jumpTo(i: number, z: number): void } }).__projectMap.jumpTo(i, 17.5), index);
+    await mapIdle(page);
+    const box = (await page.getByTestId('pm-map').boundingBox())!;
+    const s = await page.evaluate((i) => (window as unknown as { __projectMap: { treeScreenPoint(i: number): { x: number; y: number } } }).__projectMap.treeScreenPoint(i), index);
+    const x = box.x + s.x, y = box.y + s.y;
+    const shown = await pixel(page, x, y);
+    await page.getByTestId('pm-btn-layers').click();
+    await page.getByTestId('layer-visible-trees').uncheck();
+    await page.getByTestId('pm-layers-close').click();
+    await expect.poll(async () => (await pixel(page, x, y)).join()).not.toBe(shown.join());
+    await page.getByTestId('pm-btn-layers').click();
+    await page.getByTestId('layer-visible-trees').check();
+    await page.getByTestId('pm-layers-close').click();
+    await expect.poll(async () => (await pixel(page, x, y)).join()).toBe(shown.join());
+    // The zoom buttons stay above the trees (deck.gl's canvas is a control of the same corner).
+    // The buttons are white and grey: no coloured (tree) pixel may show inside them.
+    const zoomBox = (await page.locator('.maplibregl-ctrl-group').first().boundingBox())!;
+    // Inset by the 4-px rounded corners, where the map shows through.
+    const d = await screenPixels(page, { x: zoomBox.x + 4, y: zoomBox.y + 4, width: zoomBox.width - 8, height: zoomBox.height - 8 });
+    let coloured = 0;
+    for (let i = 0; i < d.length; i += 4) if (Math.max(d[i], d[i + 1], d[i + 2]) - Math.min(d[i], d[i + 1], d[i + 2]) > 60) coloured++;
+    expect(coloured).toBe(0);
+    // 3 px off centre is still on the 4-px dot.
+    await page.mouse.click(x + 3, y);
+    await page.waitForSelector('[data-testid=pm-tree]');
+    expect(await page.getByTestId('pm-path').textContent()).toContain('Tree ID');
+    await page.getByTestId('pm-back').click();
+    await page.waitForSelector('[data-testid=pm-tree]', { state: 'detached' });
+    await page.getByTestId('pm-btn-zoom').click();
+    await page.waitForTimeout(1300);
+    await mapIdle(page);
+  }, 240_000);
 
   it('keeps the info panel between 100 px and 80% of the window', async () => {
     const panel = page.getByTestId('pm-info');

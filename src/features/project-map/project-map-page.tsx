@@ -3,7 +3,7 @@ import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router-dom';
 import type { PickingInfo } from '@deck.gl/core';
-import { buildMapLayers, chooseFeature, treeOffsets, type AreaItem, type LayerId, type TreeLabel } from '../../map/deck-layers';
+import { buildMapLayers, chooseFeature, treeAt, treeOffsets, type AreaItem, type LayerId, type TreeLabel } from '../../map/deck-layers';
 import type { ColourMode } from '../../map/geo-client';
 import { MAP_DEFAULTS } from '../../map/map-config';
 import { useMapView } from '../../map/use-map-view';
@@ -54,10 +54,17 @@ function ProjectMapScreen() {
   const [dismissed, setDismissed] = useState<string[]>([]);
   const containerRef = useRef<HTMLDivElement>(null);
   const ingest = data.ingest;
+  const ingestRef = useRef(ingest);
+  useEffect(() => {
+    ingestRef.current = ingest;
+  });
 
   const view = useMapView(containerRef, {
     onClick: (info: PickingInfo) => {
-      const hit = chooseFeature(view.pickAll(info.x, info.y), layersRef.current.infoLayer);
+      const treesShown = layersRef.current.visible.trees && ingestRef.current;
+      const at = info.coordinate;
+      const tree = treesShown && at && view.map ? treeAt({ count: treesShown.treeCount, positions: treesShown.positions, rgba: null }, at[0], at[1], view.map.getZoom()) : -1;
+      const hit = chooseFeature(view.pickAll(info.x, info.y), layersRef.current.infoLayer, tree);
       if (hit) dispatch({ type: 'select', selected: hit });
     },
     onUserMove: () => setZoomActive(false),
@@ -110,6 +117,7 @@ function ProjectMapScreen() {
       zoom: view.zoom,
       selected: layers.selected,
       gps: gps.position,
+      pixelRatio: view.pixelRatio,
     }));
   }, [view, layers, plots, areas, ingest, offsets, data.colours, data.errors, treeLabels, gps.position]);
 
@@ -124,6 +132,7 @@ function ProjectMapScreen() {
         return { x: p.x, y: p.y };
       },
       isMoving: () => view.map?.isMoving() ?? false,
+      jumpTo: (i: number, zoom: number) => ingest && view.map?.jumpTo({ center: [ingest.positions[2 * i], ingest.positions[2 * i + 1]], zoom }),
       zoom: () => view.map?.getZoom() ?? 0,
     };
     return () => { delete w.__projectMap; };
