@@ -3,13 +3,15 @@
 // that image (one textured quad) instead of one instance per tree. Panning then
 // costs one quad per frame instead of 100k–1M instances; the image is redrawn
 // only when the zoom or the colours change. Pure: no DOM, tests run in Node.
+import { latToMercatorY, lonToMercatorX, mercatorXToLon, mercatorYToLat } from '../../workers/geo/projection';
 
-/** Web Mercator x in [0, 1) of a longitude. */
-export const mercX = (lon: number): number => (lon + 180) / 360;
+const WORLD = 2 * Math.PI * 6378137; // EPSG:3857 metres across the world
+/** Web Mercator x in [0, 1) of a longitude (the tile-pixel convention: 0 at the antimeridian). */
+export const mercX = (lon: number): number => 0.5 + lonToMercatorX(lon) / WORLD;
 /** Web Mercator y in [0, 1) of a latitude (0 at the north edge). */
-export const mercY = (lat: number): number => (1 - Math.log(Math.tan(Math.PI / 4 + (lat * Math.PI) / 360)) / Math.PI) / 2;
-const lonOf = (x: number) => x * 360 - 180;
-const latOf = (y: number) => (360 / Math.PI) * Math.atan(Math.exp(Math.PI * (1 - 2 * y))) - 90;
+export const mercY = (lat: number): number => 0.5 - latToMercatorY(lat) / WORLD;
+const lonOf = (x: number) => mercatorXToLon((x - 0.5) * WORLD);
+const latOf = (y: number) => mercatorYToLat((0.5 - y) * WORLD);
 
 /** Pixels across the world at a zoom (MapLibre's 512-pixel tiles) times the device pixel ratio. */
 export const worldSize = (zoom: number, pixelRatio = 1): number => 512 * 2 ** zoom * pixelRatio;
