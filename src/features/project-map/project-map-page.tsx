@@ -61,9 +61,9 @@ function ProjectMapScreen() {
 
   const view = useMapView(containerRef, {
     onClick: (info: PickingInfo) => {
-      const treesShown = layersRef.current.visible.trees && ingestRef.current;
+      const shown = layersRef.current.visible.trees ? ingestRef.current : null;
       const at = info.coordinate;
-      const tree = treesShown && at && view.map ? treeAt({ count: treesShown.treeCount, positions: treesShown.positions, rgba: null }, at[0], at[1], view.map.getZoom()) : -1;
+      const tree = shown && at && view.map ? treeAt(shown.positions, shown.treeCount, at[0], at[1], view.map.getZoom()) : -1;
       const hit = chooseFeature(view.pickAll(info.x, info.y), layersRef.current.infoLayer, tree);
       if (hit) dispatch({ type: 'select', selected: hit });
     },
