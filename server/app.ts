@@ -25,6 +25,10 @@ export interface AppOptions {
   logLevel?: string;
   loginPerMinutePerAddress?: number;
   bodyLimitBytes?: number;
+  /** The basemap tile template (VITE_TILE_URL); the CSP allows its host. Default: OpenStreetMap. */
+  tileUrl?: string;
+  /** Fastify's trustProxy (TRUST_PROXY): client address and protocol from X-Forwarded-* of trusted proxies. */
+  trustProxy?: boolean | number | string[];
   /** Overload guard (503 + Retry-After); defaults suit production and tests alike. */
   pressure?: { maxEventLoopDelayMs?: number; maxHeapUsedBytes?: number; sampleIntervalMs?: number };
 }
@@ -36,12 +40,16 @@ export function registeredRoutes(app: FastifyInstance): readonly RouteOptions[] 
   return routeTables.get(app) ?? [];
 }
 
+/** Trust the nearest n proxies (Fastify takes a hop count at run time but types only the function form). */
+const hops = (n: number) => (_address: string, hop: number) => hop < n;
+
 /** Builds the whole HTTP app without listening (tests use app.inject). */
 export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: opts.logLevel ?? 'warn' },
     bodyLimit: opts.bodyLimitBytes ?? 10 * 1024 * 1024,
-    trustProxy: false,
+    // Off by default: X-Forwarded-For from an untrusted client would let it pick its own rate-limit key.
+    trustProxy: typeof opts.trustProxy === 'number' ? hops(opts.trustProxy) : (opts.trustProxy ?? false),
     // Ids in URLs and JSON keys like __proto__ are rejected, not merged.
     onProtoPoisoning: 'error',
     onConstructorPoisoning: 'error',
@@ -74,7 +82,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       throw new HttpError(503, 'The server is busy. Please try again in a few seconds.', undefined, { 'retry-after': '10' });
     },
   });
-  await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy() }, crossOriginEmbedderPolicy: false });
+  await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy(opts.tileUrl) }, crossOriginEmbedderPolicy: false });
   await app.register(compress, { threshold: 1024 });
   await app.register(rateLimit, { global: false });
   await app.register(swagger, {

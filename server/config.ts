@@ -18,7 +18,26 @@ const Env = z.object({
   STATIC_DIR: z.string().min(1).optional(),
   LOGIN_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The basemap's z/x/y template: the SPA build reads it, and the CSP allows its host (img-src, connect-src). */
+  VITE_TILE_URL: z.string().min(1).optional(),
+  /** Behind a reverse proxy: 'true' (trust X-Forwarded-* from any hop), a hop count, or comma-separated proxy IPs/CIDRs. */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v, ctx): boolean | number | string[] => {
+      const t = v.trim().toLowerCase();
+      if (t === 'false' || t === '') return false;
+      if (t === 'true') return true;
+      if (/^\d+$/.test(t)) return Number(t);
+      const list = t.split(',').map((x) => x.trim()).filter(Boolean);
+      if (list.every((x) => /^[0-9a-f.:]+(\/\d{1,3})?$/.test(x))) return list;
+      ctx.addIssue({ code: 'custom', message: "TRUST_PROXY must be 'true', 'false', a hop count or comma-separated IPs/CIDRs" });
+      return z.NEVER;
+    }),
 });
+
+/** Every server setting (the .env.example test checks that file lists them all). */
+export const SETTING_NAMES = Object.keys(Env.shape);
 
 export type Config = z.infer<typeof Env> & { dataDir: string };
 

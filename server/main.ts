@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from './config';
@@ -10,12 +11,15 @@ import { ADMIN, FARMS } from './db/seed-farms';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function main() {
+  // One .env for the server and the SPA build (Vite reads the VITE_* lines); the real environment wins.
+  const envFile = path.join(ROOT, '.env');
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
   const config = loadConfig();
   const t0 = performance.now();
   const opened = await openDatabase(config);
   const { db } = opened;
   const tokens = createTokenService(await resolveSecret(db, config.TOKEN_SECRET), config.TOKEN_TTL_SECONDS);
-  const app = await buildApp({ db, tokens, staticDir: config.STATIC_DIR ? path.resolve(config.STATIC_DIR) : path.join(ROOT, 'dist'), logLevel: config.LOG_LEVEL, loginPerMinutePerAddress: config.LOGIN_RATE_PER_MINUTE });
+  const app = await buildApp({ db, tokens, staticDir: config.STATIC_DIR ? path.resolve(config.STATIC_DIR) : path.join(ROOT, 'dist'), logLevel: config.LOG_LEVEL, loginPerMinutePerAddress: config.LOGIN_RATE_PER_MINUTE, tileUrl: config.VITE_TILE_URL, trustProxy: config.TRUST_PROXY });
 
   let stopping = false;
   const stop = async (signal: string) => {

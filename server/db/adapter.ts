@@ -7,10 +7,21 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
 }
 
+/** A transaction: queries plus multi-statement scripts (migration files run whole). */
+export interface Tx extends Queryable {
+  exec(sql: string): Promise<void>;
+}
+
 export interface Db extends Queryable {
   readonly kind: 'embedded' | 'postgresql';
   /** Runs fn in one transaction; any throw rolls everything back. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn while holding a PostgreSQL session advisory lock (a dedicated
+   * connection keeps it), so two servers starting on one database take turns.
+   * Embedded: the data-dir lock file already keeps every other process out.
+   */
+  withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   /** Runs several statements (migrations); no parameters. */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
@@ -39,8 +50,12 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
             const r = await tx.query(sql, params as unknown[]);
             return { rows: r.rows as never[] };
           },
+          exec: async (sql) => {
+            await tx.exec(sql);
+          },
         }),
       ),
+    withLock: (_key, fn) => fn(),
     exec: async (sql) => {
       await db.exec(sql);
     },
@@ -78,6 +93,9 @@ export async function openPostgres(url: string): Promise<Db> {
             const r = await client.query(sql, params as unknown[]);
             return { rows: r.rows };
           },
+          exec: async (sql) => {
+            await client.query(sql); // no parameters: the simple protocol runs several statements
+          },
         });
         await client.query('COMMIT');
         return out;
@@ -90,6 +108,19 @@ export async function openPostgres(url: string): Promise<Db> {
     },
     exec: async (sql) => {
       await pool.query(sql);
+    },
+    withLock: async (key, fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [key]);
+        try {
+          return await fn();
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => undefined);
+        }
+      } finally {
+        client.release();
+      }
     },
     close: async () => {
       await pool.end();

@@ -1,7 +1,7 @@
 import type { Config } from '../config';
 import { openPglite, openPostgres, type Db } from './adapter';
 import { acquireDataDirLock } from './lock';
-import { migrate } from './migrate';
+import { MIGRATION_LOCK_KEY, migrate } from './migrate';
 import { seedDemo, insertUser, type SeedSummary } from './seed';
 
 export interface OpenedDb {
@@ -37,23 +37,30 @@ export async function openDatabase(config: Config): Promise<OpenedDb> {
     }
   };
   try {
-    await migrate(db);
-    const empty = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users')).rows[0].n === 0;
-    let seeded: SeedSummary | null = null;
-    if (empty && config.NODE_ENV === 'production') {
-      if (!config.ADMIN_EMAIL || !config.ADMIN_PASSWORD)
-        throw new Error('Empty database in production: set ADMIN_EMAIL and ADMIN_PASSWORD to create the first admin.');
-      await db.transaction((tx) =>
-        insertUser(tx, { email: config.ADMIN_EMAIL!, password: config.ADMIN_PASSWORD!, first: 'Admin', last: '' }, null, 'admin'),
-      );
-    } else if (empty) {
-      seeded = await seedDemo(db, { scale: config.SEED_SCALE });
-      // Fresh statistics for the planner: 200k+ new rows otherwise get guessed plans.
-      await db.exec('ANALYZE');
-    }
+    // Schema and first seed under one lock: two servers starting together on an
+    // empty PostgreSQL take turns, and the second finds everything done.
+    const seeded = await db.withLock(MIGRATION_LOCK_KEY, () => prepare(db, config));
     return { db, seeded, release };
   } catch (e) {
     await release();
     throw e;
   }
+}
+
+async function prepare(db: Db, config: Config): Promise<SeedSummary | null> {
+  await migrate(db);
+  const empty = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users')).rows[0].n === 0;
+  if (!empty) return null;
+  if (config.NODE_ENV === 'production') {
+    if (!config.ADMIN_EMAIL || !config.ADMIN_PASSWORD)
+      throw new Error('Empty database in production: set ADMIN_EMAIL and ADMIN_PASSWORD to create the first admin.');
+    await db.transaction((tx) =>
+      insertUser(tx, { email: config.ADMIN_EMAIL!, password: config.ADMIN_PASSWORD!, first: 'Admin', last: '' }, null, 'admin'),
+    );
+    return null;
+  }
+  const seeded = await seedDemo(db, { scale: config.SEED_SCALE });
+  // Fresh statistics for the planner: 200k+ new rows otherwise get guessed plans.
+  await db.exec('ANALYZE');
+  return seeded;
 }

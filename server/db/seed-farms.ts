@@ -20,10 +20,18 @@ export interface ProjectSpec {
   products: string[];
   duplicates?: number; // repeated observations (overlapping flight strips)
 }
+export interface UserSpec {
+  email: string;
+  password: string;
+  first: string;
+  last: string;
+  /** Names of the projects this grower is assigned to; omitted = all of the farm's. */
+  projects?: string[];
+}
 export interface FarmSpec {
   client: string;
   origin: [lon: number, lat: number];
-  users: { email: string; password: string; first: string; last: string }[];
+  users: UserSpec[];
   plots: PlotSpec[];
   projects: ProjectSpec[];
 }
@@ -36,7 +44,14 @@ export const FARMS: FarmSpec[] = [
   {
     client: 'Galil Orchards',
     origin: [34.79, 30.9],
-    users: [{ email: 'grower@demo.farm', password: 'DemoGrower!2026', first: 'Yossi', last: 'Galil' }],
+    users: [
+      { email: 'grower@demo.farm', password: 'DemoGrower!2026', first: 'Yossi', last: 'Galil' },
+      // The olive and date-palm manager: assigned to those surveys only, so per-project access is visible.
+      {
+        email: 'grower3@demo.farm', password: 'DemoGrower3!2026', first: 'Noa', last: 'Galil',
+        projects: ['Olive East – autumn', 'Olive East – spring', 'Olive East – pre-harvest', 'Date palms – autumn', 'Date palms – next flight'],
+      },
+    ],
     plots: [
       {
         name: 'Avocado North',

@@ -61,8 +61,13 @@ async function seedFarm(tx: Queryable, farm: FarmSpec, scale: number, today: str
     farm.client,
   ]);
   const clientId = rows[0].client_id;
-  const userIds: number[] = [];
-  for (const u of farm.users) userIds.push(await insertUser(tx, u, clientId, 'user'));
+  const names = new Set(farm.projects.map((p) => p.name));
+  for (const u of farm.users) {
+    const unknown = (u.projects ?? []).filter((n) => !names.has(n));
+    if (unknown.length) throw new Error(`Seed: ${u.email} is assigned to unknown project(s) ${unknown.join(', ')}`);
+  }
+  const users: { id: number; projects?: string[] }[] = [];
+  for (const u of farm.users) users.push({ id: await insertUser(tx, u, clientId, 'user'), projects: u.projects });
 
   const plotIds = new Map<string, number>();
   const treesByPlot = new Map<number, { ids: number[]; crops: number[] }>();
@@ -84,8 +89,9 @@ async function seedFarm(tx: Queryable, farm: FarmSpec, scale: number, today: str
     );
     const projectId = pr[0].project_id;
     const ids = p.plots.map((n) => plotIds.get(n)!);
-    await tx.query(`INSERT INTO project_plots (project_id, plot_id) SELECT $1, unnest($2::int[])`, [projectId, ids]);
-    await tx.query(`INSERT INTO project_users (project_id, user_id) SELECT $1, unnest($2::int[])`, [projectId, userIds]);
+    await tx.query(`INSERT INTO project_plots (client_id, project_id, plot_id) SELECT $1, $2, unnest($3::int[])`, [clientId, projectId, ids]);
+    const assigned = users.filter((u) => !u.projects || u.projects.includes(p.name)).map((u) => u.id);
+    await tx.query(`INSERT INTO project_users (project_id, user_id) SELECT $1, unnest($2::int[])`, [projectId, assigned]);
     if (!p.observed) continue;
     const cols = emptyColumns();
     const all = { ids: ids.flatMap((id) => treesByPlot.get(id)!.ids), crops: ids.flatMap((id) => treesByPlot.get(id)!.crops) };

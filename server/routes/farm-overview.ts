@@ -3,12 +3,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../db/adapter';
 import { currentUser } from '../plugins/auth';
 import { HttpError } from '../http-error';
+import { accessParams, visibleProjectSql } from './project-access';
 
 // GET /api/farm/overview — the grower's farm on one map (issue 9): every plot
 // of the client as GeoJSON in EPSG:4326 (lon/lat, what MapLibre and deck.gl
 // draw natively; the project map's EPSG:3857 contract is a separate call),
 // with the surveys covering each plot (newest first) and the tree-status
 // counts of the latest survey that has results.
+// A grower sees only the surveys they are assigned to, and only the plots those
+// surveys cover (an admin may give a contractor one block of a farm); a grower
+// with no assignment sees an empty farm. Admins see every plot of the client.
+
+// $1 client id, then the access parameters (user, role, client).
+const VISIBLE = visibleProjectSql('p', 2, 3, 4);
 
 const Query = z.strictObject({ clientId: z.coerce.number().int().positive().optional() });
 
@@ -40,27 +47,32 @@ export const farmOverviewRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     if (!clientId) throw new HttpError(400, 'clientId is required for administrators');
     if (user.role !== 'admin' && request.query.clientId && request.query.clientId !== user.client_id)
       throw new HttpError(404, 'Client not found');
+    const access = accessParams(user);
 
     const [plots, surveys, counts] = await Promise.all([
       db.query<PlotRow>(
         `SELECT pl.plot_id, pl.plot_name, pl.plot_area, co.crop_name, pl.geom
            FROM plots pl LEFT JOIN crop_options co ON co.crop_id = pl.crop_id
-          WHERE pl.client_id = $1 ORDER BY pl.plot_id`,
-        [clientId],
+          WHERE pl.client_id = $1
+            AND ($3::text = 'admin' OR EXISTS (
+                  SELECT 1 FROM project_plots pp JOIN projects p ON p.project_id = pp.project_id
+                   WHERE pp.plot_id = pl.plot_id AND ${VISIBLE}))
+          ORDER BY pl.plot_id`,
+        [clientId, ...access],
       ),
       db.query<SurveyRow>(
         `SELECT p.project_id, p.name, p.observation_date::text AS observation_date,
                 ARRAY(SELECT pp.plot_id FROM project_plots pp WHERE pp.project_id = p.project_id ORDER BY 1) AS plot_ids,
                 EXISTS (SELECT 1 FROM tree_observations o WHERE o.project_id = p.project_id) AS has_results
-           FROM projects p WHERE p.client_id = $1
+           FROM projects p WHERE p.client_id = $1 AND ${VISIBLE}
           ORDER BY p.observation_date DESC NULLS LAST, p.project_id DESC`,
-        [clientId],
+        [clientId, ...access],
       ),
       db.query<CountRow>(
         `WITH latest AS (
            SELECT DISTINCT ON (pp.plot_id) pp.plot_id, p.project_id
              FROM project_plots pp JOIN projects p ON p.project_id = pp.project_id
-            WHERE p.client_id = $1
+            WHERE p.client_id = $1 AND ${VISIBLE}
               AND EXISTS (SELECT 1 FROM tree_observations o WHERE o.project_id = p.project_id)
             ORDER BY pp.plot_id, p.observation_date DESC NULLS LAST, p.project_id DESC),
          first_obs AS (
@@ -73,7 +85,7 @@ export const farmOverviewRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
            JOIN trees t ON t.plot_id = l.plot_id
            JOIN first_obs f ON f.project_id = l.project_id AND f.tree_id = t.tree_id
           GROUP BY 1, 2, 3`,
-        [clientId],
+        [clientId, ...access],
       ),
     ]);
 

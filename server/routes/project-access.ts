@@ -17,14 +17,30 @@ export interface ProjectRow {
 }
 
 /**
- * The project if the user may see it: their own client's, or any for admins.
- * Another client's project is a 404, exactly like a missing one (no probing).
+ * THE access rule for surveys (client.md §6, admin.md §3 user_ids): an admin
+ * sees every project; a grower sees a project of their own client only when
+ * the admin assigned them to it (project_users). SQL predicate over the
+ * projects alias `p`; $u is the parameter number of the user id, $r of the
+ * role, $c of the client id.
+ */
+export function visibleProjectSql(p: string, u: number, r: number, c: number): string {
+  return `($${r}::text = 'admin' OR (${p}.client_id = $${c}::int AND EXISTS (
+            SELECT 1 FROM project_users pu WHERE pu.project_id = ${p}.project_id AND pu.user_id = $${u}::int)))`;
+}
+
+/** The three parameters of visibleProjectSql, in the order (user, role, client). */
+export const accessParams = (user: Pick<AuthUser, 'user_id' | 'role' | 'client_id'>) => [user.user_id, user.role, user.client_id] as const;
+
+/**
+ * The project if the user may see it. Another client's project, and a project
+ * of the grower's own client they are not assigned to, are a 404, exactly like
+ * a missing one (no probing).
  */
 export async function findProject(db: Queryable, user: AuthUser, projectId: number): Promise<ProjectRow> {
   const { rows } = await db.query<ProjectRow>(
-    `SELECT project_id, client_id, name, observation_date::text AS observation_date, products
-       FROM projects WHERE project_id = $1 AND ($2 = 'admin' OR client_id = $3)`,
-    [projectId, user.role, user.client_id],
+    `SELECT p.project_id, p.client_id, p.name, p.observation_date::text AS observation_date, p.products
+       FROM projects p WHERE p.project_id = $1 AND ${visibleProjectSql('p', 2, 3, 4)}`,
+    [projectId, ...accessParams(user)],
   );
   if (!rows[0]) throw notFound('Project');
   return rows[0];

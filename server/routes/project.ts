@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../db/adapter';
 import { currentUser } from '../plugins/auth';
-import { findProject, projectParams } from './project-access';
+import { accessParams, findProject, projectParams, visibleProjectSql } from './project-access';
 
 /**
  * GET /api/projects/{id}: the project with its name (path bar, client.md §7).
  * GET /api/projects/{id}/surveys: the other surveys of the same plots (the map's
- * "surveys" and "previous data" buttons), newest first.
+ * "surveys" and "previous data" buttons) that the caller may open, newest first.
  * (/api/projects/user is a static route in projects.ts and wins over :projectId.)
  */
 export const projectDetailRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -17,7 +17,8 @@ export const projectDetailRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
   });
 
   app.get('/api/projects/:projectId/surveys', { schema: { params: projectParams, tags: ['map'] } }, async (request) => {
-    const p = await findProject(db, currentUser(request), request.params.projectId);
+    const user = currentUser(request);
+    const p = await findProject(db, user, request.params.projectId);
     const { rows } = await db.query(
       `SELECT q.project_id, q.name, q.observation_date::text AS observation_date,
               (SELECT count(*)::int FROM tree_observations o WHERE o.project_id = q.project_id) AS observation_count,
@@ -25,11 +26,11 @@ export const projectDetailRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
                      WHERE x.project_id = q.project_id AND x.plot_id IN (SELECT plot_id FROM project_plots WHERE project_id = $1)
                      ORDER BY pl.plot_name) AS shared_plots
          FROM projects q
-        WHERE q.client_id = $2 AND q.project_id <> $1
+        WHERE q.client_id = $2 AND q.project_id <> $1 AND ${visibleProjectSql('q', 3, 4, 5)}
           AND EXISTS (SELECT 1 FROM project_plots a JOIN project_plots b ON a.plot_id = b.plot_id
                        WHERE a.project_id = q.project_id AND b.project_id = $1)
         ORDER BY q.observation_date DESC NULLS LAST, q.project_id`,
-      [p.project_id, p.client_id],
+      [p.project_id, p.client_id, ...accessParams(user)],
     );
     return rows;
   });

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../db/adapter';
-import { currentUser } from '../plugins/auth';
+import { currentUser, type AuthUser } from '../plugins/auth';
+import { accessParams, visibleProjectSql } from './project-access';
 import type { ProjectSummary, ProjectTrend } from '../../src/domain/projects';
 
-// GET /api/projects/user — the signed-in grower's surveys (client.md §7).
-// Admins (no client) see every client's.
+// GET /api/projects/user — the signed-in grower's surveys (client.md §7):
+// the ones the admin assigned them to (project-access.ts). Admins see every client's.
 //
 // Each survey with results carries the real change in its share of healthy
 // trees (status 0 among assessed trees, status 0–3: Missing and Unknown say nothing
@@ -38,7 +39,8 @@ interface TrendRow {
   previous_rated: number;
 }
 
-const SCOPE = `(($1::int IS NULL AND $2 = 'admin') OR p.client_id = $1)`;
+// $1 user id, $2 role, $3 client id.
+const SCOPE = visibleProjectSql('p', 1, 2, 3);
 
 const LIST_SQL = `
   SELECT p.project_id, p.name, p.observation_date::text AS observation_date, p.products,
@@ -52,7 +54,8 @@ const LIST_SQL = `
    ORDER BY p.observation_date DESC NULLS LAST, p.project_id`;
 
 // pairs: every dated survey with results and the latest earlier dated survey
-// with results of the same client over the identical plot set.
+// with results of the same client over the identical plot set — among the
+// surveys this user may see (an unassigned survey's health never leaks).
 // health: one pass over the observations of only the paired surveys.
 const TREND_SQL = `
   WITH mine AS (
@@ -113,10 +116,10 @@ export const projectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   let cacheMarker: string | null = null;
   const trendCache = new Map<string, Promise<Map<number, ProjectTrend>>>();
 
-  async function trends(clientId: number | null, role: string): Promise<Map<number, ProjectTrend>> {
+  async function trends(user: AuthUser): Promise<Map<number, ProjectTrend>> {
     const marker = await changeMarker(db); // read before the data (see migration 030)
     const compute = async () => {
-      const { rows } = await db.query<TrendRow>(TREND_SQL, [clientId, role]);
+      const { rows } = await db.query<TrendRow>(TREND_SQL, [...accessParams(user)]);
       return new Map(rows.map((r) => [r.project_id, trendFromCounts(r)]));
     };
     if (marker === null) return compute();
@@ -124,7 +127,8 @@ export const projectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       trendCache.clear();
       cacheMarker = marker;
     }
-    const key = `${clientId ?? 'all'}:${role === 'admin' && clientId === null ? 'admin' : 'user'}`;
+    // Per user: two growers of one client may be assigned different surveys.
+    const key = user.role === 'admin' ? 'admin' : `user:${user.user_id}`;
     let hit = trendCache.get(key);
     if (!hit) {
       hit = compute();
@@ -140,8 +144,8 @@ export const projectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     async (request): Promise<(ProjectSummary & ListRow)[]> => {
       const user = currentUser(request);
       const [trendMap, { rows }] = await Promise.all([
-        trends(user.client_id, user.role),
-        db.query<ListRow>(LIST_SQL, [user.client_id, user.role]),
+        trends(user),
+        db.query<ListRow>(LIST_SQL, [...accessParams(user)]),
       ]);
       return rows.map((r) => ({ ...r, trend: trendMap.get(r.project_id) ?? null }));
     },

@@ -31,6 +31,9 @@ async function unreachablePostgres(): Promise<Db> {
       throw await caught(pool.query('select 1'));
     },
     exec: async (sql) => void (await pool.query(sql)),
+    withLock: async () => {
+      throw await caught(pool.query('select 1'));
+    },
     close: () => pool.end(),
   };
 }

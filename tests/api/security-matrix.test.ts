@@ -1,5 +1,6 @@
 // Tenant and role matrix (DESIGN.md §5): every /api route the server registers
-// × {anonymous, grower of client A, grower of client B, admin} × {A's id, B's id,
+// × {anonymous, grower of client A, grower of client B, client A's grower not
+// assigned to A's fixture project, admin} × {A's id, B's id,
 // a missing id}. Routes come from the app itself, so a new route is covered the
 // moment it is registered — or fails here with the registry line to add.
 import { afterAll, describe, expect, it } from 'vitest';
@@ -42,8 +43,8 @@ async function call(route: ApiRoute, role: Role, v: Variant, query?: Record<stri
 
 /** A grower's response must not carry any of the other client's names. */
 function expectNoLeak(role: Role, body: string, where: string) {
-  if (role !== 'grower' && role !== 'grower2') return;
-  const theirs = role === 'grower' ? fx.markers.B : fx.markers.A;
+  if (role !== 'grower' && role !== 'grower2' && role !== 'grower3') return;
+  const theirs = role === 'grower' ? fx.markers.B : role === 'grower2' ? fx.markers.A : [...fx.markers.B, ...fx.markers.unassigned];
   const leaked = theirs.filter((m) => body.includes(m));
   expect(leaked, `${where}: ${role} received another client's data`).toEqual([]);
 }
@@ -90,7 +91,7 @@ describe(`route × role × id matrix on ${ENGINE}`, () => {
   it('applies the tenant rule to ids in the query string too', async () => {
     for (const route of routes.filter((r) => r.method === 'GET' && r.access !== 'admin' && queryIdFields(r).length)) {
       for (const { field, kind } of queryIdFields(route)) {
-        for (const [role, foreign] of [['grower', 'B'], ['grower2', 'A']] as const) {
+        for (const [role, foreign] of [['grower', 'B'], ['grower2', 'A'], ['grower3', 'B']] as const) {
           const { res, url } = await call(route, role, 'A', { [field]: String(fx[kind][foreign]) });
           const where = `${route.method} ${url} as ${role}`;
           expect([403, 404], `${where}: ${res.body.slice(0, 200)}`).toContain(res.statusCode);

@@ -16,8 +16,9 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { registeredRoutes } from '../../server/app';
 import type { Queryable } from '../../server/db/adapter';
 
-export type Role = 'anon' | 'grower' | 'grower2' | 'admin';
-export const ROLES: Role[] = ['anon', 'grower', 'grower2', 'admin'];
+/** grower3: client A's grower who is NOT assigned to client A's fixture project (same client, not assigned). */
+export type Role = 'anon' | 'grower' | 'grower2' | 'grower3' | 'admin';
+export const ROLES: Role[] = ['anon', 'grower', 'grower2', 'grower3', 'admin'];
 export type Access = 'public' | 'user' | 'admin';
 /** Whose id goes into the path: client A's (grower), client B's (grower2), or none that exists. */
 export type Variant = 'A' | 'B' | 'missing';
@@ -127,7 +128,9 @@ export const MISSING_ID = 987_654;
 /** Kinds without an owner (reference lists): A and B are the same id. */
 const GLOBAL_KINDS = new Set<Kind>(['cropType', 'crop', 'breed', 'irrigationType', 'surveyType', 'disease', 'treeStatus', 'country', 'auditEntry']);
 
-export type Fixtures = Record<Kind, { A: number; B: number }> & { markers: { A: string[]; B: string[] } };
+export type Fixtures = Record<Kind, { A: number; B: number }> & {
+  markers: { A: string[]; B: string[]; /** Client A's names grower3 must never see (unassigned surveys and their plots). */ unassigned: string[] };
+};
 
 const OWNED_SQL: Partial<Record<Kind, string>> = {
   client: `SELECT client_id AS id FROM clients WHERE client_id = $1`,
@@ -172,7 +175,16 @@ export async function loadFixtures(db: Queryable): Promise<Fixtures> {
     ...(await db.query<{ s: string }>(`SELECT plot_name AS s FROM plots WHERE client_id = $1`, [clientId])).rows,
     ...(await db.query<{ s: string }>(`SELECT name AS s FROM projects WHERE client_id = $1`, [clientId])).rows,
   ].map((r) => r.s);
-  fx.markers = { A: await marks(a.client_id), B: await marks(b.client_id) };
+  const grower3 = `SELECT u.user_id FROM users u WHERE u.email = 'grower3@demo.farm'`;
+  const visible = `SELECT pu.project_id FROM project_users pu WHERE pu.user_id = (${grower3})`;
+  const unassigned = [
+    ...(await db.query<{ s: string }>(`SELECT name AS s FROM projects WHERE client_id = $1 AND project_id NOT IN (${visible})`, [a.client_id])).rows,
+    ...(await db.query<{ s: string }>(
+      `SELECT plot_name AS s FROM plots WHERE client_id = $1 AND plot_id NOT IN (SELECT plot_id FROM project_plots WHERE project_id IN (${visible}))`,
+      [a.client_id],
+    )).rows,
+  ].map((r) => r.s);
+  fx.markers = { A: await marks(a.client_id), B: await marks(b.client_id), unassigned };
   return fx;
 }
 
@@ -320,8 +332,9 @@ export function variantsOf(route: ApiRoute): Variant[] {
 
 /**
  * What a role should get: 401 without a token, 403 for a grower on an admin
- * route, 404 for an id of the other client or one that does not exist, and a
- * 2xx for the owner (the admin owns everything). Public routes: never 401/403.
+ * route, 404 for an id of the other client, of a project of their own client
+ * they are not assigned to, or one that does not exist, and a 2xx for the
+ * owner (the admin owns everything). Public routes: never 401/403.
  */
 export function expectedStatus(route: ApiRoute, role: Role, v: Variant): number | 'ok' | 'public' {
   const o = OVERRIDES[route.key]?.expect?.[role];
@@ -333,6 +346,8 @@ export function expectedStatus(route: ApiRoute, role: Role, v: Variant): number 
   if (role === 'admin' || !route.params.length) return 'ok';
   const kinds = route.params.map((p) => paramKind(route, p)!);
   if (kinds.every(isGlobalKind)) return 'ok';
-  const own: Variant = role === 'grower' ? 'A' : 'B';
+  const own: Variant = role === 'grower2' ? 'B' : 'A';
+  // Same client, not assigned: the project is as invisible as another client's.
+  if (role === 'grower3' && kinds.includes('project')) return 404;
   return v === own ? 'ok' : 404;
 }

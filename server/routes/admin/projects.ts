@@ -75,7 +75,7 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       );
       const id = rows[0].project_id;
       await tx.query(`INSERT INTO project_users (project_id, user_id) SELECT $1, unnest($2::int[])`, [id, b.user_ids]);
-      await tx.query(`INSERT INTO project_plots (project_id, plot_id) SELECT $1, unnest($2::int[])`, [id, b.plot_ids]);
+      await tx.query(`INSERT INTO project_plots (client_id, project_id, plot_id) SELECT $1, $2, unnest($3::int[])`, [clientId, id, b.plot_ids]);
       await audit(tx, actor, 'create', 'project', id, `Created project "${b.name}" (${b.plot_ids.length} plots, ${b.user_ids.length} users)`);
       return loadProject(tx, id);
     });
@@ -96,7 +96,7 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         b.observation_date,
       ]);
       await tx.query(`DELETE FROM project_plots WHERE project_id = $1 AND NOT (plot_id = ANY($2::int[]))`, [id, b.plot_ids]);
-      await tx.query(`INSERT INTO project_plots (project_id, plot_id) SELECT $1, unnest($2::int[]) ON CONFLICT DO NOTHING`, [id, b.plot_ids]);
+      await tx.query(`INSERT INTO project_plots (client_id, project_id, plot_id) SELECT $1, $2, unnest($3::int[]) ON CONFLICT DO NOTHING`, [before.client_id, id, b.plot_ids]);
       await audit(tx, actor, 'update', 'project', id, `Updated project "${b.name}"${before.name !== b.name ? ` (was "${before.name}")` : ''}`);
       return loadProject(tx, id);
     });

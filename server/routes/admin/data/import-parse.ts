@@ -4,13 +4,14 @@
 
 export const NUMERIC = {
   tree_status: { int: true, min: 0, max: 6 },
-  n_mean: { int: false }, p_mean: { int: false }, k_mean: { int: false },
+  // Measures are never negative (the database checks it too); the upper bounds keep them inside float4.
+  n_mean: { int: false, min: 0, max: 100 }, p_mean: { int: false, min: 0, max: 100 }, k_mean: { int: false, min: 0, max: 100 },
   n_classification: { int: true, min: -32768, max: 32767 },
   p_classification: { int: true, min: -32768, max: 32767 },
   k_classification: { int: true, min: -32768, max: 32767 },
-  canopy_diameter: { int: false },
+  canopy_diameter: { int: false, min: 0, max: 1000 },
   canopy_classification: { int: true, min: -32768, max: 32767 },
-  biomass: { int: false },
+  biomass: { int: false, min: 0, max: 1_000_000 },
 } as const;
 export const TEXT = [
   'n_label', 'p_label', 'k_label', 'n_classification_label', 'p_classification_label', 'k_classification_label',

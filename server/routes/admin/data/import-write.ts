@@ -63,10 +63,10 @@ export async function writeImport(
       progress(Math.min(take.length, s + CHUNK));
     }
     const { rows: added } = await tx.query<{ n: number }>(
-      `WITH a AS (INSERT INTO project_plots (project_id, plot_id)
-         SELECT DISTINCT $1::int, t.plot_id FROM trees t JOIN unnest($2::int[]) AS u(id) ON t.tree_id = u.id WHERE t.plot_id IS NOT NULL
+      `WITH a AS (INSERT INTO project_plots (client_id, project_id, plot_id)
+         SELECT DISTINCT $3::int, $1::int, t.plot_id FROM trees t JOIN unnest($2::int[]) AS u(id) ON t.tree_id = u.id WHERE t.plot_id IS NOT NULL
          ON CONFLICT DO NOTHING RETURNING 1) SELECT count(*)::int AS n FROM a`,
-      [p.projectId, treeIds],
+      [p.projectId, treeIds, p.clientId],
     );
     const result = { observations: take.length, replaced: del[0].n, created_trees: created, skipped_unmatched: createUnmatched ? 0 : fresh.length, plots_added: added[0].n };
     await audit(tx, user, 'create', 'survey_import', p.projectId,
