@@ -16,6 +16,7 @@ import { registerAuth } from './plugins/auth';
 import { contentSecurityPolicy } from './plugins/csp';
 import { registerRoutes } from './routes';
 import { HttpError } from './http-error';
+import { jobsFor } from './jobs/runner';
 
 export interface AppOptions {
   db: Db;
@@ -90,6 +91,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     transform: jsonSchemaTransform,
   });
   registerAuth(app, opts.db, opts.tokens);
+  app.addHook('onClose', () => jobsFor(opts.db).close());
   await registerRoutes(app, { db: opts.db, tokens: opts.tokens, loginPerMinutePerAddress: opts.loginPerMinutePerAddress ?? 30 });
   app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

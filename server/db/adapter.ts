@@ -1,8 +1,10 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { MessagePort } from 'node:worker_threads';
 import pg from 'pg';
+import { PARSERS } from './parsers';
+import { openPgliteWorker } from './pglite-client';
 
 // One small interface over the two engines. Both speak the same SQL; PGlite
-// is Postgres compiled to WASM, embedded in this process.
+// is Postgres compiled to WASM, embedded in this process in a thread of its own.
 export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
 }
@@ -10,10 +12,16 @@ export interface Queryable {
 /** A transaction: queries plus multi-statement scripts (migration files run whole). */
 export interface Tx extends Queryable {
   exec(sql: string): Promise<void>;
+  /** Rows as arrays of values in column order (no object per row: bulk reads). */
+  queryArrays(sql: string, params?: unknown[]): Promise<unknown[][]>;
+  /** COPY … FROM STDIN with these bytes where the engine has a fast path (PGlite); undefined otherwise. */
+  copyFrom?(sql: string, data: Uint8Array): Promise<void>;
 }
 
 export interface Db extends Queryable {
   readonly kind: 'embedded' | 'postgresql';
+  /** PostgreSQL: the connection string, so a job thread can open its own pool. */
+  readonly url?: string;
   /** Runs fn in one transaction; any throw rolls everything back. */
   transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
   /**
@@ -24,66 +32,46 @@ export interface Db extends Queryable {
   withLock<T>(key: number, fn: () => Promise<T>): Promise<T>;
   /** Runs several statements (migrations); no parameters. */
   exec(sql: string): Promise<void>;
+  queryArrays(sql: string, params?: unknown[]): Promise<unknown[][]>;
+  /** The database answers (embedded: its thread is alive and between statements; PostgreSQL: SELECT 1). */
+  ping(): Promise<void>;
+  /**
+   * Count of committed writes when this process is the only writer (embedded):
+   * a read repeated with the same count gives the same rows. null for
+   * PostgreSQL, where other processes write.
+   */
+  commitSeq(): number | null;
+  /** Embedded only: a port on which another thread opens its own Db (dbOnPort). */
+  connectPort?(): Promise<MessagePort>;
+  /** COPY (…) TO STDOUT as bytes, where the engine has a fast path (PGlite). */
+  copyTo?(sql: string): Promise<Uint8Array>;
+  copyFrom?(sql: string, data: Uint8Array): Promise<void>;
   close(): Promise<void>;
 }
 
-// Both engines read values the same way: bigint and numeric as numbers (counts
-// and areas fit in a double), date as its 'YYYY-MM-DD' text.
-const PARSERS: Record<number, (v: string) => unknown> = {
-  20: (v) => Number(v),
-  1700: (v) => Number(v),
-  1082: (v) => v,
-};
-
+/** The embedded database (PGlite) in a worker thread; dataDir undefined = in memory. */
 export async function openPglite(dataDir: string | undefined): Promise<Db> {
-  const db = await PGlite.create({ dataDir, parsers: PARSERS });
-  return {
-    kind: 'embedded',
-    query: async (sql, params) => {
-      const r = await db.query(sql, params as unknown[]);
-      return { rows: r.rows as never[] };
-    },
-    transaction: (fn) =>
-      db.transaction(async (tx) =>
-        fn({
-          query: async (sql, params) => {
-            const r = await tx.query(sql, params as unknown[]);
-            return { rows: r.rows as never[] };
-          },
-          exec: async (sql) => {
-            await tx.exec(sql);
-          },
-        }),
-      ),
-    withLock: (_key, fn) => fn(),
-    exec: async (sql) => {
-      await db.exec(sql);
-    },
-    close: async () => {
-      if (db.closed) return;
-      try {
-        await db.exec('CHECKPOINT');
-      } finally {
-        await db.close();
-      }
-    },
-  };
+  return openPgliteWorker(dataDir);
 }
 
 for (const [oid, parse] of Object.entries(PARSERS)) pg.types.setTypeParser(Number(oid), parse);
 
-export async function openPostgres(url: string): Promise<Db> {
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+export async function openPostgres(url: string, max = 10): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5000 });
   pool.on('error', () => {
     /* an idle client lost its connection: the next query reports it */
   });
   await pool.query('select 1');
+  const arrays = async (q: Pick<pg.Pool, 'query'>, sql: string, params?: unknown[]) =>
+    (await q.query({ text: sql, values: params as unknown[], rowMode: 'array' })).rows as unknown[][];
   return {
     kind: 'postgresql',
+    url,
     query: async (sql, params) => {
       const r = await pool.query(sql, params as unknown[]);
       return { rows: r.rows };
     },
+    queryArrays: (sql, params) => arrays(pool, sql, params),
     transaction: async (fn) => {
       const client = await pool.connect();
       try {
@@ -96,6 +84,7 @@ export async function openPostgres(url: string): Promise<Db> {
           exec: async (sql) => {
             await client.query(sql); // no parameters: the simple protocol runs several statements
           },
+          queryArrays: (sql, params) => arrays(client, sql, params),
         });
         await client.query('COMMIT');
         return out;
@@ -109,6 +98,10 @@ export async function openPostgres(url: string): Promise<Db> {
     exec: async (sql) => {
       await pool.query(sql);
     },
+    ping: async () => {
+      await pool.query('SELECT 1');
+    },
+    commitSeq: () => null,
     withLock: async (key, fn) => {
       const client = await pool.connect();
       try {

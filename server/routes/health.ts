@@ -7,7 +7,9 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     const t0 = performance.now();
     let database: 'connected' | 'unavailable' = 'connected';
     try {
-      await db.query('SELECT 1');
+      // Embedded: the database thread answers between statements, without
+      // queueing behind an open transaction (an import) as a SELECT would.
+      await db.ping();
     } catch {
       database = 'unavailable';
     }

@@ -105,20 +105,33 @@ function treeColumns(rows: ProjectMapRows): { columns: TreeColumns; duplicates: 
   return { columns: built.columns, duplicates: built.duplicates };
 }
 
-export function buildMapData(rows: ProjectMapRows): BuiltMapData {
+function areasOf(rows: ProjectMapRows) {
   const plots = plotCollection(rows.plots);
   const irrigationAreas = areaCollection(rows.irrigationAreas);
   const biomassRange = biomassRangeOf(rows.trees.cols.biomass, rows.trees.cols.tree_status);
   const crops = new Set<Cell>([...rows.trees.cols.crop_name, ...rows.plots.map((p) => p.crop_name)]);
-  const npkRanges = npkRangesFor(crops);
+  return { plots, irrigationAreas, biomassRange, npkRanges: npkRangesFor(crops) };
+}
 
+/** The GeoJSON form of client.md §7 (EPSG:3857), built only when asked for. */
+export function buildMapJson(rows: ProjectMapRows): Buffer {
+  const { plots, irrigationAreas, biomassRange, npkRanges } = areasOf(rows);
   const parts: string[] = [`{"plots":${JSON.stringify(plots)},"irrigationAreas":${JSON.stringify(irrigationAreas)},"trees":{"type":"FeatureCollection","features":[`];
   treeFeaturesJson(rows, parts);
   parts.push(`]},"biomassRange":${JSON.stringify(biomassRange)},"npkRanges":${JSON.stringify(npkRanges)}}`);
-  const json = Buffer.concat(parts.map((p) => Buffer.from(p, 'utf8')));
+  return Buffer.concat(parts.map((p) => Buffer.from(p, 'utf8')));
+}
 
+/** The columns, the areas and the Arrow form (what the map and the statistics read). */
+export function buildMapArrow(rows: ProjectMapRows): Omit<BuiltMapData, 'json'> {
+  const areas = areasOf(rows);
   const { columns, duplicates } = treeColumns(rows);
-  const arrowBytes = encodeMapDataArrow({ trees: columns, treeDuplicates: duplicates, plots, irrigationAreas, biomassRange, npkRanges });
+  const arrowBytes = encodeMapDataArrow({ trees: columns, treeDuplicates: duplicates, ...areas });
   const arrow = Buffer.from(arrowBytes.buffer, arrowBytes.byteOffset, arrowBytes.byteLength);
-  return { json, arrow, trees: columns, treeDuplicates: duplicates, plots, irrigationAreas, biomassRange, npkRanges };
+  return { arrow, trees: columns, treeDuplicates: duplicates, ...areas };
+}
+
+/** Both forms (the wire benchmark compares them). */
+export function buildMapData(rows: ProjectMapRows): BuiltMapData {
+  return { ...buildMapArrow(rows), json: buildMapJson(rows) };
 }

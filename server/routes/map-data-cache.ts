@@ -1,94 +1,110 @@
-// Built map-data payloads per project, keyed by the database change marker of
-// migration 030 (bumped by every write to the tables the payload reads), with
-// gzip forms made on first demand. Small LRU by bytes: a 100k-tree project is
-// ~45 MB of JSON, so only a few projects stay.
+// Built map-data payloads per survey, keyed by the survey's version of
+// migration 050 (bumped by writes to the rows that survey's payload reads, and
+// only those). Built in the job thread: the Arrow form and the statistics on
+// the first request, the GeoJSON form only when someone asks for it; gzip forms
+// on first demand. LRU by bytes.
 import { promisify } from 'node:util';
 import { gzip as gzipCb, constants } from 'node:zlib';
 import type { Db } from '../db/adapter';
-import { buildMapData, type BuiltMapData } from './map-data-build';
-import { loadProjectMapRows } from './map-data-query';
+import { jobsFor } from '../jobs/runner';
+import type { MapDataJobResult } from './map-data-job';
 
 const gzip = promisify(gzipCb);
 
-export interface CachedMapData extends BuiltMapData {
+export interface CachedMapData {
   marker: string;
-  /** Cold-build timings (ms): the SQL read and building both payloads. */
-  timing: { queryMs: number; buildMs: number };
+  arrow: Buffer;
+  treeCount: number;
+  statistics: MapDataJobResult['statistics'];
+  /** Cold-build timings (ms): the SQL read and building the Arrow form and the statistics. */
+  timing: MapDataJobResult['timing'];
+  /** The GeoJSON form, built on first demand. */
+  json?: Promise<Buffer>;
   gz: { json?: Promise<Buffer>; arrow?: Promise<Buffer> };
-  /** Memo of derived responses (statistics) for this data version. */
-  memo: Map<string, unknown>;
 }
 
 const MAX_BYTES = Number(process.env.MAP_DATA_CACHE_BYTES ?? 400 * 1024 * 1024);
 const entries = new Map<string, Promise<CachedMapData>>();
 const sizes = new Map<string, number>();
-
-/** Drops cached payloads (one project, or all). Other routes may call it after writes; the marker covers them anyway. */
-export function invalidateMapData(projectId?: number): void {
-  for (const key of [...entries.keys()]) {
-    if (projectId === undefined || key.startsWith(`${projectId}:`)) {
-      entries.delete(key);
-      sizes.delete(key);
-    }
-  }
+// Per database too: tests run several databases (with the same ids) in one process.
+const dbIds = new WeakMap<Db, number>();
+let nextDb = 1;
+function dbId(db: Db): number {
+  let id = dbIds.get(db);
+  if (id === undefined) dbIds.set(db, (id = nextDb++));
+  return id;
 }
 
-async function changeMarker(db: Db): Promise<string> {
+/** The survey's version (migration 050); a unique marker (never reused) when there is none. */
+async function changeMarker(db: Db, projectId: number): Promise<string> {
   try {
-    const { rows } = await db.query<{ version: number }>('SELECT version FROM map_data_version WHERE id');
-    return String(rows[0]?.version ?? 0);
+    const { rows } = await db.query<{ version: string }>('SELECT version::text AS version FROM survey_versions WHERE project_id = $1', [projectId]);
+    if (rows[0]) return rows[0].version;
   } catch {
-    // No marker table (not migrated): never reuse a payload across requests.
-    return `nocache-${Date.now()}-${Math.random()}`;
+    /* not migrated */
   }
+  return `nocache-${Date.now()}-${Math.random()}`;
 }
 
-function evict(): void {
+const asBuffer = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
+
+function account(key: string, d: CachedMapData, extra = 0): void {
+  sizes.set(key, (sizes.get(key) ?? 0) + extra + (extra ? 0 : d.arrow.length + 64 * 1024));
   let total = [...sizes.values()].reduce((a, b) => a + b, 0);
-  for (const key of entries.keys()) {
+  for (const k of entries.keys()) {
     if (total <= MAX_BYTES || entries.size <= 1) break;
-    total -= sizes.get(key) ?? 0;
-    entries.delete(key);
-    sizes.delete(key);
+    if (k === key) continue;
+    total -= sizes.get(k) ?? 0;
+    entries.delete(k);
+    sizes.delete(k);
   }
 }
 
-/** The project's payloads, built once per change marker; concurrent callers share one build. */
+/** The survey's payloads, built once per version; concurrent callers share one build. */
 export async function getMapData(db: Db, projectId: number): Promise<CachedMapData> {
-  const marker = await changeMarker(db); // read BEFORE the data: see migration 030
-  const key = `${projectId}:${marker}`;
+  const marker = await changeMarker(db, projectId); // read BEFORE the data: a write in between makes the next read miss
+  const survey = `${dbId(db)}:${projectId}:`;
+  const key = survey + marker;
   const hit = entries.get(key);
   if (hit) {
     entries.delete(key); // LRU: move to the end
     entries.set(key, hit);
     return hit;
   }
-  invalidateMapData(projectId);
-  const build = (async () => {
-    const t0 = performance.now();
-    const rows = await loadProjectMapRows(db, projectId);
-    const t1 = performance.now();
-    const built = buildMapData(rows);
-    const timing = { queryMs: t1 - t0, buildMs: performance.now() - t1 };
-    return { ...built, marker, timing, gz: {}, memo: new Map() } satisfies CachedMapData;
-  })();
-  entries.set(key, build);
-  build.then(
-    (d) => {
-      sizes.set(key, d.json.length + d.arrow.length + d.trees.length * 80);
-      evict();
-    },
+  for (const k of [...entries.keys()]) {
+    if (k.startsWith(survey)) {
+      entries.delete(k); // an older version
+      sizes.delete(k);
+    }
+  }
+  const data = jobsFor(db).run('mapData', { projectId }).then((r) => ({
+    marker, arrow: asBuffer(r.arrow), treeCount: r.treeCount, statistics: r.statistics, timing: r.timing, gz: {},
+  } satisfies CachedMapData));
+  entries.set(key, data);
+  data.then(
+    (d) => account(key, d),
     () => {
-      entries.delete(key);
+      if (entries.get(key) !== data) return;
+      entries.delete(key); // a failed build is not remembered
       sizes.delete(key);
     },
   );
-  return build;
+  return data;
+}
+
+/** The GeoJSON form of one cached survey (built in the job thread once, when first asked for). */
+export function jsonOf(db: Db, projectId: number, d: CachedMapData): Promise<Buffer> {
+  if (!d.json) {
+    const key = `${dbId(db)}:${projectId}:${d.marker}`;
+    d.json = jobsFor(db).run('mapJson', { projectId }).then(asBuffer);
+    d.json.then((b) => account(key, d, b.length), () => (d.json = undefined));
+  }
+  return d.json;
 }
 
 /** gzip form of one payload, made once (off the main thread in zlib's pool). */
-export function gzipped(d: CachedMapData, kind: 'json' | 'arrow'): Promise<Buffer> {
-  const p = d.gz[kind] ?? gzip(d[kind], { level: constants.Z_BEST_SPEED + 3 });
+export function gzipped(d: CachedMapData, kind: 'json' | 'arrow', body: Buffer): Promise<Buffer> {
+  const p = d.gz[kind] ?? gzip(body, { level: constants.Z_BEST_SPEED + 3 });
   d.gz[kind] = p;
   return p;
 }

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ARROW_MIME } from '../../workers/geo/arrow-schema';
 import type { Db } from '../db/adapter';
 import { currentUser } from '../plugins/auth';
-import { getMapData, gzipped } from './map-data-cache';
+import { getMapData, gzipped, jsonOf } from './map-data-cache';
 import { findProject, projectParams } from './project-access';
 
 /** Client asked for Arrow: the Accept header names the Arrow stream type (q > 0). */
@@ -39,15 +39,15 @@ export const mapDataRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       .header('vary', 'accept, accept-encoding')
       .header('cache-control', 'private, no-cache')
       .header('etag', `"md-${project.project_id}-${data.marker}-${kind}"`)
-      .header('x-tree-count', String(data.trees.length))
+      .header('x-tree-count', String(data.treeCount))
       // How the payload was made (once per data version): visible in the browser's network panel.
       .header('server-timing', `db;dur=${data.timing.queryMs.toFixed(0)}, build;dur=${data.timing.buildMs.toFixed(0)}`);
     if (request.headers['if-none-match'] === `"md-${project.project_id}-${data.marker}-${kind}"`) return reply.status(304).send();
+    const body = kind === 'arrow' ? data.arrow : await jsonOf(db, project.project_id, data);
     if (acceptsGzip(request.headers['accept-encoding'])) {
-      const body = await gzipped(data, kind);
-      return reply.header('content-encoding', 'gzip').send(body);
+      return reply.header('content-encoding', 'gzip').send(await gzipped(data, kind, body));
     }
-    return reply.send(data[kind]);
+    return reply.send(body);
   };
   const schema = { params: projectParams, tags: ['map'] };
   app.get('/api/trees/:projectId', { schema }, handler);

@@ -102,40 +102,40 @@ export function trendFromCounts(r: TrendRow): ProjectTrend {
   };
 }
 
-async function changeMarker(db: Db): Promise<string | null> {
+/**
+ * The version of what a caller's list reads (migration 050): a grower's client's
+ * projects_version; for an admin, every client's. Null when not migrated.
+ */
+async function listVersion(db: Db, user: AuthUser): Promise<string | null> {
   try {
-    const { rows } = await db.query<{ version: number }>('SELECT version FROM map_data_version WHERE id');
-    return rows[0] ? String(rows[0].version) : null;
+    const { rows } = user.role === 'admin'
+      ? await db.query<{ v: string | null }>("SELECT string_agg(client_id || '.' || projects_version, ',' ORDER BY client_id) AS v FROM client_versions")
+      : await db.query<{ v: string | null }>('SELECT projects_version::text AS v FROM client_versions WHERE client_id = $1', [user.client_id]);
+    return rows[0]?.v ?? null;
   } catch {
-    return null; // no marker table: compute every time
+    return null; // no version table: compute every time
   }
 }
 
 export const projectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   // Per app instance (tests build several apps on different databases in one process).
-  let cacheMarker: string | null = null;
-  const trendCache = new Map<string, Promise<Map<number, ProjectTrend>>>();
+  // Per user: two growers of one client may be assigned different surveys.
+  const trendCache = new Map<string, { version: string; trends: Promise<Map<number, ProjectTrend>> }>();
 
   async function trends(user: AuthUser): Promise<Map<number, ProjectTrend>> {
-    const marker = await changeMarker(db); // read before the data (see migration 030)
+    const version = await listVersion(db, user); // read before the data: a write in between makes the next read miss
     const compute = async () => {
       const { rows } = await db.query<TrendRow>(TREND_SQL, [...accessParams(user)]);
       return new Map(rows.map((r) => [r.project_id, trendFromCounts(r)]));
     };
-    if (marker === null) return compute();
-    if (marker !== cacheMarker) {
-      trendCache.clear();
-      cacheMarker = marker;
-    }
-    // Per user: two growers of one client may be assigned different surveys.
+    if (version === null) return compute();
     const key = user.role === 'admin' ? 'admin' : `user:${user.user_id}`;
-    let hit = trendCache.get(key);
-    if (!hit) {
-      hit = compute();
-      trendCache.set(key, hit);
-      hit.catch(() => trendCache.delete(key)); // a failed computation is not remembered
-    }
-    return hit;
+    const hit = trendCache.get(key);
+    if (hit && hit.version === version) return hit.trends;
+    const entry = { version, trends: compute() };
+    trendCache.set(key, entry);
+    entry.trends.catch(() => { if (trendCache.get(key) === entry) trendCache.delete(key); }); // a failed computation is not remembered
+    return entry.trends;
   }
 
   app.get(

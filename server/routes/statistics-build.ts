@@ -2,7 +2,7 @@
 // project, each plot and each irrigation area (trees grouped by their stored
 // plot_id / irrigation_area_id, so no point-in-polygon work on the server).
 import { computeStatistics, resolveNpkRanges, relativeRange, VITALITY_DEFAULT_MAX, type TreeStatistics } from '../../workers/geo';
-import type { CachedMapData } from './map-data-cache';
+import type { BuiltMapData } from './map-data-build';
 
 interface Named { id: number; name: string; plot_id?: number | null }
 
@@ -17,7 +17,7 @@ function groupBy(codes: ArrayLike<number>, dict: string[]): Map<string, Uint32Ar
   return new Map([...counts].map(([k, v]) => [k, Uint32Array.from(v)]));
 }
 
-export function statisticsResponse(d: CachedMapData, loadMs: number) {
+export function statisticsResponse(d: Omit<BuiltMapData, 'json' | 'arrow'>, loadMs: number) {
   const t0 = performance.now();
   const t = d.trees;
   const npkRanges = resolveNpkRanges(d.npkRanges);

@@ -34,6 +34,9 @@ async function unreachablePostgres(): Promise<Db> {
     withLock: async () => {
       throw await caught(pool.query('select 1'));
     },
+    queryArrays: async (sql, params) => (await pool.query({ text: sql, values: params as unknown[], rowMode: 'array' })).rows,
+    ping: async () => void (await pool.query('select 1')),
+    commitSeq: () => null,
     close: () => pool.end(),
   };
 }

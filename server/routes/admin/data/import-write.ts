@@ -10,7 +10,8 @@ import { NUMERIC, VALUE_COLUMNS, type ImportRow } from './import-parse';
 // for the imported trees are replaced (re-running an import is idempotent);
 // plots of imported trees join the project's plot list.
 
-const CHUNK = 20_000;
+// Short statements: other users' queries (and health pings) wait at most one chunk on the database thread.
+const CHUNK = 5_000;
 const SQL_TYPE: Record<string, string> = { tree_status: 'smallint', n_classification: 'smallint', p_classification: 'smallint', k_classification: 'smallint', canopy_classification: 'smallint' };
 const sqlType = (c: string) => (c in NUMERIC ? (SQL_TYPE[c] ?? 'real') : 'text');
 

@@ -36,6 +36,18 @@ const TREE_COLUMNS_SQL = `
   FROM trees WHERE client_id = $1`;
 
 /**
+ * What the editor's data reads, as one tag (migration 050 versions): the
+ * client's name, its trees/plots/irrigation areas, its projects, and the
+ * names of breeds and crops. Same tag → same body: the editor reopens with a 304.
+ */
+const EDITOR_VERSION_SQL = `
+  SELECT c.name, concat_ws('.', c.version, v.data_version, v.projects_version,
+           (SELECT md5(coalesce(string_agg(breed_id || ':' || version, ',' ORDER BY breed_id), '')) FROM breeds),
+           (SELECT md5(coalesce(string_agg(crop_id || ':' || version, ',' ORDER BY crop_id), '')) FROM crop_options)) AS tag
+    FROM clients c LEFT JOIN client_versions v ON v.client_id = c.client_id
+   WHERE c.client_id = $1`;
+
+/**
  * GET /api/admin/data/clients/:clientId — the editor's data (admin.md §3, §7).
  *
  * Response:
@@ -53,8 +65,12 @@ export const dataReadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.get('/data/clients/:clientId', { schema: { ...doc('data editor', 'Plots, irrigation areas (GeoJSON, EPSG:4326) and trees (columns) of a client'), params: ClientParams } }, async (request, reply) => {
     const { clientId } = request.params;
     const t0 = performance.now();
-    const client = await db.query<{ name: string }>(`SELECT name FROM clients WHERE client_id = $1`, [clientId]);
+    const client = await db.query<{ name: string; tag: string }>(EDITOR_VERSION_SQL, [clientId]);
     if (!client.rows[0]) throw new HttpError(404, 'Client not found');
+    // Read before the data: a write in between only makes the next reload miss.
+    const etag = `"cd-${clientId}-${client.rows[0].tag}"`;
+    reply.header('etag', etag).header('cache-control', 'private, no-cache');
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
     const [plots, areas, trees, projects] = await Promise.all([
       db.query(`${PLOT_SQL} WHERE p.client_id = $1 ORDER BY p.plot_id`, [clientId]),
       db.query(`${AREA_SQL} WHERE ia.client_id = $1 ORDER BY ia.irrigation_area_id`, [clientId]),

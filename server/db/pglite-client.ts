@@ -1,0 +1,88 @@
+// The API side of the embedded database thread (pglite-worker.ts): a Db whose
+// every call is a message. The thread that opened the database owns the
+// worker; other threads get a port (connectPort) and open a Db on it.
+import type { MessagePort } from 'node:worker_threads';
+import type { Db, Tx } from './adapter';
+import { RpcClient, type Port } from '../workers/rpc';
+import { spawnTsWorker } from '../workers/spawn';
+
+const WORKER = new URL('./pglite-worker.ts', import.meta.url);
+const CLOSED = 'PGlite is closed';
+
+/** A Db over an RPC port of the database thread (the opener's, or one from connectPort). */
+export function dbOnPort(port: Port, opts: { commits?: SharedArrayBuffer; close?: () => Promise<void>; busy?: (waiting: boolean) => void } = {}): Db {
+  const rpc = new RpcClient(port, opts.busy);
+  const counter = opts.commits ? new Int32Array(opts.commits) : null;
+  const txApi = (txId: number): Tx => ({
+    query: (sql, params) => rpc.call('query', { sql, params, txId }),
+    queryArrays: async (sql, params) => (await rpc.call<{ rows: unknown[][] }>('query', { sql, params, txId, rowMode: 'array' })).rows,
+    exec: (sql) => rpc.call('exec', { sql, txId }),
+    copyFrom: (sql, data) => rpc.call('copyFrom', { sql, data, txId }),
+  });
+  const db: Db & { rpc: RpcClient } = {
+    kind: 'embedded',
+    rpc,
+    query: (sql, params) => rpc.call('query', { sql, params }),
+    queryArrays: async (sql, params) => (await rpc.call<{ rows: unknown[][] }>('query', { sql, params, rowMode: 'array' })).rows,
+    exec: (sql) => rpc.call('exec', { sql }),
+    transaction: async (fn) => {
+      const txId = await rpc.call<number>('begin');
+      let out;
+      try {
+        out = await fn(txApi(txId));
+      } catch (e) {
+        await rpc.call('rollback', { txId }).catch(() => undefined);
+        throw e;
+      }
+      await rpc.call('commit', { txId });
+      return out;
+    },
+    withLock: (_key, fn) => fn(),
+    ping: async () => {
+      await rpc.call('ping');
+    },
+    commitSeq: () => (counter ? Atomics.load(counter, 0) : null),
+    connectPort: () => rpc.call<MessagePort>('connect'),
+    copyTo: (sql) => rpc.call<Uint8Array>('copyTo', { sql }),
+    copyFrom: (sql, data) => rpc.call('copyFrom', { sql, data }),
+    close: opts.close ?? (async () => undefined),
+  };
+  return db;
+}
+
+/** Starts the database thread on dataDir (undefined: in memory) and opens it. */
+export async function openPgliteWorker(dataDir: string | undefined): Promise<Db> {
+  const commits = new SharedArrayBuffer(4);
+  const worker = spawnTsWorker(WORKER, { workerData: { dataDir, commits } });
+  await new Promise<void>((resolve, reject) => {
+    const onMessage = (m: { ready?: boolean }) => {
+      if (!m?.ready) return;
+      worker.off('message', onMessage);
+      worker.off('error', reject);
+      resolve();
+    };
+    worker.on('message', onMessage);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`${CLOSED}: the database thread exited (${code}) while opening`)));
+  });
+  let closing: Promise<void> | null = null;
+  const db = dbOnPort(worker, {
+    commits,
+    // A call waiting for the database keeps the process alive; an idle database thread does not.
+    busy: (waiting) => (waiting ? worker.ref() : worker.unref()),
+    close: () =>
+      (closing ??= (async () => {
+        try {
+          await (db as Db & { rpc: RpcClient }).rpc.call('close');
+        } catch {
+          /* already closed or gone */
+        }
+        await worker.terminate();
+      })()),
+  });
+  const gone = (why: string) => (db as Db & { rpc: RpcClient }).rpc.fail(new Error(`${CLOSED}: ${why}`));
+  worker.on('error', (e) => gone(`the database thread failed: ${e.message}`));
+  worker.on('exit', (code) => gone(`the database thread exited (${code})`));
+  worker.unref(); // idle until the first call
+  return db;
+}

@@ -1,0 +1,125 @@
+// The embedded database in its own thread: PGlite (PostgreSQL compiled to
+// WASM) runs statements synchronously, so on the API's thread every query
+// stopped every request. Here it serves any number of ports (the API thread,
+// job workers) through one RPC; PGlite's own mutex keeps transactions whole.
+//
+// It also counts committed writes in shared memory (workerData.commits): any
+// thread can tell, without a message, whether the database may have changed
+// since it last read something (the API's exact read cache, db/read-cache.ts).
+import { MessageChannel, parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { serveRpc, type Port } from '../workers/rpc';
+import { PARSERS } from './parsers';
+
+interface Data { dataDir?: string; commits: SharedArrayBuffer }
+const { dataDir, commits } = workerData as Data;
+const counter = new Int32Array(commits);
+const bump = () => Atomics.add(counter, 0, 1);
+
+const db = await PGlite.create({ dataDir, parsers: PARSERS });
+let closed = false;
+let nextTx = 1;
+const txs = new Map<number, { tx: Transaction; finish: (commit: boolean) => void; run: Promise<void> }>();
+const ROLLBACK = new Error('rollback requested');
+
+/** A statement that cannot change data: no counter bump (a miss in the read cache costs more than a bump saves). */
+const isRead = (sql: string) => /^\s*(select|show|explain)\b/i.test(sql) && !/\b(insert|update|delete|nextval|setval|pg_advisory)/i.test(sql);
+
+function target(txId: unknown): Pick<Transaction, 'query' | 'exec'> {
+  if (txId === undefined || txId === null) return db;
+  const t = txs.get(txId as number);
+  if (!t) throw new Error(`Transaction ${String(txId)} is not open`);
+  return t.tx;
+}
+
+function begin(): Promise<number> {
+  const id = nextTx++;
+  let finish!: (commit: boolean) => void;
+  const decided = new Promise<boolean>((r) => (finish = r));
+  return new Promise<number>((resolve, reject) => {
+    const entry = { tx: null as unknown as Transaction, finish, run: Promise.resolve() };
+    let started = false;
+    entry.run = db.transaction(async (tx) => {
+      started = true;
+      entry.tx = tx;
+      txs.set(id, entry);
+      resolve(id);
+      if (!(await decided)) throw ROLLBACK; // PGlite rolls back on a throw
+    });
+    entry.run.catch((e) => {
+      if (!started) reject(e);
+    });
+  });
+}
+
+async function end(txId: number, commit: boolean): Promise<void> {
+  const t = txs.get(txId);
+  if (!t) throw new Error(`Transaction ${txId} is not open`);
+  t.finish(commit);
+  try {
+    await t.run;
+    if (commit) bump();
+  } catch (e) {
+    if (e !== ROLLBACK) throw e;
+  } finally {
+    txs.delete(txId);
+  }
+}
+
+async function handle(req: { op: string; [k: string]: unknown }): Promise<unknown> {
+  if (req.op === 'ping') return closed ? Promise.reject(new Error('PGlite is closed')) : true;
+  if (closed) throw new Error('PGlite is closed');
+  switch (req.op) {
+    case 'query': {
+      const sql = req.sql as string;
+      const r = await target(req.txId).query(sql, (req.params as unknown[]) ?? [], req.rowMode === 'array' ? { rowMode: 'array' } : undefined);
+      if (req.txId == null && !(isRead(sql) && !r.affectedRows)) bump();
+      return { rows: r.rows };
+    }
+    case 'exec':
+      await target(req.txId).exec(req.sql as string);
+      if (req.txId == null) bump();
+      return null;
+    case 'copyTo': {
+      const r = await target(req.txId).query(req.sql as string);
+      const buf = r.blob ? new Uint8Array(await r.blob.arrayBuffer()) : new Uint8Array(0);
+      return buf;
+    }
+    case 'copyFrom': {
+      const data = req.data as Uint8Array;
+      await target(req.txId).query(req.sql as string, [], { blob: new Blob([data as Uint8Array<ArrayBuffer>]) });
+      if (req.txId == null) bump();
+      return null;
+    }
+    case 'begin':
+      return begin();
+    case 'commit':
+      return end(req.txId as number, true);
+    case 'rollback':
+      return end(req.txId as number, false);
+    case 'connect': {
+      const { port1, port2 } = new MessageChannel();
+      serve(port1);
+      return port2;
+    }
+    case 'close':
+      closed = true;
+      try {
+        await db.exec('CHECKPOINT');
+      } finally {
+        await db.close();
+      }
+      return null;
+    default:
+      throw new Error(`Unknown database operation ${req.op}`);
+  }
+}
+
+const transferOf = (v: unknown) => (v instanceof Uint8Array ? [v.buffer] : v && typeof (v as MessagePort).postMessage === 'function' ? [v as MessagePort] : []);
+
+function serve(port: Port) {
+  serveRpc(port, handle, transferOf as never);
+}
+
+serve(parentPort!);
+parentPort!.postMessage({ ready: true });

@@ -1,0 +1,29 @@
+// The job thread (runner.ts): opens its own Db and runs the jobs of the
+// registry, posting progress lines while they run.
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import { openPostgres, type Db } from '../db/adapter';
+import { dbOnPort } from '../db/pglite-client';
+import { serializeError } from '../workers/rpc';
+import { JOBS, type JobName } from './registry';
+import type { JobMessage } from './runner';
+
+const { port, url } = workerData as { port?: MessagePort; url?: string };
+const db: Db = port ? dbOnPort(port) : await openPostgres(url!, 2);
+/** Whole buffers in the answer (top level, or the answer itself) move instead of being copied. */
+function transferables(value: unknown): ArrayBuffer[] {
+  const views = ArrayBuffer.isView(value) ? [value] : value && typeof value === 'object' ? Object.values(value).filter((v) => ArrayBuffer.isView(v)) : [];
+  return (views as ArrayBufferView[])
+    .filter((v) => v.byteOffset === 0 && v.byteLength === v.buffer.byteLength && v.buffer instanceof ArrayBuffer)
+    .map((v) => v.buffer as ArrayBuffer);
+}
+const post = (m: JobMessage) => parentPort!.postMessage(m, 'value' in m ? transferables(m.value) : []);
+
+parentPort!.on('message', ({ id, job, input }: { id: number; job: JobName; input: never }) => {
+  const progress = (...args: unknown[]) => post({ id, progress: args });
+  Promise.resolve()
+    .then((): Promise<unknown> => JOBS[job](db, input, progress))
+    .then(
+      (value) => post({ id, ok: true, value }),
+      (e) => post({ id, ok: false, error: serializeError(e) }),
+    );
+});

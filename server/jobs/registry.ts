@@ -1,0 +1,15 @@
+// The jobs a job thread can run: name → function of (db, input, progress).
+import type { Db } from '../db/adapter';
+import { runImport } from '../routes/admin/data/import-run';
+import { mapDataJob, mapJsonJob } from '../routes/map-data-job';
+
+export const JOBS = {
+  import: (db: Db, input: Parameters<typeof runImport>[1], progress: (...a: unknown[]) => void) =>
+    runImport(db, input, progress as Parameters<typeof runImport>[2]),
+  mapData: mapDataJob,
+  mapJson: mapJsonJob,
+};
+
+export type JobName = keyof typeof JOBS;
+export type JobInput<N extends JobName> = Parameters<(typeof JOBS)[N]>[1];
+export type JobOutput<N extends JobName> = Awaited<ReturnType<(typeof JOBS)[N]>>;

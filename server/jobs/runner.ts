@@ -1,0 +1,90 @@
+// Heavy request work (parsing, matching, building) in a worker thread, so the
+// API's event loop keeps answering other users while it runs. One job thread
+// per app, started on first use; jobs send progress as they go. The thread
+// opens its own Db: a port of the embedded database's thread, or its own
+// small pool on PostgreSQL.
+import type { MessagePort, Worker } from 'node:worker_threads';
+import type { Db } from '../db/adapter';
+import { HttpError } from '../http-error';
+import { deserializeError, type SerializedError } from '../workers/rpc';
+import { spawnTsWorker } from '../workers/spawn';
+import type { JobName, JobInput, JobOutput } from './registry';
+
+const ENTRY = new URL('./job-thread.ts', import.meta.url);
+
+export type JobMessage =
+  | { id: number; progress: unknown[] }
+  | { id: number; ok: true; value: unknown }
+  | { id: number; ok: false; error: SerializedError };
+
+export interface JobRunner {
+  run<N extends JobName>(job: N, input: JobInput<N>, onProgress?: (...args: unknown[]) => void): Promise<JobOutput<N>>;
+  close(): Promise<void>;
+}
+
+/** An error from the job thread: an HttpError again when it was one (its status and row list survive). */
+function revive(s: SerializedError): Error {
+  if (typeof s.statusCode === 'number') {
+    return new HttpError(s.statusCode, s.message, s.errors as HttpError['errors'], s.headers as HttpError['headers']);
+  }
+  return deserializeError(s);
+}
+
+const runners = new WeakMap<Db, JobRunner>();
+
+/** The job runner of a database (one job thread per Db; closed with the app, restarted on the next job). */
+export function jobsFor(db: Db): JobRunner {
+  let r = runners.get(db);
+  if (!r) runners.set(db, (r = createJobRunner(db)));
+  return r;
+}
+
+export function createJobRunner(db: Db): JobRunner {
+  let worker: Promise<Worker> | null = null;
+  let next = 1;
+  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; progress?: (...a: unknown[]) => void }>();
+
+  const failAll = (e: Error) => {
+    for (const p of pending.values()) p.reject(e);
+    pending.clear();
+    worker = null; // the next job starts a new thread
+  };
+
+  async function start(): Promise<Worker> {
+    let port: MessagePort | undefined;
+    if (db.connectPort) port = await db.connectPort();
+    else if (!db.url) throw new Error('This database cannot be opened from a job thread');
+    const w = spawnTsWorker(ENTRY, { workerData: { port, url: db.url }, transferList: port ? [port] : [] });
+    w.on('message', (m: JobMessage) => {
+      const p = pending.get(m.id);
+      if (!p) return;
+      if ('progress' in m) return p.progress?.(...m.progress);
+      pending.delete(m.id);
+      if (pending.size === 0) w.unref();
+      if (m.ok) p.resolve(m.value);
+      else p.reject(revive(m.error));
+    });
+    w.on('error', (e) => failAll(new Error(`The job thread failed: ${e.message}`)));
+    w.on('exit', (code) => failAll(new Error(`The job thread exited (${code})`)));
+    w.unref(); // an idle job thread never keeps the process alive
+    return w;
+  }
+
+  return {
+    async run(job, input, onProgress) {
+      worker ??= start();
+      const w = await worker;
+      const id = next++;
+      return new Promise<never>((resolve, reject) => {
+        pending.set(id, { resolve: resolve as (v: unknown) => void, reject, progress: onProgress });
+        w.ref(); // a running job keeps the process alive
+        w.postMessage({ id, job, input });
+      });
+    },
+    async close() {
+      const w = worker;
+      worker = null;
+      if (w) await (await w.catch(() => null))?.terminate();
+    },
+  };
+}

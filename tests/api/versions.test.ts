@@ -1,0 +1,115 @@
+// Versions follow ownership (issue 16, migration 050): a write invalidates only
+// the surveys and clients it touches. Before, one global marker made every
+// survey of every client cold after any write. Run on PGlite and on PostgreSQL.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/api-app';
+import { ENGINE } from '../support/test-db';
+
+let t: TestApp;
+const fx = { a: 0, b: 0, projectA: 0, otherProjectA: 0, projectB: 0, treeA: 0, plotB: 0 };
+beforeAll(async () => {
+  t = await createTestApp({ scale: 0.01 });
+  const one = async (sql: string) => Number((await t.db.query<{ id: number }>(sql)).rows[0].id);
+  fx.a = await one(`SELECT client_id AS id FROM clients WHERE name = 'Galil Orchards'`);
+  fx.b = await one(`SELECT client_id AS id FROM clients WHERE name = 'Negev Citrus'`);
+  fx.projectA = await one(`SELECT min(project_id) AS id FROM tree_observations WHERE client_id = ${fx.a}`);
+  fx.otherProjectA = await one(`SELECT max(project_id) AS id FROM tree_observations WHERE client_id = ${fx.a}`);
+  fx.projectB = await one(`SELECT min(project_id) AS id FROM tree_observations WHERE client_id = ${fx.b}`);
+  fx.treeA = await one(`SELECT min(tree_id) AS id FROM tree_observations WHERE project_id = ${fx.projectA}`);
+  fx.plotB = await one(`SELECT min(plot_id) AS id FROM plots WHERE client_id = ${fx.b}`);
+});
+afterAll(async () => t?.close());
+
+async function versions() {
+  const s = await t.db.query<{ project_id: number; version: string; obs_version: string }>(
+    'SELECT project_id, version::text, obs_version::text FROM survey_versions');
+  const c = await t.db.query<{ client_id: number; trees_version: string; data_version: string; projects_version: string }>(
+    'SELECT client_id, trees_version::text, data_version::text, projects_version::text FROM client_versions');
+  return {
+    survey: new Map(s.rows.map((r) => [r.project_id, r])),
+    client: new Map(c.rows.map((r) => [r.client_id, r])),
+  };
+}
+
+const etag = async (projectId: number) =>
+  (await t.as('admin', { method: 'GET', url: `/api/trees/${projectId}`, headers: { accept: 'application/vnd.apache.arrow.stream' } })).headers.etag;
+
+describe(`versions follow ownership on ${ENGINE}`, () => {
+  it('a write in another client changes none of this client\'s versions and keeps its map data warm', async () => {
+    const before = await versions();
+    const tagBefore = await etag(fx.projectA);
+    await t.db.query(`UPDATE plots SET plot_name = plot_name || ' x' WHERE plot_id = $1`, [fx.plotB]);
+    await t.db.query(`UPDATE trees SET row_num = row_num WHERE client_id = $1 AND tree_id = (SELECT min(tree_id) FROM trees WHERE client_id = $1)`, [fx.b]);
+    const after = await versions();
+    for (const [id, row] of before.survey) {
+      if (row && after.survey.get(id)!.version !== row.version) {
+        const owner = (await t.db.query<{ client_id: number }>('SELECT client_id FROM projects WHERE project_id = $1', [id])).rows[0].client_id;
+        expect(owner).toBe(fx.b);
+      }
+    }
+    expect(after.client.get(fx.a)).toEqual(before.client.get(fx.a));
+    expect(after.client.get(fx.b)!.data_version).not.toBe(before.client.get(fx.b)!.data_version);
+    expect(await etag(fx.projectA)).toBe(tagBefore);
+  });
+
+  it('a tree write bumps its client, logs the tree, and makes the surveys that observed it cold', async () => {
+    const before = await versions();
+    const tagBefore = await etag(fx.projectA);
+    await t.db.query('UPDATE trees SET row_num = row_num WHERE tree_id = $1', [fx.treeA]);
+    const after = await versions();
+    const cb = before.client.get(fx.a)!, ca = after.client.get(fx.a)!;
+    expect(BigInt(ca.trees_version)).toBe(BigInt(cb.trees_version) + 1n);
+    expect(BigInt(ca.data_version)).toBe(BigInt(cb.data_version) + 1n);
+    const log = await t.db.query<{ tree_id: number }>('SELECT tree_id FROM tree_changes WHERE client_id = $1 AND version = $2', [fx.a, ca.trees_version]);
+    expect(log.rows.map((r) => r.tree_id)).toEqual([fx.treeA]);
+    expect(after.survey.get(fx.projectA)!.version).not.toBe(before.survey.get(fx.projectA)!.version);
+    expect(after.survey.get(fx.projectA)!.obs_version).toBe(before.survey.get(fx.projectA)!.obs_version);
+    expect(after.survey.get(fx.projectB)).toEqual(before.survey.get(fx.projectB));
+    expect(await etag(fx.projectA)).not.toBe(tagBefore);
+  });
+
+  it('an observation write bumps that survey only, and its client\'s project lists', async () => {
+    const before = await versions();
+    await t.db.query(`UPDATE tree_observations SET tree_status = tree_status WHERE project_id = $1 AND tree_id = $2`, [fx.projectA, fx.treeA]);
+    const after = await versions();
+    expect(BigInt(after.survey.get(fx.projectA)!.obs_version)).toBe(BigInt(before.survey.get(fx.projectA)!.obs_version) + 1n);
+    if (fx.otherProjectA !== fx.projectA) expect(after.survey.get(fx.otherProjectA)).toEqual(before.survey.get(fx.otherProjectA));
+    expect(BigInt(after.client.get(fx.a)!.projects_version)).toBe(BigInt(before.client.get(fx.a)!.projects_version) + 1n);
+    expect(after.client.get(fx.b)).toEqual(before.client.get(fx.b));
+  });
+
+  it('a bulk tree write logs one "everything changed" row instead of every tree', async () => {
+    const count = Number((await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM trees WHERE client_id = $1', [fx.a])).rows[0].n);
+    await t.db.query('UPDATE trees SET row_num = row_num WHERE client_id = $1', [fx.a]);
+    const v = (await versions()).client.get(fx.a)!.trees_version;
+    const log = await t.db.query<{ tree_id: number | null }>('SELECT tree_id FROM tree_changes WHERE client_id = $1 AND version = $2', [fx.a, v]);
+    expect(log.rows.length).toBe(count <= 20_000 ? count : 1);
+    if (count > 20_000) expect(log.rows[0].tree_id).toBeNull();
+  });
+
+  it('new clients and projects get their version rows', async () => {
+    const res = await t.as('admin', { method: 'POST', url: '/api/admin/clients', payload: { name: `Versioned ${Date.now()}` } });
+    expect(res.statusCode).toBe(201);
+    const id = Number(res.json().client.client_id);
+    const { rows } = await t.db.query('SELECT 1 FROM client_versions WHERE client_id = $1', [id]);
+    expect(rows.length).toBe(1);
+    const missing = await t.db.query('SELECT project_id FROM projects p WHERE NOT EXISTS (SELECT 1 FROM survey_versions s WHERE s.project_id = p.project_id)');
+    expect(missing.rows).toEqual([]);
+  });
+
+  it('the data editor reopens with a 304 until its client changes; other clients\' writes do not count', async () => {
+    const get = (etag?: string) => t.as('admin', { method: 'GET', url: `/api/admin/data/clients/${fx.a}`, headers: etag ? { 'if-none-match': etag } : {} });
+    const first = await get();
+    expect(first.statusCode).toBe(200);
+    const tag = first.headers.etag as string;
+    expect(tag).toMatch(/^"cd-/);
+    expect((await get(tag)).statusCode).toBe(304);
+    await t.db.query(`UPDATE plots SET plot_name = plot_name || ' y' WHERE plot_id = $1`, [fx.plotB]);
+    expect((await get(tag)).statusCode).toBe(304);
+    await t.db.query('UPDATE trees SET row_num = row_num WHERE tree_id = $1', [fx.treeA]);
+    const after = await get(tag);
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(tag);
+    expect(after.json().trees.count).toBe(first.json().trees.count);
+  });
+});
