@@ -1,0 +1,104 @@
+// npm run bench:open [-- --scale 1]  (DATABASE_URL set: the server runs on that PostgreSQL)
+// Opening a survey on the real server (issue 16): the biggest survey's map
+// data (Arrow, gzip) cold right after a write to that survey, warm, and right
+// after another client's write; its statistics; the data editor's client data
+// cold and reopened (ETag → 304); the server's RSS (all threads). Writes are
+// one-row survey imports through the API. Ratios are against the warm open of
+// the same run. Prints a table and one JSON line.
+import { rmSync } from 'node:fs';
+import { ADMIN } from '../server/db/seed-farms';
+import { rssMb, startServer } from './server';
+
+const args = process.argv.slice(2);
+const flag = (name: string, def: string) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] ? args[i + 1] : def;
+};
+const SCALE = flag('scale', '1');
+const REPEAT = 5;
+
+const server = await startServer(SCALE, process.env.DATABASE_URL);
+const base = server.url;
+try {
+  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }) });
+  const { token } = (await login.json()) as { token: string };
+  const auth = { authorization: `Bearer ${token}` };
+  const { projects } = (await (await fetch(`${base}/api/admin/projects`, { headers: auth })).json()) as { projects: { project_id: number; client_id: number; tree_count: string | number }[] };
+  projects.sort((x, y) => Number(y.tree_count) - Number(x.tree_count));
+  // The biggest survey with results, and a survey with results of another client.
+  const observed = async (p: (typeof projects)[number]) =>
+    ((await (await fetch(`${base}/api/tree-status-statistics/${p.project_id}`, { headers: auth })).json()) as { _debug?: { trees: number } })._debug?.trees ?? 0;
+  const pick = async (ok: (p: (typeof projects)[number]) => boolean) => {
+    for (const p of projects) {
+      if (!ok(p)) continue;
+      const trees = await observed(p);
+      if (trees > 0) return { ...p, trees };
+    }
+    throw new Error('no survey with results');
+  };
+  const target = await pick(() => true);
+  const other = await pick((p) => p.client_id !== target.client_id);
+  const sized = [target, other];
+  const firstTree = async (projectId: number) => {
+    const data = (await (await fetch(`${base}/api/admin/data/clients/${sized.find((p) => p.project_id === projectId)!.client_id}`, { headers: auth })).json()) as { trees: { tree_id: number[] } };
+    return data.trees.tree_id[0];
+  };
+  const treeOf = { [target.project_id]: await firstTree(target.project_id), [other.project_id]: await firstTree(other.project_id) };
+  let status = 0;
+  const write = async (projectId: number) => {
+    status = (status + 1) % 3;
+    const r = await fetch(`${base}/api/admin/projects/${projectId}/import`, { method: 'POST', headers: { ...auth, 'content-type': 'text/csv' }, body: `tree_id,tree_status\n${treeOf[projectId]},${status}` });
+    if (r.status !== 200) throw new Error(`write failed: ${r.status} ${await r.text()}`);
+  };
+  const timed = async (url: string, headers: Record<string, string>) => {
+    const t0 = performance.now();
+    const res = await fetch(`${base}${url}`, { headers });
+    let ttfb = 0, bytes = 0;
+    const reader = res.body?.getReader();
+    while (reader) {
+      const { value, done } = await reader.read();
+      if (!ttfb) ttfb = performance.now() - t0;
+      if (done) break;
+      bytes += value.byteLength;
+    }
+    if (!ttfb) ttfb = performance.now() - t0; // no body (304)
+    return { status: res.status, ttfb, total: performance.now() - t0, bytes, etag: res.headers.get('etag') ?? '' };
+  };
+  const arrow = () => timed(`/api/trees/${target.project_id}`, { ...auth, accept: 'application/vnd.apache.arrow.stream', 'accept-encoding': 'gzip' });
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+  const runs = async (before: () => Promise<void>, fn: () => Promise<{ ttfb: number; total: number; bytes: number; status: number }>) => {
+    const out = [];
+    for (let i = 0; i < REPEAT; i++) {
+      await before();
+      out.push(await fn());
+    }
+    return { ttfb: median(out.map((o) => o.ttfb)), total: median(out.map((o) => o.total)), bytes: out[0].bytes, status: out[0].status };
+  };
+  const cold = await runs(() => write(target.project_id), arrow);
+  const warm = await runs(async () => undefined, arrow);
+  const afterOther = await runs(() => write(other.project_id), arrow);
+  const stats = await runs(async () => undefined, () => timed(`/api/tree-status-statistics/${target.project_id}`, { ...auth, 'accept-encoding': 'gzip' }));
+  const editorUrl = `/api/admin/data/clients/${target.client_id}`;
+  const editorCold = await runs(() => write(target.project_id), () => timed(editorUrl, { ...auth, 'accept-encoding': 'gzip' }));
+  const tag = (await timed(editorUrl, auth)).etag;
+  const editorReopen = await runs(async () => undefined, () => timed(editorUrl, { ...auth, 'if-none-match': tag }));
+  const rss = rssMb(server.child.pid);
+  const rows = [
+    ['cold open (after a write to this survey)', cold],
+    ['warm open', warm],
+    ["open after another client's write", afterOther],
+    ['statistics (warm)', stats],
+    ["editor client data (after a write to this client)", editorCold],
+    ['editor client data reopened (304)', editorReopen],
+  ] as const;
+  console.log(`\nbench:open — ${target.trees.toLocaleString('en')} trees (survey ${target.project_id}), scale ${SCALE}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; median of ${REPEAT}; server start ${(server.startMs / 1000).toFixed(1)} s, RSS ${rss} MB\n`);
+  console.log('| scenario | status | TTFB ms | last byte ms | bytes | × warm |');
+  console.log('|---|---|---|---|---|---|');
+  for (const [name, r] of rows) console.log(`| ${name} | ${r.status} | ${r.ttfb.toFixed(0)} | ${r.total.toFixed(0)} | ${r.bytes.toLocaleString('en')} | ${(r.total / warm.total).toFixed(1)} |`);
+  console.log(JSON.stringify({ bench: 'open', trees: target.trees, scale: Number(SCALE), engine: process.env.DATABASE_URL ? 'postgresql' : 'pglite', startMs: Math.round(server.startMs), rssMb: rss,
+    results: Object.fromEntries(rows.map(([n, r]) => [n, { status: r.status, ttfbMs: Math.round(r.ttfb), totalMs: Math.round(r.total), bytes: r.bytes, ratioToWarm: Number((r.total / warm.total).toFixed(2)) }])) }));
+} finally {
+  server.child.kill('SIGTERM');
+  await new Promise((r) => server.child.once('exit', r));
+  rmSync(server.dir, { recursive: true, force: true });
+}

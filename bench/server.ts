@@ -1,0 +1,39 @@
+// The real server for a benchmark: tsx server/main.ts on a temp DATA_DIR with
+// the demo seed (SEED_SCALE=scale), or on PostgreSQL when databaseUrl is set.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+export interface BenchServer { url: string; child: ChildProcess; dir: string; startMs: number }
+
+export async function startServer(scale: string, databaseUrl?: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<BenchServer> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'orchard-bench-'));
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, SEED_SCALE: scale, LOG_LEVEL: 'error', NODE_ENV: 'test', ...extraEnv };
+  delete env.DATABASE_URL;
+  if (databaseUrl) env.DATABASE_URL = databaseUrl;
+  const t0 = performance.now();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const onData = (d: Buffer) => {
+      out += d.toString();
+      const m = /serving at (http:\/\/[^\s]+)/.exec(out);
+      if (m && /Ready in/.test(out)) resolve(m[1]);
+    };
+    child.stdout!.on('data', onData);
+    child.stderr!.on('data', onData);
+    child.once('exit', (code) => reject(new Error(`server exited ${code}:\n${out}`)));
+  });
+  return { url, child, dir, startMs: performance.now() - t0 };
+}
+
+/** Resident memory of a process (all its threads), MB. */
+export function rssMb(pid: number | undefined): number | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
+  } catch {
+    return undefined;
+  }
+}
