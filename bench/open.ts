@@ -80,6 +80,18 @@ try {
   const stats = await runs(async () => undefined, () => timed(`/api/tree-status-statistics/${target.project_id}`, { ...auth, 'accept-encoding': 'gzip' }));
   const editorUrl = `/api/admin/data/clients/${target.client_id}`;
   const editorCold = await runs(() => write(target.project_id), () => timed(editorUrl, { ...auth, 'accept-encoding': 'gzip' }));
+  // A save in the editor (one tree's row number), then the reload with the version the editor holds.
+  let held = (await (await fetch(`${base}${editorUrl}`, { headers: auth })).json()) as { trees_version: number; trees: { tree_id: number[]; version: number[]; row_num: (number | null)[] } };
+  const save = async () => {
+    const { tree_id, version, row_num } = held.trees;
+    const r = await fetch(`${base}/api/admin/data/trees/${tree_id[0]}`, { method: 'PATCH', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ row_num: ((row_num[0] ?? 1) % 50) + 1, version: version[0] }) });
+    if (r.status !== 200) throw new Error(`save failed: ${r.status} ${await r.text()}`);
+  };
+  const editorDelta = await runs(save, async () => {
+    const r = await timed(`${editorUrl}?since=${held.trees_version}`, { ...auth, 'accept-encoding': 'gzip' });
+    held = (await (await fetch(`${base}${editorUrl}`, { headers: auth })).json()) as typeof held;
+    return r;
+  });
   const tag = (await timed(editorUrl, auth)).etag;
   const editorReopen = await runs(async () => undefined, () => timed(editorUrl, { ...auth, 'if-none-match': tag }));
   const rss = rssMb(server.child.pid);
@@ -89,6 +101,7 @@ try {
     ["open after another client's write", afterOther],
     ['statistics (warm)', stats],
     ["editor client data (after a write to this client)", editorCold],
+    ['editor reload after a save (only changed trees)', editorDelta],
     ['editor client data reopened (304)', editorReopen],
   ] as const;
   console.log(`\nbench:open — ${target.trees.toLocaleString('en')} trees (survey ${target.project_id}), scale ${SCALE}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; median of ${REPEAT}; server start ${(server.startMs / 1000).toFixed(1)} s, RSS ${rss} MB\n`);

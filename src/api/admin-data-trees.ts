@@ -14,6 +14,34 @@ export interface TreeColumnsWire {
   breeds: Record<string, string>;
 }
 
+/** Only what changed after `since` (GET …?since=): changed_ids lists every changed tree; those missing from the columns were deleted. */
+export interface TreeDeltaWire extends Omit<TreeColumnsWire, 'format'> {
+  format: 'delta';
+  since: number;
+  changed_ids: number[];
+}
+
+const FIELDS = ['tree_id', 'row_num', 'tree_num', 'breed_id', 'plot_id', 'irrigation_area_id', 'lon', 'lat', 'planting_date', 'version'] as const;
+
+/** The columns after applying a delta: changed trees replaced or added, deleted ones dropped, tree_id order kept. */
+export function applyTreeDelta(base: TreeColumnsWire, delta: TreeDeltaWire): TreeColumnsWire {
+  const changed = new Set(delta.changed_ids);
+  const fresh = new Map(delta.tree_id.map((id, i) => [id, i]));
+  const order: { from: 'base' | 'delta'; i: number; id: number }[] = [];
+  for (let i = 0; i < base.tree_id.length; i++) {
+    const id = base.tree_id[i];
+    if (!changed.has(id)) order.push({ from: 'base', i, id });
+  }
+  for (const [id, i] of fresh) order.push({ from: 'delta', i, id });
+  order.sort((a, b) => a.id - b.id);
+  const out = { format: 'columns', count: order.length, breeds: { ...base.breeds, ...delta.breeds } } as TreeColumnsWire;
+  for (const f of FIELDS) {
+    const a = base[f] as unknown[], d = delta[f] as unknown[];
+    (out as unknown as Record<string, unknown[]>)[f] = order.map((o) => (o.from === 'base' ? a[o.i] : d[o.i]));
+  }
+  return out;
+}
+
 export class TreeColumns {
   readonly count: number;
   private index: Map<number, number> | null = null;

@@ -1,6 +1,6 @@
 import type { Feature, FeatureCollection, Geometry, MultiPolygon, Point, Polygon } from 'geojson';
 import { del, get, patch, post } from './client';
-import { TreeColumns, type TreeColumnsWire } from './admin-data-trees';
+import { TreeColumns, applyTreeDelta, type TreeColumnsWire, type TreeDeltaWire } from './admin-data-trees';
 
 // The geospatial data editor's calls (admin.md §7). Geometry goes out as WKT
 // text (the forms) or a GeoJSON geometry (the drawing map); the server
@@ -25,8 +25,11 @@ export interface ClientData {
   irrigationAreas: FeatureCollection<Polygon, AreaProps>;
   /** Columns on the wire (server/routes/admin/data/read.ts); features are made on demand. */
   trees: TreeColumns;
+  /** The client's tree version these columns are at (a reload asks only for what changed since). */
+  trees_version?: number;
+  client_id?: number;
 }
-type ClientDataWire = Omit<ClientData, 'trees'> & { client_id: number; trees: TreeColumnsWire };
+type ClientDataWire = Omit<ClientData, 'trees'> & { client_id: number; trees: TreeColumnsWire | TreeDeltaWire };
 export interface ClientSummary { client_id: number; name: string; plot_count?: number }
 export interface Options { crops: { crop_id: number; crop_name: string }[]; breeds: { breed_id: number; breed_name: string; crop_id: number }[] }
 
@@ -42,11 +45,18 @@ export async function fetchEditorClients(signal?: AbortSignal): Promise<ClientSu
   return r?.clients ?? [];
 }
 
-export async function fetchClientData(clientId: number, signal?: AbortSignal): Promise<ClientData> {
-  const d = await get<ClientDataWire>(`/admin/data/clients/${clientId}`, { signal });
+/**
+ * The editor's data of a client. With `previous` (the same client's data the
+ * editor holds) only the trees changed since its version travel (a reload after
+ * a save); the server sends everything when its change log cannot tell.
+ */
+export async function fetchClientData(clientId: number, signal?: AbortSignal, previous?: ClientData | null): Promise<ClientData> {
+  const base = previous && previous.client_id === clientId && previous.trees_version !== undefined ? previous : null;
+  const d = await get<ClientDataWire>(`/admin/data/clients/${clientId}${base ? `?since=${base.trees_version}` : ''}`, { signal });
   const plot = new Map(d.plots.features.map((f) => [f.properties.plot_id, f.properties.plot_name]));
   const area = new Map(d.irrigationAreas.features.map((f) => [f.properties.irrigation_area_id, f.properties.irrigation_area_name]));
-  return { ...d, trees: new TreeColumns(d.trees, { clientId: d.client_id, plot, area }) };
+  const wire = d.trees.format === 'delta' ? applyTreeDelta(base!.trees.cols, d.trees) : d.trees;
+  return { ...d, trees: new TreeColumns(wire, { clientId: d.client_id, plot, area }) };
 }
 
 export async function fetchEditorOptions(): Promise<Options> {

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/api-app';
 import { ENGINE } from '../support/test-db';
+import { applyTreeDelta } from '../../src/api/admin-data-trees';
 
 let t: TestApp;
 const fx = { a: 0, b: 0, projectA: 0, otherProjectA: 0, projectB: 0, treeA: 0, plotB: 0 };
@@ -111,5 +112,37 @@ describe(`versions follow ownership on ${ENGINE}`, () => {
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(tag);
     expect(after.json().trees.count).toBe(first.json().trees.count);
+  });
+
+  it('an editor reload gets only the trees changed since its version, and merging gives exactly the full data', async () => {
+    const url = `/api/admin/data/clients/${fx.a}`;
+    const full = async () => (await t.as('admin', { method: 'GET', url })).json();
+    const base = await full();
+    expect(typeof base.trees_version).toBe('number');
+    const noChange = (await t.as('admin', { method: 'GET', url: `${url}?since=${base.trees_version}` })).json();
+    expect(noChange.trees).toMatchObject({ format: 'delta', changed_ids: [], count: 0 });
+    // A moved tree, a deleted tree (without results) and a new tree.
+    const ids = base.trees.tree_id as number[];
+    const free = (await t.db.query<{ id: number }>(
+      `SELECT t.tree_id AS id FROM trees t WHERE t.client_id = $1 AND NOT EXISTS (SELECT 1 FROM tree_observations o WHERE o.tree_id = t.tree_id) ORDER BY t.tree_id DESC LIMIT 1`, [fx.a])).rows[0]?.id;
+    await t.db.query('UPDATE trees SET lon = lon + 0.00001 WHERE tree_id = $1', [ids[1]]);
+    if (free) await t.db.query('DELETE FROM trees WHERE tree_id = $1', [free]);
+    const added = (await t.db.query<{ id: number }>(`INSERT INTO trees (client_id, row_num, tree_num, lon, lat) SELECT client_id, 999, 1, lon, lat FROM trees WHERE tree_id = $1 RETURNING tree_id AS id`, [ids[0]])).rows[0].id;
+    const delta = (await t.as('admin', { method: 'GET', url: `${url}?since=${base.trees_version}` })).json();
+    expect(delta.trees.format).toBe('delta');
+    expect([...delta.trees.changed_ids].sort((x: number, y: number) => x - y)).toEqual([ids[1], ...(free ? [free] : []), added].sort((x, y) => x - y));
+    expect(delta.trees.count).toBe(2);
+    const now = await full();
+    const merged = applyTreeDelta(base.trees, delta.trees);
+    const { breeds: _b1, ...mergedCols } = merged;
+    const { breeds: _b2, ...fullCols } = now.trees;
+    expect(mergedCols).toEqual(fullCols);
+    // Too old or unknown versions: everything.
+    expect((await t.as('admin', { method: 'GET', url: `${url}?since=${now.trees_version + 5}` })).json().trees.format).toBe('columns');
+    await t.db.query('UPDATE trees SET row_num = row_num WHERE client_id = $1', [fx.a]);
+    const count = Number((await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM trees WHERE client_id = $1', [fx.a])).rows[0].n);
+    const afterBulk = (await t.as('admin', { method: 'GET', url: `${url}?since=${now.trees_version}` })).json().trees;
+    expect(afterBulk.format).toBe(count > 20_000 ? 'columns' : 'delta');
+    expect((await t.as('admin', { method: 'GET', url: `${url}?since=abc` })).statusCode).toBe(400);
   });
 });

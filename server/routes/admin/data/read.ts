@@ -6,6 +6,10 @@ import { doc } from '../shared';
 import { AREA_SQL, PLOT_SQL, areaFeature, plotFeature } from './features';
 
 const ClientParams = z.strictObject({ clientId: z.coerce.number().int().positive().max(2_147_483_647) });
+const ClientQuery = z.strictObject({
+  since: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional()
+    .describe('trees_version the editor holds: only trees changed after it are sent (format "delta")'),
+});
 
 /**
  * Trees travel as columns, not GeoJSON: for a 110k-tree client the feature
@@ -33,15 +37,30 @@ const TREE_COLUMNS_SQL = `
     'breeds', (SELECT coalesce(json_object_agg(b.breed_id, b.breed_name), '{}') FROM breeds b
                 WHERE b.breed_id IN (SELECT DISTINCT breed_id FROM trees WHERE client_id = $1))
   )::text AS j
-  FROM trees WHERE client_id = $1`;
+  FROM trees WHERE client_id = $1 AND ($2::int[] IS NULL OR tree_id = ANY($2::int[]))`;
 
+/**
+ * The trees changed after version `since` (migration 050's tree_changes), or
+ * null when the log cannot tell (a bulk write, or older than the log keeps):
+ * then the editor gets everything.
+ */
+async function changedSince(db: Db, clientId: number, since: number, current: number): Promise<number[] | null> {
+  if (since > current) return null;
+  if (since === current) return [];
+  const { rows } = await db.query<{ versions: number; unknown: boolean; ids: number[] | null }>(
+    `SELECT count(DISTINCT version)::int AS versions, bool_or(tree_id IS NULL) AS unknown, array_agg(DISTINCT tree_id) AS ids
+       FROM tree_changes WHERE client_id = $1 AND version > $2 AND version <= $3`, [clientId, since, current]);
+  const r = rows[0];
+  if (!r || r.unknown || r.versions !== current - since) return null;
+  return r.ids ?? [];
+}
 /**
  * What the editor's data reads, as one tag (migration 050 versions): the
  * client's name, its trees/plots/irrigation areas, its projects, and the
  * names of breeds and crops. Same tag → same body: the editor reopens with a 304.
  */
 const EDITOR_VERSION_SQL = `
-  SELECT c.name, concat_ws('.', c.version, v.data_version, v.projects_version,
+  SELECT c.name, coalesce(v.trees_version, 0)::float8 AS trees_version, concat_ws('.', c.version, v.data_version, v.projects_version,
            (SELECT md5(coalesce(string_agg(breed_id || ':' || version, ',' ORDER BY breed_id), '')) FROM breeds),
            (SELECT md5(coalesce(string_agg(crop_id || ':' || version, ',' ORDER BY crop_id), '')) FROM crop_options)) AS tag
     FROM clients c LEFT JOIN client_versions v ON v.client_id = c.client_id
@@ -55,26 +74,30 @@ const EDITOR_VERSION_SQL = `
  *   projects: [{ project_id, name, observation_date }],
  *   plots: FeatureCollection (properties: §3 plot fields + id, name, type 'plot', version),
  *   irrigationAreas: FeatureCollection (§3 irrigation fields + id, name, type 'irrigation', version),
- *   trees: { format: 'columns', count, tree_id[], row_num[], tree_num[], breed_id[], plot_id[],
+ *   trees_version: the client's tree version (send it back as ?since= to get only what changed),
+ *   trees: { format: 'columns' | 'delta' (then also since, changed_ids: every tree changed since), count, tree_id[], row_num[], tree_num[], breed_id[], plot_id[],
  *            irrigation_area_id[], lon[], lat[], planting_date[] ('YYYY-MM-DD' | null), version[],
  *            breeds: { [breed_id]: breed_name } } }
  * One tree as a GeoJSON feature (the §3 fields) is GET-able through the
  * write routes' answers and is rebuilt in the browser (src/api/admin-data.ts).
  */
 export const dataReadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/data/clients/:clientId', { schema: { ...doc('data editor', 'Plots, irrigation areas (GeoJSON, EPSG:4326) and trees (columns) of a client'), params: ClientParams } }, async (request, reply) => {
+  app.get('/data/clients/:clientId', { schema: { ...doc('data editor', 'Plots, irrigation areas (GeoJSON, EPSG:4326) and trees (columns) of a client'), params: ClientParams, querystring: ClientQuery } }, async (request, reply) => {
     const { clientId } = request.params;
     const t0 = performance.now();
-    const client = await db.query<{ name: string; tag: string }>(EDITOR_VERSION_SQL, [clientId]);
+    const client = await db.query<{ name: string; tag: string; trees_version: number }>(EDITOR_VERSION_SQL, [clientId]);
     if (!client.rows[0]) throw new HttpError(404, 'Client not found');
+    const treesVersion = client.rows[0].trees_version;
+    const since = request.query.since;
+    const changed = since === undefined ? null : await changedSince(db, clientId, since, treesVersion);
     // Read before the data: a write in between only makes the next reload miss.
-    const etag = `"cd-${clientId}-${client.rows[0].tag}"`;
+    const etag = `"cd-${clientId}-${client.rows[0].tag}${changed ? `-since-${since}` : ''}"`;
     reply.header('etag', etag).header('cache-control', 'private, no-cache');
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
     const [plots, areas, trees, projects] = await Promise.all([
       db.query(`${PLOT_SQL} WHERE p.client_id = $1 ORDER BY p.plot_id`, [clientId]),
       db.query(`${AREA_SQL} WHERE ia.client_id = $1 ORDER BY ia.irrigation_area_id`, [clientId]),
-      db.query<{ j: string }>(TREE_COLUMNS_SQL, [clientId]),
+      db.query<{ j: string }>(TREE_COLUMNS_SQL, [clientId, changed]),
       // The client's projects: the survey-results import targets one of them.
       db.query(`SELECT project_id, name, observation_date::text AS observation_date FROM projects WHERE client_id = $1 ORDER BY observation_date DESC NULLS LAST, project_id DESC`, [clientId]),
     ]);
@@ -90,7 +113,9 @@ export const dataReadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       irrigationAreas: fc(areas.rows.map(areaFeature)),
     });
     // The trees' JSON text from the database goes in as is.
-    const body = `${head.slice(0, -1)},"trees":{"format":"columns",${trees.rows[0].j.trim().slice(1)}}`;
+    // A delta lists the changed trees still there; the others of `changed` were deleted.
+    const format = changed ? `"format":"delta","since":${since},"changed_ids":${JSON.stringify(changed)},` : '"format":"columns",';
+    const body = `${head.slice(0, -1)},"trees_version":${treesVersion},"trees":{${format}${trees.rows[0].j.trim().slice(1)}}`;
     reply.header('server-timing', `db;dur=${Math.round(performance.now() - t0)}`);
     reply.type('application/json; charset=utf-8');
     return body;

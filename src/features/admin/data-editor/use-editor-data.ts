@@ -19,6 +19,9 @@ export function useEditorData() {
   const [error, setError] = useState<string | null>(null);
   const [options, setOptions] = useState<Options>({ crops: [], breeds: [] });
   const dataAbort = useRef<AbortController | null>(null);
+  // What the editor holds: a reload of the same client fetches only the trees changed since.
+  const held = useRef<ClientData | null>(null);
+  held.current = data;
 
   const loadClients = useCallback(async () => {
     setClientsLoading(true);
@@ -49,7 +52,7 @@ export function useEditorData() {
     dataAbort.current = ctrl;
     setLoading(true);
     try {
-      const d = await fetchClientData(id, ctrl.signal);
+      const d = await fetchClientData(id, ctrl.signal, held.current);
       if (!ctrl.signal.aborted) {
         setData(d);
         setError(null);
