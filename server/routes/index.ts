@@ -10,6 +10,7 @@ import { statisticsRoutes } from './statistics';
 import { projectDetailRoutes } from './project';
 import { farmOverviewRoutes } from './farm-overview';
 import { adminDataRoutes } from './admin/data';
+import { refreshStale } from './map-data-cache';
 
 export interface RouteDeps {
   db: Db;
@@ -19,6 +20,13 @@ export interface RouteDeps {
 
 /** Every route plugin of the API. Add one line per area. */
 export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
+  // Survey results change only by writes (admin routes): after each one, the
+  // surveys someone had open are rebuilt in the background, not on the next open.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.url.startsWith('/api/admin/') && reply.statusCode < 400) {
+      void refreshStale(deps.db).catch((err) => request.log.warn({ err }, 'rebuilding map data after a write failed'));
+    }
+  });
   await app.register(authRoutes, deps);
   await app.register(healthRoutes, deps);
   await app.register(projectRoutes, deps);

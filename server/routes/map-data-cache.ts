@@ -92,6 +92,33 @@ export async function getMapData(db: Db, projectId: number): Promise<CachedMapDa
   return data;
 }
 
+/** The surveys of this database in the cache (built or building), with their versions. */
+export function cachedSurveys(db: Db): Map<number, string> {
+  const prefix = `${dbId(db)}:`;
+  const out = new Map<number, string>();
+  for (const k of entries.keys()) {
+    if (!k.startsWith(prefix)) continue;
+    const [, project, marker] = k.split(':');
+    out.set(Number(project), marker);
+  }
+  return out;
+}
+
+/**
+ * After a write: rebuild, in the background, the cached surveys whose version
+ * moved, so the next open finds them built (or joins the build in flight)
+ * instead of starting it. Surveys nobody opened stay unbuilt.
+ */
+export async function refreshStale(db: Db): Promise<void> {
+  const cached = cachedSurveys(db);
+  if (!cached.size) return;
+  const { rows } = await db.query<{ project_id: number; version: string }>(
+    'SELECT project_id, version::text AS version FROM survey_versions WHERE project_id = ANY($1::int[])', [[...cached.keys()]]);
+  for (const r of rows) {
+    if (cached.get(r.project_id) !== r.version) await getMapData(db, r.project_id).catch(() => undefined);
+  }
+}
+
 /** The GeoJSON form of one cached survey (built in the job thread once, when first asked for). */
 export function jsonOf(db: Db, projectId: number, d: CachedMapData): Promise<Buffer> {
   if (!d.json) {

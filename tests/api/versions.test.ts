@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/api-app';
 import { ENGINE } from '../support/test-db';
 import { applyTreeDelta } from '../../src/api/admin-data-trees';
+import { cachedSurveys } from '../../server/routes/map-data-cache';
 
 let t: TestApp;
 const fx = { a: 0, b: 0, projectA: 0, otherProjectA: 0, projectB: 0, treeA: 0, plotB: 0 };
@@ -144,5 +145,18 @@ describe(`versions follow ownership on ${ENGINE}`, () => {
     const afterBulk = (await t.as('admin', { method: 'GET', url: `${url}?since=${now.trees_version}` })).json().trees;
     expect(afterBulk.format).toBe(count > 20_000 ? 'columns' : 'delta');
     expect((await t.as('admin', { method: 'GET', url: `${url}?since=abc` })).statusCode).toBe(400);
+  });
+
+  it('after an admin write, the open surveys it touched are rebuilt in the background; others are left alone', async () => {
+    await etag(fx.projectA);
+    await etag(fx.projectB);
+    const before = cachedSurveys(t.db);
+    const tree = (await t.db.query<{ tree_id: number }>('SELECT tree_id FROM tree_observations WHERE project_id = $1 LIMIT 1', [fx.projectA])).rows[0].tree_id;
+    const res = await t.as('admin', { method: 'POST', url: `/api/admin/projects/${fx.projectA}/import`, payload: `tree_id,tree_status\n${tree},2`, headers: { 'content-type': 'text/csv' } });
+    expect(res.statusCode).toBe(200);
+    const version = (await t.db.query<{ v: string }>('SELECT version::text AS v FROM survey_versions WHERE project_id = $1', [fx.projectA])).rows[0].v;
+    expect(version).not.toBe(before.get(fx.projectA));
+    await expect.poll(() => cachedSurveys(t.db).get(fx.projectA)).toBe(version);
+    expect(cachedSurveys(t.db).get(fx.projectB)).toBe(before.get(fx.projectB));
   });
 });
