@@ -1,4 +1,5 @@
-import type { Db, Queryable } from './adapter';
+import type { Db, Queryable, Tx } from './adapter';
+import { bulkInsert, nextIds } from './bulk';
 import { hashPassword } from '../auth/password';
 import { FARMS, ADMIN, type FarmSpec, type PlotSpec } from './seed-farms';
 import { LocalFrame, blocks, prng, type Rect } from './seed-geometry';
@@ -6,7 +7,6 @@ import { seedReferenceLists } from './seed-reference';
 import { emptyColumns, generateObservations, OBSERVATION_COLUMNS, OBSERVATION_SQL_TYPES } from './seed-observations';
 import { bboxOf, type PolygonGeometry } from './geometry-bbox';
 
-const CHUNK = 25_000;
 
 export interface SeedOptions {
   /** Tree density factor (1 = the full demo, 100k+ trees in the big survey). */
@@ -55,7 +55,7 @@ export async function insertUser(
   return rows[0].user_id;
 }
 
-async function seedFarm(tx: Queryable, farm: FarmSpec, scale: number, today: string, seed: number) {
+async function seedFarm(tx: Tx, farm: FarmSpec, scale: number, today: string, seed: number) {
   const frame = new LocalFrame(...farm.origin);
   const { rows } = await tx.query<{ client_id: number }>(`INSERT INTO clients (name) VALUES ($1) RETURNING client_id`, [
     farm.client,
@@ -116,7 +116,7 @@ async function insertPlot(tx: Queryable, clientId: number, plot: PlotSpec, frame
 }
 
 async function insertTrees(
-  tx: Queryable,
+  tx: Tx,
   clientId: number,
   plotId: number,
   plot: PlotSpec,
@@ -146,17 +146,20 @@ async function insertTrees(
       });
     }
   }
-  const ids: number[] = [];
-  for (let s = 0; s < cols.lon.length; s += CHUNK) {
-    const sl = <T>(a: T[]) => a.slice(s, s + CHUNK);
-    const { rows } = await tx.query<{ tree_id: number }>(
-      `INSERT INTO trees (client_id, plot_id, irrigation_area_id, row_num, tree_num, breed_id, planting_date, lon, lat)
-       SELECT $1, $2, * FROM unnest($3::int[], $4::int[], $5::int[], $6::int[], $7::date[], $8::float8[], $9::float8[])
-       RETURNING tree_id`,
-      [clientId, plotId, sl(cols.ia), sl(cols.row), sl(cols.tree), sl(cols.breed), sl(cols.planted), sl(cols.lon), sl(cols.lat)],
-    );
-    for (const r of rows) ids.push(r.tree_id);
-  }
+  const ids = await nextIds(tx, 'trees', 'tree_id', cols.lon.length);
+  const n = ids.length;
+  await bulkInsert(tx, 'trees', [
+    { name: 'tree_id', type: 'int', values: ids },
+    { name: 'client_id', type: 'int', values: new Int32Array(n).fill(clientId) },
+    { name: 'plot_id', type: 'int', values: new Int32Array(n).fill(plotId) },
+    { name: 'irrigation_area_id', type: 'int', values: cols.ia },
+    { name: 'row_num', type: 'int', values: cols.row },
+    { name: 'tree_num', type: 'int', values: cols.tree },
+    { name: 'breed_id', type: 'int', values: cols.breed },
+    { name: 'planting_date', type: 'date', values: cols.planted },
+    { name: 'lon', type: 'float8', values: cols.lon },
+    { name: 'lat', type: 'float8', values: cols.lat },
+  ]);
   return ids;
 }
 
@@ -189,12 +192,13 @@ async function insertIrrigationArea(tx: Queryable, clientId: number, plotId: num
   return rows[0].irrigation_area_id;
 }
 
-async function insertObservations(tx: Queryable, projectId: number, clientId: number, cols: ReturnType<typeof emptyColumns>) {
-  const names = OBSERVATION_COLUMNS;
-  const unnest = names.map((c, i) => `$${i + 3}::${OBSERVATION_SQL_TYPES[c]}[]`).join(', ');
-  const sql = `INSERT INTO tree_observations (project_id, client_id, ${names.join(', ')}) SELECT $1, $2, * FROM unnest(${unnest})`;
+async function insertObservations(tx: Tx, projectId: number, clientId: number, cols: ReturnType<typeof emptyColumns>) {
   const n = cols.tree_id.length;
-  for (let s = 0; s < n; s += CHUNK) await tx.query(sql, [projectId, clientId, ...names.map((c) => cols[c].slice(s, s + CHUNK))]);
+  await bulkInsert(tx, 'tree_observations', [
+    { name: 'project_id', type: 'int', values: new Int32Array(n).fill(projectId) },
+    { name: 'client_id', type: 'int', values: new Int32Array(n).fill(clientId) },
+    ...OBSERVATION_COLUMNS.map((c) => ({ name: c, type: OBSERVATION_SQL_TYPES[c], values: cols[c] })),
+  ]);
   return n;
 }
 
