@@ -18,8 +18,25 @@ function transferables(value: unknown): ArrayBuffer[] {
 }
 const post = (m: JobMessage) => parentPort!.postMessage(m, 'value' in m ? transferables(m.value) : []);
 
-parentPort!.on('message', ({ id, job, input }: { id: number; job: JobName; input: never }) => {
-  const progress = (...args: unknown[]) => post({ id, progress: args });
+// Progress waits for the API thread's ack: a stream's consumer sets the pace (backpressure).
+let nextAck = 1;
+const acks = new Map<number, { resolve: () => void; reject: (e: Error) => void }>();
+
+parentPort!.on('message', (m: { id: number; job: JobName; input: never } | { ack: number; error?: string }) => {
+  if ('ack' in m) {
+    const a = acks.get(m.ack);
+    acks.delete(m.ack);
+    if (m.error) a?.reject(new Error(m.error));
+    else a?.resolve();
+    return;
+  }
+  const { id, job, input } = m;
+  const progress = (...args: unknown[]) => {
+    const ack = nextAck++;
+    const done = new Promise<void>((resolve, reject) => acks.set(ack, { resolve, reject }));
+    parentPort!.postMessage({ id, progress: args, ack } satisfies JobMessage, args.flatMap(transferables));
+    return done;
+  };
   Promise.resolve()
     .then((): Promise<unknown> => JOBS[job](db, input, progress))
     .then(

@@ -1,13 +1,13 @@
 // The jobs a job thread can run: name → function of (db, input, progress).
 import type { Db } from '../db/adapter';
 import { runImport } from '../routes/admin/data/import-run';
-import { mapDataJob, mapJsonJob } from '../routes/map-data-job';
+import { mapDataJob, mapJsonStreamJob } from '../routes/map-data-job';
 
 export const JOBS = {
   import: (db: Db, input: Parameters<typeof runImport>[1], progress: (...a: unknown[]) => void) =>
     runImport(db, input, progress as Parameters<typeof runImport>[2]),
   mapData: mapDataJob,
-  mapJson: mapJsonJob,
+  mapJsonStream: (db: Db, input: { projectId: number }, progress: (...a: unknown[]) => Promise<void>) => mapJsonStreamJob(db, input, progress),
 };
 
 export type JobName = keyof typeof JOBS;

@@ -13,12 +13,13 @@ import type { JobName, JobInput, JobOutput } from './registry';
 const ENTRY = new URL('./job-thread.ts', import.meta.url);
 
 export type JobMessage =
-  | { id: number; progress: unknown[] }
+  | { id: number; progress: unknown[]; ack: number }
   | { id: number; ok: true; value: unknown }
   | { id: number; ok: false; error: SerializedError };
 
 export interface JobRunner {
-  run<N extends JobName>(job: N, input: JobInput<N>, onProgress?: (...args: unknown[]) => void): Promise<JobOutput<N>>;
+  /** onProgress may return a promise: the job waits for it (a stream's backpressure); a rejection fails the job's wait. */
+  run<N extends JobName>(job: N, input: JobInput<N>, onProgress?: (...args: never[]) => unknown): Promise<JobOutput<N>>;
   close(): Promise<void>;
 }
 
@@ -42,7 +43,7 @@ export function jobsFor(db: Db): JobRunner {
 export function createJobRunner(db: Db): JobRunner {
   let worker: Promise<Worker> | null = null;
   let next = 1;
-  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; progress?: (...a: unknown[]) => void }>();
+  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; progress?: (...a: unknown[]) => unknown }>();
 
   const failAll = (e: Error) => {
     for (const p of pending.values()) p.reject(e);
@@ -58,7 +59,12 @@ export function createJobRunner(db: Db): JobRunner {
     w.on('message', (m: JobMessage) => {
       const p = pending.get(m.id);
       if (!p) return;
-      if ('progress' in m) return p.progress?.(...m.progress);
+      if ('progress' in m) {
+        Promise.resolve()
+          .then(() => p.progress?.(...m.progress))
+          .then(() => w.postMessage({ ack: m.ack }), (e: Error) => w.postMessage({ ack: m.ack, error: e?.message ?? String(e) }));
+        return;
+      }
       pending.delete(m.id);
       if (pending.size === 0) w.unref();
       if (m.ok) p.resolve(m.value);
@@ -76,7 +82,7 @@ export function createJobRunner(db: Db): JobRunner {
       const w = await worker;
       const id = next++;
       return new Promise<never>((resolve, reject) => {
-        pending.set(id, { resolve: resolve as (v: unknown) => void, reject, progress: onProgress });
+        pending.set(id, { resolve: resolve as (v: unknown) => void, reject, progress: onProgress as ((...a: unknown[]) => unknown) | undefined });
         w.ref(); // a running job keeps the process alive
         w.postMessage({ id, job, input });
       });

@@ -6,7 +6,7 @@ import {
   DEFAULT_NPK_RANGES, TreeColumnsBuilder, cropKey, encodeMapDataArrow, latToMercatorY, lonToMercatorX,
   type AreaGeometry, type MapDataResponse, type NpkRanges, type TreeColumns, type TreeProperties,
 } from '../../workers/geo';
-import { TREE_FIELDS, type AreaRow, type Cell, type ProjectMapRows } from './map-data-query';
+import { TREE_FIELDS, type AreaRow, type Cell, type ProjectMapRows, type TreeArrays } from './map-data-query';
 
 export interface BuiltMapData {
   json: Buffer;
@@ -69,8 +69,8 @@ function biomassRangeOf(biomass: Cell[], status: Cell[]): { min: number | null; 
 }
 
 /** The tree features as JSON text pieces; each string literal is escaped once per distinct value. */
-function treeFeaturesJson(rows: ProjectMapRows, out: string[]): void {
-  const { lon, lat, cols, length } = rows.trees;
+function treeFeaturesJson(trees: TreeArrays, out: string[], first: boolean): void {
+  const { lon, lat, cols, length } = trees;
   const quoted = new Map<string, string>();
   const cell = (v: Cell): string => {
     if (v === null || v === undefined) return 'null';
@@ -83,7 +83,7 @@ function treeFeaturesJson(rows: ProjectMapRows, out: string[]): void {
   const columns = TREE_FIELDS.map((f) => cols[f]);
   let chunk = '';
   for (let i = 0; i < length; i++) {
-    let s = `${i === 0 ? '' : ','}{"type":"Feature","geometry":{"type":"Point","coordinates":[${round3(lonToMercatorX(lon[i]))},${round3(latToMercatorY(lat[i]))}]},"properties":{`;
+    let s = `${i === 0 && first ? '' : ','}{"type":"Feature","geometry":{"type":"Point","coordinates":[${round3(lonToMercatorX(lon[i]))},${round3(latToMercatorY(lat[i]))}]},"properties":{`;
     for (let f = 0; f < columns.length; f++) s += keys[f] + cell(columns[f][i]);
     chunk += `${s}}}`;
     // Flush in ~1 MB pieces: one huge rope would be flattened at join time anyway.
@@ -113,12 +113,45 @@ function areasOf(rows: ProjectMapRows) {
   return { plots, irrigationAreas, biomassRange, npkRanges: npkRangesFor(crops) };
 }
 
-/** The GeoJSON form of client.md §7 (EPSG:3857), built only when asked for. */
+/**
+ * The GeoJSON form of client.md §7 (EPSG:3857) in pieces, so it can be
+ * streamed: the head (plots, irrigation areas), the trees chunk by chunk, then
+ * the tail with the ranges over every tree written.
+ */
+export class MapJsonWriter {
+  private first = true;
+  private min = Infinity;
+  private max = -Infinity;
+  private readonly crops = new Set<Cell>();
+  constructor(private readonly areas: Pick<ProjectMapRows, 'plots' | 'irrigationAreas'>) {
+    for (const p of areas.plots) this.crops.add(p.crop_name);
+  }
+
+  head(): string {
+    return `{"plots":${JSON.stringify(plotCollection(this.areas.plots))},"irrigationAreas":${JSON.stringify(areaCollection(this.areas.irrigationAreas))},"trees":{"type":"FeatureCollection","features":[`;
+  }
+
+  trees(chunk: TreeArrays): string[] {
+    const out: string[] = [];
+    treeFeaturesJson(chunk, out, this.first);
+    if (chunk.length) this.first = false;
+    const r = biomassRangeOf(chunk.cols.biomass, chunk.cols.tree_status);
+    if (r.min !== null) this.min = Math.min(this.min, r.min);
+    if (r.max !== null) this.max = Math.max(this.max, r.max);
+    for (const c of chunk.cols.crop_name) this.crops.add(c);
+    return out;
+  }
+
+  tail(): string {
+    const biomassRange = this.min <= this.max ? { min: this.min, max: this.max } : { min: null, max: null };
+    return `]},"biomassRange":${JSON.stringify(biomassRange)},"npkRanges":${JSON.stringify(npkRangesFor(this.crops))}}`;
+  }
+}
+
+/** The whole GeoJSON form at once (the wire benchmark; the API streams it with MapJsonWriter). */
 export function buildMapJson(rows: ProjectMapRows): Buffer {
-  const { plots, irrigationAreas, biomassRange, npkRanges } = areasOf(rows);
-  const parts: string[] = [`{"plots":${JSON.stringify(plots)},"irrigationAreas":${JSON.stringify(irrigationAreas)},"trees":{"type":"FeatureCollection","features":[`];
-  treeFeaturesJson(rows, parts);
-  parts.push(`]},"biomassRange":${JSON.stringify(biomassRange)},"npkRanges":${JSON.stringify(npkRanges)}}`);
+  const w = new MapJsonWriter(rows);
+  const parts = [w.head(), ...w.trees(rows.trees), w.tail()];
   return Buffer.concat(parts.map((p) => Buffer.from(p, 'utf8')));
 }
 

@@ -1,8 +1,9 @@
 // Built map-data payloads per survey, keyed by the survey's version of
 // migration 050 (bumped by writes to the rows that survey's payload reads, and
 // only those). Built in the job thread: the Arrow form and the statistics on
-// the first request, the GeoJSON form only when someone asks for it; gzip forms
-// on first demand. LRU by bytes.
+// the first request (or right after a write, refreshStale); its gzip form on
+// first demand. LRU by bytes. The GeoJSON form is never cached: it is streamed
+// (map-data-job.ts).
 import { promisify } from 'node:util';
 import { gzip as gzipCb, constants } from 'node:zlib';
 import type { Db } from '../db/adapter';
@@ -18,9 +19,7 @@ export interface CachedMapData {
   statistics: MapDataJobResult['statistics'];
   /** Cold-build timings (ms): the SQL read and building the Arrow form and the statistics. */
   timing: MapDataJobResult['timing'];
-  /** The GeoJSON form, built on first demand. */
-  json?: Promise<Buffer>;
-  gz: { json?: Promise<Buffer>; arrow?: Promise<Buffer> };
+  gz: { arrow?: Promise<Buffer> };
 }
 
 const MAX_BYTES = Number(process.env.MAP_DATA_CACHE_BYTES ?? 400 * 1024 * 1024);
@@ -48,8 +47,8 @@ async function changeMarker(db: Db, projectId: number): Promise<string> {
 
 const asBuffer = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
 
-function account(key: string, d: CachedMapData, extra = 0): void {
-  sizes.set(key, (sizes.get(key) ?? 0) + extra + (extra ? 0 : d.arrow.length + 64 * 1024));
+function account(key: string, d: CachedMapData): void {
+  sizes.set(key, d.arrow.length * 1.5 + 64 * 1024); // the Arrow form, its gzip form, the statistics
   let total = [...sizes.values()].reduce((a, b) => a + b, 0);
   for (const k of entries.keys()) {
     if (total <= MAX_BYTES || entries.size <= 1) break;
@@ -119,19 +118,8 @@ export async function refreshStale(db: Db): Promise<void> {
   }
 }
 
-/** The GeoJSON form of one cached survey (built in the job thread once, when first asked for). */
-export function jsonOf(db: Db, projectId: number, d: CachedMapData): Promise<Buffer> {
-  if (!d.json) {
-    const key = `${dbId(db)}:${projectId}:${d.marker}`;
-    d.json = jobsFor(db).run('mapJson', { projectId }).then(asBuffer);
-    d.json.then((b) => account(key, d, b.length), () => (d.json = undefined));
-  }
-  return d.json;
-}
-
 /** gzip form of one payload, made once (off the main thread in zlib's pool). */
-export function gzipped(d: CachedMapData, kind: 'json' | 'arrow', body: Buffer): Promise<Buffer> {
-  const p = d.gz[kind] ?? gzip(body, { level: constants.Z_BEST_SPEED + 3 });
-  d.gz[kind] = p;
-  return p;
+export function gzipped(d: CachedMapData): Promise<Buffer> {
+  d.gz.arrow ??= gzip(d.arrow, { level: constants.Z_BEST_SPEED + 3 });
+  return d.gz.arrow;
 }

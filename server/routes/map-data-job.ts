@@ -2,8 +2,8 @@
 // build its Arrow form and its statistics, or its GeoJSON form when asked for.
 // Only bytes and the small statistics object come back to the API's thread.
 import type { Db } from '../db/adapter';
-import { buildMapArrow, buildMapJson } from './map-data-build';
-import { loadProjectMapRows } from './map-data-query';
+import { MapJsonWriter, buildMapArrow } from './map-data-build';
+import { loadProjectAreas, loadProjectMapRows, loadTreeChunk } from './map-data-query';
 import { statisticsResponse } from './statistics-build';
 
 export interface MapDataJobResult {
@@ -24,7 +24,26 @@ export async function mapDataJob(db: Db, { projectId }: { projectId: number }): 
   return { arrow, treeCount: built.trees.length, statistics, timing: { queryMs: t1 - t0, buildMs: performance.now() - t1 } };
 }
 
-export async function mapJsonJob(db: Db, { projectId }: { projectId: number }): Promise<Uint8Array> {
-  const json = buildMapJson(await loadProjectMapRows(db, projectId));
-  return new Uint8Array(json.buffer, json.byteOffset, json.byteLength);
+/** Observations per chunk of the GeoJSON stream (~15 MB of JSON). */
+const JSON_CHUNK = 20_000;
+
+/**
+ * The GeoJSON form, streamed: read and written a chunk at a time; `send`
+ * resolves when the client has taken the chunk, so at most a chunk or two are
+ * ever in memory, whatever the survey's size.
+ */
+export async function mapJsonStreamJob(db: Db, { projectId }: { projectId: number }, send: (chunk: Uint8Array) => Promise<void>): Promise<{ trees: number }> {
+  const enc = new TextEncoder();
+  const w = new MapJsonWriter(await loadProjectAreas(db, projectId));
+  await send(enc.encode(w.head()));
+  let after = 0, trees = 0;
+  for (;;) {
+    const c = await loadTreeChunk(db, projectId, after, JSON_CHUNK);
+    if (!c) break;
+    after = c.last;
+    trees += c.trees.length;
+    await send(enc.encode(w.trees(c.trees).join('')));
+  }
+  await send(enc.encode(w.tail()));
+  return { trees };
 }

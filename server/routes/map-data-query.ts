@@ -51,24 +51,38 @@ const SOURCE: Record<TreeField, string> = {
 };
 
 // Every observation in observation_id order: duplicate observations of a tree
-// stay in the data so the client can report them; the first one wins.
-const TREES_SQL = `
-SELECT count(*)::int AS length, array_agg(lon) AS lon, array_agg(lat) AS lat,
+// stay in the data so the client can report them; the first one wins. A chunk
+// is the next `limit` observations after observation_id `after` (the GeoJSON
+// stream reads in chunks, so it never holds a whole survey).
+const treesSql = (chunk: boolean) => `
+SELECT count(*)::int AS length, max(observation_id)::float8 AS last, array_agg(lon) AS lon, array_agg(lat) AS lat,
        ${TREE_FIELDS.map((f) => `array_agg(${f}) AS ${f}`).join(', ')}
-  FROM (SELECT t.lon, t.lat, ${TREE_FIELDS.map((f) => `${SOURCE[f]} AS ${f}`).join(', ')}
+  FROM (SELECT o.observation_id, t.lon, t.lat, ${TREE_FIELDS.map((f) => `${SOURCE[f]} AS ${f}`).join(', ')}
           FROM tree_observations o
           JOIN trees t ON t.tree_id = o.tree_id
           LEFT JOIN plots pl ON pl.plot_id = t.plot_id
           LEFT JOIN crop_options co ON co.crop_id = pl.crop_id
-         WHERE o.project_id = $1
-         ORDER BY o.observation_id) s`;
+         WHERE o.project_id = $1${chunk ? ' AND o.observation_id > $2' : ''}
+         ORDER BY o.observation_id${chunk ? ' LIMIT $3' : ''}) s`;
+const TREES_SQL = treesSql(false);
+const TREES_CHUNK_SQL = treesSql(true);
 
-export async function loadProjectMapRows(db: Queryable, projectId: number): Promise<ProjectMapRows> {
-  const t = (await db.query<Record<string, unknown>>(TREES_SQL, [projectId])).rows[0] ?? {};
-  const length = Number(t.length ?? 0);
+function treeArrays(t: Record<string, unknown>): TreeArrays {
   const arr = <T>(v: unknown) => (Array.isArray(v) ? (v as T[]) : []);
   const cols = {} as Record<TreeField, Cell[]>;
   for (const f of TREE_FIELDS) cols[f] = arr<Cell>(t[f]);
+  return { length: Number(t.length ?? 0), lon: arr(t.lon), lat: arr(t.lat), cols };
+}
+
+/** The next observations after observation_id `after` (null: none left), with the last id read. */
+export async function loadTreeChunk(db: Queryable, projectId: number, after: number, limit: number): Promise<{ trees: TreeArrays; last: number } | null> {
+  const t = (await db.query<Record<string, unknown>>(TREES_CHUNK_SQL, [projectId, after, limit])).rows[0] ?? {};
+  const trees = treeArrays(t);
+  return trees.length ? { trees, last: Number(t.last) } : null;
+}
+
+/** The survey's plots and irrigation areas. */
+export async function loadProjectAreas(db: Queryable, projectId: number): Promise<Pick<ProjectMapRows, 'plots' | 'irrigationAreas'>> {
   const plots = await db.query<AreaRow>(
     `SELECT pl.plot_id AS id, pl.plot_name AS name, pl.geom, pl.plot_id, pl.plot_area AS area, co.crop_name
        FROM project_plots pp JOIN plots pl ON pl.plot_id = pp.plot_id
@@ -82,5 +96,10 @@ export async function loadProjectMapRows(db: Queryable, projectId: number): Prom
       WHERE pp.project_id = $1 ORDER BY ia.irrigation_area_id`,
     [projectId],
   );
-  return { trees: { length, lon: arr(t.lon), lat: arr(t.lat), cols }, plots: plots.rows, irrigationAreas: areas.rows };
+  return { plots: plots.rows, irrigationAreas: areas.rows };
+}
+
+export async function loadProjectMapRows(db: Queryable, projectId: number): Promise<ProjectMapRows> {
+  const t = (await db.query<Record<string, unknown>>(TREES_SQL, [projectId])).rows[0] ?? {};
+  return { trees: treeArrays(t), ...(await loadProjectAreas(db, projectId)) };
 }
