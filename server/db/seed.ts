@@ -159,7 +159,7 @@ async function insertTrees(
     { name: 'planting_date', type: 'date', values: cols.planted },
     { name: 'lon', type: 'float8', values: cols.lon },
     { name: 'lat', type: 'float8', values: cols.lat },
-  ]);
+  ], { trusted: true });
   return ids;
 }
 
@@ -198,7 +198,7 @@ async function insertObservations(tx: Tx, projectId: number, clientId: number, c
     { name: 'project_id', type: 'int', values: new Int32Array(n).fill(projectId) },
     { name: 'client_id', type: 'int', values: new Int32Array(n).fill(clientId) },
     ...OBSERVATION_COLUMNS.map((c) => ({ name: c, type: OBSERVATION_SQL_TYPES[c], values: cols[c] })),
-  ]);
+  ], { trusted: true });
   return n;
 }
 
