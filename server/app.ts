@@ -3,7 +3,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
-import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import underPressure from '@fastify/under-pressure';
@@ -17,6 +16,7 @@ import { contentSecurityPolicy } from './plugins/csp';
 import { registerRoutes } from './routes';
 import { HttpError } from './http-error';
 import { jobsFor } from './jobs/runner';
+import { availableParallelism } from 'node:os';
 
 export interface AppOptions {
   db: Db;
@@ -25,6 +25,8 @@ export interface AppOptions {
   staticDir?: string;
   logLevel?: string;
   loginPerMinutePerAddress?: number;
+  /** Password hashes at once, and logins that may wait for one. */
+  passwordHash?: { concurrency: number; queue: number };
   bodyLimitBytes?: number;
   /** The basemap tile template (VITE_TILE_URL); the CSP allows its host. Default: OpenStreetMap. */
   tileUrl?: string;
@@ -85,14 +87,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy(opts.tileUrl) }, crossOriginEmbedderPolicy: false });
   await app.register(compress, { threshold: 1024 });
-  await app.register(rateLimit, { global: false });
   await app.register(swagger, {
     openapi: { info: { title: 'Orchard survey API', version: '1.0.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
     transform: jsonSchemaTransform,
   });
   registerAuth(app, opts.db, opts.tokens);
   app.addHook('onClose', () => jobsFor(opts.db).close());
-  await registerRoutes(app, { db: opts.db, tokens: opts.tokens, loginPerMinutePerAddress: opts.loginPerMinutePerAddress ?? 30 });
+  await registerRoutes(app, { db: opts.db, tokens: opts.tokens, loginPerMinutePerAddress: opts.loginPerMinutePerAddress ?? 30, passwordHash: opts.passwordHash ?? { concurrency: availableParallelism(), queue: 200 } });
   app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
   if (opts.staticDir && existsSync(path.join(opts.staticDir, 'index.html'))) {

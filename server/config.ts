@@ -17,6 +17,10 @@ const Env = z.object({
   /** Built SPA to serve (default ./dist); tests build into a folder of their own. */
   STATIC_DIR: z.string().min(1).optional(),
   LOGIN_RATE_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+  /** Password hashes (argon2id, ~50 ms of CPU each) computed at once; more logins wait in a queue. Default: the CPU count. */
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+  /** Logins that may wait for a hash; beyond that the login answers 503 with Retry-After. */
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(100_000).default(200),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The basemap's z/x/y template: the SPA build reads it, and the CSP allows its host (img-src, connect-src). */
   VITE_TILE_URL: z.string().min(1).optional(),

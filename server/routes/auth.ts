@@ -2,8 +2,9 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../db/adapter';
 import type { TokenService } from '../auth/token';
-import { dummyPasswordHash, verifyPassword } from '../auth/password';
+import { dummyPasswordHash, hashPassword, needsRehash, verifyPassword } from '../auth/password';
 import { LoginThrottle } from '../auth/login-throttle';
+import { GateFullError, HashGate } from '../auth/hash-gate';
 import { HttpError } from '../http-error';
 import { USER_COLUMNS, currentUser } from '../plugins/auth';
 
@@ -11,6 +12,7 @@ export interface AuthRouteOptions {
   db: Db;
   tokens: TokenService;
   loginPerMinutePerAddress: number;
+  passwordHash: { concurrency: number; queue: number };
 }
 
 const LoginBody = z.strictObject({
@@ -19,37 +21,54 @@ const LoginBody = z.strictObject({
 });
 
 // One message for an unknown email, a wrong password and a disabled account,
-// and the same scrypt cost on every path, so failures cannot be told apart.
+// and the same hashing cost on every path, so failures cannot be told apart.
 const LOGIN_FAILED = 'Invalid email or password';
+const TOO_MANY = 'Too many failed login attempts. Please try again later.';
+const TOO_MANY_FROM_ADDRESS = 'Too many login attempts from this address. Please try again later.';
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, { db, tokens, loginPerMinutePerAddress }) => {
-  const throttle = new LoginThrottle();
+export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, { db, tokens, loginPerMinutePerAddress, passwordHash }) => {
+  // In the database: every API process on it counts the same attempts.
+  const throttle = new LoginThrottle(db, { perAddressPerMinute: loginPerMinutePerAddress });
+  const gate = new HashGate(passwordHash.concurrency, passwordHash.queue);
+  const hashing = <T>(fn: () => Promise<T>) =>
+    gate.run(fn).catch((e) => {
+      if (e instanceof GateFullError) throw new HttpError(503, e.message, undefined, { 'retry-after': '5' });
+      throw e;
+    });
 
   app.post(
     '/api/auth/login',
     {
       schema: { body: LoginBody },
-      config: { access: 'public', rateLimit: { max: loginPerMinutePerAddress, timeWindow: '1 minute' } },
+      config: { access: 'public' },
+      // Per address, before the body is even validated (a rate limit counts every attempt).
+      onRequest: async (request) => {
+        const wait = await throttle.addressAttempt(request.ip);
+        if (wait > 0) throw new HttpError(429, TOO_MANY_FROM_ADDRESS, undefined, { 'retry-after': String(wait) });
+      },
     },
     async (request) => {
       const email = request.body.email.toLowerCase();
-      const wait = throttle.retryAfter(email);
-      if (wait > 0)
-        throw new HttpError(429, 'Too many failed login attempts. Please try again later.', undefined, {
-          'retry-after': String(wait),
-        });
+      const wait = await throttle.retryAfter(email);
+      if (wait > 0) throw new HttpError(429, TOO_MANY, undefined, { 'retry-after': String(wait) });
       const { rows } = await db.query<Record<string, unknown> & { password_hash: string; disabled: boolean; token_version: number; user_id: number }>(
         `SELECT ${USER_COLUMNS}, u.password_hash, u.disabled, u.token_version
            FROM users u LEFT JOIN clients c ON c.client_id = u.client_id WHERE lower(u.email) = $1`,
         [email],
       );
       const row = rows[0];
-      const ok = await verifyPassword(request.body.password, row?.password_hash ?? (await dummyPasswordHash()));
+      const stored = row?.password_hash ?? (await dummyPasswordHash());
+      const ok = await hashing(() => verifyPassword(request.body.password, stored));
       if (!row || !ok || row.disabled) {
-        throttle.fail(email);
+        await throttle.fail(email);
         throw new HttpError(401, LOGIN_FAILED);
       }
-      throttle.succeed(email);
+      await throttle.succeed(email);
+      if (needsRehash(row.password_hash)) {
+        // A hash from before argon2id (or weaker parameters): replaced now that we know the password.
+        const fresh = await hashing(() => hashPassword(request.body.password));
+        await db.query('UPDATE users SET password_hash = $1 WHERE user_id = $2 AND password_hash = $3', [fresh, row.user_id, row.password_hash]);
+      }
       const { token, expiresAt } = await tokens.sign(row.user_id, row.token_version);
       const { password_hash: _h, disabled: _d, token_version: _t, ...user } = row;
       return { success: true, message: 'Login successful', token, expiresAt: expiresAt.toISOString(), user };

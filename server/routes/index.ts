@@ -16,6 +16,7 @@ export interface RouteDeps {
   db: Db;
   tokens: TokenService;
   loginPerMinutePerAddress: number;
+  passwordHash: { concurrency: number; queue: number };
 }
 
 /** Every route plugin of the API. Add one line per area. */

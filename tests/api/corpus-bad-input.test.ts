@@ -211,7 +211,7 @@ describe(`bad-input corpus on ${ENGINE}`, () => {
       const querySchema = toJsonSchema(route.schema.querystring);
       if (bodySchema || querySchema)
         it('never answers 5xx to values generated from its zod schema (fast-check)', async () => {
-          const login = route.key === 'POST /api/auth/login'; // every valid-looking call costs one scrypt
+          const login = route.key === 'POST /api/auth/login'; // every valid-looking call costs one password hash
           await fc.assert(
             fc.asyncProperty(mutatedArbitrary(bodySchema), mutatedArbitrary(querySchema), async (b, q) => {
               const query = Object.fromEntries(Object.entries((q.value && typeof q.value === 'object' ? q.value : {}) as object).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));

@@ -6,7 +6,7 @@ import { SignJWT } from 'jose';
 import { randomUUID } from 'node:crypto';
 import { createTestApp, ACCOUNTS } from '../support/api-app';
 import { ENGINE } from '../support/test-db';
-import { SCRYPT_PARAMS, hashPassword, verifyPassword } from '../../server/auth/password';
+import { ARGON2_PARAMS, hashPassword, scryptHashForTests, verifyPassword } from '../../server/auth/password';
 import { insertUser } from '../../server/db/seed';
 import { buildApp } from '../../server/app';
 import { createTokenService, resolveSecret } from '../../server/auth/token';
@@ -31,23 +31,34 @@ async function freshUser(tag: string) {
 }
 
 describe(`password storage on ${ENGINE}`, () => {
-  it('uses scrypt at the OWASP minimum or above (N ≥ 2^17, r = 8, p = 1) and stores the parameters', async () => {
-    expect(SCRYPT_PARAMS.N).toBeGreaterThanOrEqual(2 ** 17);
-    expect(SCRYPT_PARAMS.r).toBe(8);
-    expect(SCRYPT_PARAMS.p).toBe(1);
+  it('uses argon2id at OWASP parameters (m = 19 MiB, t = 2, p = 1) and stores them with the hash', async () => {
+    expect(ARGON2_PARAMS).toMatchObject({ memoryCost: 19_456, timeCost: 2, parallelism: 1 });
     const { rows } = await t.db.query<{ password_hash: string }>(`SELECT password_hash FROM users WHERE email = $1`, [ACCOUNTS.grower.email]);
-    expect(rows[0].password_hash).toMatch(/^scrypt\$131072\$8\$1\$[A-Za-z0-9+/=]{20,}\$[A-Za-z0-9+/=]{40,}$/);
+    expect(rows[0].password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$[A-Za-z0-9+/]{16,}\$[A-Za-z0-9+/]{40,}$/);
     const h1 = await hashPassword('same password');
     const h2 = await hashPassword('same password');
     expect(h1).not.toBe(h2); // salted
     expect(await verifyPassword('same password', h1)).toBe(true);
     expect(await verifyPassword('same passworD', h1)).toBe(false);
+    expect(await verifyPassword('same password', '$argon2id$garbage')).toBe(false);
+  });
+
+  it('accepts an old scrypt hash once and replaces it with argon2id on that login', async () => {
+    const u = await freshUser('legacy');
+    await t.db.query('UPDATE users SET password_hash = $1 WHERE user_id = $2', [await scryptHashForTests(u.password), u.id]);
+    expect((await login(u.email, 'wrong password')).statusCode).toBe(401);
+    const stillOld = (await t.db.query<{ h: string }>('SELECT password_hash AS h FROM users WHERE user_id = $1', [u.id])).rows[0].h;
+    expect(stillOld).toMatch(/^scrypt\$/); // a failed login never rehashes
+    expect((await login(u.email, u.password)).statusCode).toBe(200);
+    const now = (await t.db.query<{ h: string }>('SELECT password_hash AS h FROM users WHERE user_id = $1', [u.id])).rows[0].h;
+    expect(now).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect((await login(u.email, u.password)).statusCode).toBe(200);
   });
 
   it('never returns a password or its hash', async () => {
     const res = await login(ACCOUNTS.admin.email, ACCOUNTS.admin.password);
     const meRes = await me(res.json().token);
-    for (const body of [res.body, meRes.body]) expect(body).not.toMatch(/password|scrypt\$/i);
+    for (const body of [res.body, meRes.body]) expect(body).not.toMatch(/password|scrypt\$|argon2/i);
   });
 });
 
@@ -143,7 +154,7 @@ describe(`login brute-force limits on ${ENGINE}`, () => {
       const codes: number[] = [];
       let last;
       for (let i = 0; i < 7; i++) {
-        // Cheap invalid bodies: the limit counts attempts, before validation and scrypt.
+        // Cheap invalid bodies: the limit counts attempts, before validation and hashing.
         last = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: `x${i}@y.z` }, remoteAddress: '10.1.2.3' });
         codes.push(last.statusCode);
       }
@@ -154,6 +165,63 @@ describe(`login brute-force limits on ${ENGINE}`, () => {
       expect(other.statusCode).toBe(400);
       // Only the login route is limited.
       expect((await app.inject({ method: 'GET', url: '/api/health', remoteAddress: '10.1.2.3' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('shares both limits between API processes on one database', async () => {
+    const tokens = createTokenService(await resolveSecret(t.db, undefined), 3600);
+    const [a, b] = [await buildApp({ db: t.db, tokens, logLevel: 'silent', loginPerMinutePerAddress: 3 }), await buildApp({ db: t.db, tokens, logLevel: 'silent', loginPerMinutePerAddress: 3 })];
+    try {
+      const from = (app: typeof a, remoteAddress: string, payload: object) => app.inject({ method: 'POST', url: '/api/auth/login', payload, remoteAddress });
+      const codes = [await from(a, '10.7.7.7', {}), await from(b, '10.7.7.7', {}), await from(a, '10.7.7.7', {}), await from(b, '10.7.7.7', {})].map((r) => r.statusCode);
+      expect(codes).toEqual([400, 400, 400, 429]);
+      // Ten failures for one account, spread over both processes (each from its own address).
+      const u = await freshUser('shared');
+      for (let i = 0; i < 10; i++) expect((await from(i % 2 ? a : b, `10.8.0.${i}`, { email: u.email, password: `wrong-${i}` })).statusCode).toBe(401);
+      const blocked = await from(a, '10.8.1.1', { email: u.email, password: u.password });
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.json().message).toBe('Too many failed login attempts. Please try again later.');
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+
+  it('keys the address limit by the forwarded address only behind a trusted proxy (TRUST_PROXY)', async () => {
+    const tokens = createTokenService(await resolveSecret(t.db, undefined), 3600);
+    const attempt = (app: Awaited<ReturnType<typeof buildApp>>, client: string) =>
+      app.inject({ method: 'POST', url: '/api/auth/login', payload: {}, remoteAddress: '10.0.0.1', headers: { 'x-forwarded-for': client } });
+    const proxied = await buildApp({ db: t.db, tokens, logLevel: 'silent', loginPerMinutePerAddress: 2, trustProxy: true });
+    try {
+      expect([await attempt(proxied, '203.0.113.1'), await attempt(proxied, '203.0.113.1'), await attempt(proxied, '203.0.113.1')].map((r) => r.statusCode)).toEqual([400, 400, 429]);
+      expect((await attempt(proxied, '203.0.113.2')).statusCode).toBe(400); // another client behind the same proxy
+    } finally {
+      await proxied.close();
+    }
+    const direct = await buildApp({ db: t.db, tokens, logLevel: 'silent', loginPerMinutePerAddress: 2 });
+    try {
+      // Not trusted: the header is the client's own claim, so it cannot pick a fresh bucket.
+      expect([await attempt(direct, '198.51.100.1'), await attempt(direct, '198.51.100.2'), await attempt(direct, '198.51.100.3')].map((r) => r.statusCode)).toEqual([400, 400, 429]);
+    } finally {
+      await direct.close();
+    }
+  });
+
+  it('bounds the password hashes in flight: beyond the queue a login gets 503 with Retry-After', async () => {
+    const tokens = createTokenService(await resolveSecret(t.db, undefined), 3600);
+    const app = await buildApp({ db: t.db, tokens, logLevel: 'silent', loginPerMinutePerAddress: 10_000, passwordHash: { concurrency: 1, queue: 1 } });
+    try {
+      const res = await Promise.all(Array.from({ length: 8 }, (_, i) =>
+        app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: `burst-${i}@demo.farm`, password: 'not the password' }, remoteAddress: `10.6.0.${i}` })));
+      const codes = res.map((r) => r.statusCode);
+      expect(codes.filter((c) => c === 401).length).toBeGreaterThanOrEqual(2); // the one hashing and the one queued
+      const busy = res.filter((r) => r.statusCode === 503);
+      expect(busy.length).toBeGreaterThan(0);
+      expect(Number(busy[0].headers['retry-after'])).toBeGreaterThan(0);
+      expect(busy[0].json()).toEqual({ success: false, message: 'Too many sign-ins at once. Please try again in a few seconds.' });
+      expect(codes.every((c) => c === 401 || c === 503)).toBe(true);
     } finally {
       await app.close();
     }
@@ -177,7 +245,7 @@ describe(`login brute-force limits on ${ENGINE}`, () => {
     const median = (a: number[]) => [...a].sort((x, y) => x - y)[a.length >> 1];
     const [mu, mw] = [median(samples.unknown), median(samples.wrong)];
     console.log(`[security-auth] login failure medians: unknown email ${mu.toFixed(0)} ms, wrong password ${mw.toFixed(0)} ms`);
-    // Both paths run one scrypt; a lookup-only path would be 10–100× faster.
+    // Both paths run one argon2id; a lookup-only path would be 10–100× faster.
     expect(mu / mw).toBeGreaterThan(0.5);
     expect(mu / mw).toBeLessThan(2);
   });

@@ -5,7 +5,7 @@ import { launchBrowser, loginAs, newPage } from '../support/browser';
 let browser: Browser;
 let admin: Page;
 const baseURL = inject('baseURL');
-// Server work (scrypt hashing, reloads) can take seconds on a shared CI machine.
+// Server work (password hashing, reloads) can take seconds on a shared CI machine.
 const poll = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
 const stamp = Date.now().toString(36);
 const CLIENT = `Carmel Vineyards ${stamp}`;
