@@ -1,14 +1,16 @@
 // npm run bench:load [-- --duration 60 --connections 50 --scale 1 --url http://host:port --json]
 // Load test of the running server with autocannon: login, the grower's project
-// list, map data as JSON and as Arrow, and statistics. Without --url it starts
-// the real server (tsx server/main.ts) on a temp DATA_DIR with the demo seed.
-// Prints req/s, p50, p99, errors and 503s per scenario, and the server's RSS.
+// list, map data as JSON and as Arrow, and statistics, each alone; then two
+// mixed runs: map data (Arrow) while logins hammer the server, and health +
+// projects/user while a survey import of every tree of the big survey runs again
+// and again. Ratios compare each mixed p99 with the same call's p99 alone in
+// this run. Without --url it starts the real server (tsx server/main.ts) on a
+// temp DATA_DIR with the demo seed. Prints req/s, p50, p99, errors and 503s per
+// scenario, and the server's RSS.
 import autocannon from 'autocannon';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { rmSync } from 'node:fs';
 import { ADMIN, FARMS } from '../server/db/seed-farms';
+import { rssMb, startServer } from './server';
 
 const args = process.argv.slice(2);
 const flag = (name: string, def: string) => {
@@ -21,34 +23,9 @@ const SCALE = flag('scale', '1');
 const JSON_OUT = args.includes('--json');
 const GROWER = FARMS[0].users[0];
 
-async function startServer(): Promise<{ url: string; child: ChildProcess; dir: string }> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'orchard-load-'));
+async function startOwnServer() {
   // The per-address login limit would answer most of the login scenario with 429: raised for the bench.
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, SEED_SCALE: SCALE, LOG_LEVEL: 'error', NODE_ENV: 'test', LOGIN_RATE_PER_MINUTE: '1000000' };
-  delete env.DATABASE_URL;
-  if (process.env.LOAD_DATABASE_URL) env.DATABASE_URL = process.env.LOAD_DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      const m = /serving at (http:\/\/[^\s]+)/.exec(out);
-      if (m && /Ready in/.test(out)) resolve(m[1]);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`server exited ${code}:\n${out}`)));
-  });
-  return { url, child, dir };
-}
-
-function rssMb(pid: number | undefined): number | undefined {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)![1]) / 1024);
-  } catch {
-    return undefined;
-  }
+  return startServer(SCALE, process.env.LOAD_DATABASE_URL, { LOGIN_RATE_PER_MINUTE: '1000000', PASSWORD_HASH_QUEUE: '100000' });
 }
 
 /** Waits until the server answers health quickly again (abandoned requests of the previous run done). */
@@ -71,7 +48,7 @@ interface Scenario {
 }
 
 async function main() {
-  const own = args.includes('--url') ? undefined : await startServer();
+  const own = args.includes('--url') ? undefined : await startOwnServer();
   const base = flag('url', own?.url ?? '');
   try {
     const loginRes = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: GROWER.email, password: GROWER.password }) });
@@ -85,39 +62,71 @@ async function main() {
       { name: 'map data Arrow', path: `/api/trees/${big.project_id}`, headers: { ...auth, accept: 'application/vnd.apache.arrow.stream' } },
       { name: 'statistics', path: `/api/tree-status-statistics/${big.project_id}`, headers: auth },
       // Last: answers still queued when it ends would otherwise starve the next scenario.
-      // scrypt at 128 MiB per hash (4 at a time on libuv's pool): this one measures
-      // the cost of the password policy, so answers may queue for long.
+      // argon2id (19 MiB, t = 2) per login, at most PASSWORD_HASH_CONCURRENCY at once.
       { name: 'login', method: 'POST', path: '/api/auth/login', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }), timeout: 300 },
     ];
     const rows: Record<string, string | number>[] = [];
-    for (const s of scenarios) {
-      await drained(base);
-      const r = await autocannon({
-        url: `${base}${s.path}`,
-        method: s.method ?? 'GET',
-        headers: s.headers,
-        body: s.body,
-        connections: CONNECTIONS,
-        duration: DURATION,
-        timeout: s.timeout ?? 30,
-      });
-      const non2xx = r.non2xx;
+    const fire = (s: Scenario, connections = CONNECTIONS) => autocannon({
+      url: `${base}${s.path}`, method: s.method ?? 'GET', headers: s.headers, body: s.body, connections, duration: DURATION, timeout: s.timeout ?? 30,
+    });
+    const record = (name: string, r: autocannon.Result, extra: Record<string, string | number> = {}) => {
       const row = {
-        scenario: s.name,
+        scenario: name,
         'req/s': Math.round(r.requests.average * 10) / 10,
         'p50 ms': r.latency.p50,
         'p99 ms': r.latency.p99,
         requests: r.requests.total,
         // Sent but not answered when the run ended (queued work, not errors).
         'in flight': r.requests.sent - r.requests.total,
-        errors: r.errors + r.timeouts + non2xx,
+        errors: r.errors + r.timeouts + r.non2xx,
         '503s': (r as unknown as { statusCodeStats?: Record<string, { count: number }> }).statusCodeStats?.['503']?.count ?? 0,
         'MB/s': Math.round((r.throughput.average / 1e6) * 10) / 10,
         'server RSS MB': rssMb(own?.child.pid) ?? '-',
+        ...extra,
       };
       rows.push(row);
       if (JSON_OUT) console.log(JSON.stringify({ bench: 'load', connections: CONNECTIONS, duration: DURATION, scale: SCALE, ...row }));
+      return r;
+    };
+    const alone = new Map<string, autocannon.Result>();
+    for (const s of scenarios) {
+      await drained(base);
+      alone.set(s.name, record(s.name, await fire(s)));
     }
+    const ratio = (name: string, r: autocannon.Result) => Math.round((r.latency.p99 / Math.max(1, alone.get(name)!.latency.p99)) * 100) / 100;
+
+    // Mixed 1: map data while logins run beside it (goals: map-data p99 ≤ 1.5x alone, logins ≥ 30/s).
+    const arrow = scenarios.find((s) => s.name === 'map data Arrow')!;
+    const loginScenario = scenarios.find((s) => s.name === 'login')!;
+    await drained(base);
+    const [mapMixed, loginMixed] = await Promise.all([fire(arrow), fire(loginScenario)]);
+    record('mixed: map data Arrow (with logins)', mapMixed, { 'p99 × alone': ratio('map data Arrow', mapMixed) });
+    record('mixed: login (with map data)', loginMixed);
+
+    // Mixed 2: health and projects/user while a survey import runs again and again (goal: p99 ≤ 200 ms).
+    const adminLogin = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }) });
+    const admin = { authorization: `Bearer ${((await adminLogin.json()) as { token: string }).token}` };
+    const all = (await (await fetch(`${base}/api/admin/projects`, { headers: admin })).json()) as { projects: { project_id: number; client_id: number }[] };
+    const clientId = all.projects.find((p) => p.project_id === big.project_id)!.client_id;
+    const editor = (await (await fetch(`${base}/api/admin/data/clients/${clientId}`, { headers: admin })).json()) as { trees: { tree_id: number[] } };
+    const csv = `tree_id,tree_status\n${editor.trees.tree_id.map((id, i) => `${id},${i % 4}`).join('\n')}`;
+    const health: Scenario = { name: 'health', path: '/api/health' };
+    const list = scenarios.find((s) => s.name === 'projects/user')!;
+    await drained(base);
+    alone.set('health', record('health', await fire(health, 10)));
+    let importing = true, imports = 0;
+    const importLoop = (async () => {
+      while (importing) {
+        const r = await fetch(`${base}/api/admin/projects/${big.project_id}/import`, { method: 'POST', headers: { ...admin, 'content-type': 'text/csv' }, body: csv });
+        await r.arrayBuffer();
+        if (r.status === 200) imports++;
+      }
+    })();
+    const [healthMixed, listMixed] = await Promise.all([fire(health, 10), fire(list, 10)]);
+    importing = false;
+    await importLoop;
+    record(`mixed: health (during ${imports} imports of ${editor.trees.tree_id.length} rows)`, healthMixed, { 'p99 × alone': ratio('health', healthMixed) });
+    record('mixed: projects/user (during the imports)', listMixed, { 'p99 × alone': ratio('projects/user', listMixed) });
     console.log(`\nLoad: ${CONNECTIONS} connections × ${DURATION} s per scenario, seed scale ${SCALE}, project ${big.project_id} (${big.name})`);
     console.table(rows);
     const failed = rows.filter((r) => Number(r.errors) > 0);
