@@ -4,12 +4,18 @@ import { BrowserRouter } from 'react-router-dom';
 import './i18n';
 import './styles/global.css';
 import { App } from './app/app';
+import { RouteBoundary } from './components/route-boundary';
+import { reloadOnceOnStaleChunks } from './app/stale-chunks';
+
+reloadOnceOnStaleChunks();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Suspense fallback={null}>
       <BrowserRouter>
-        <App />
+        <RouteBoundary>
+          <App />
+        </RouteBoundary>
       </BrowserRouter>
     </Suspense>
   </StrictMode>,

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { AdminLayout } from './admin-layout';
 import { PageLoading } from '../components/page-loading';
+import { RouteBoundary } from '../components/route-boundary';
 
 // Each admin section is its own chunk: opening the dashboard does not download the editors.
 const DashboardPage = lazy(() => import('../features/admin/dashboard/dashboard-page'));
@@ -18,7 +19,7 @@ export default function AdminArea() {
     document.body.classList.add('admin-page');
     return () => document.body.classList.remove('admin-page');
   }, []);
-  const page = (el: React.ReactNode) => <Suspense fallback={<PageLoading />}>{el}</Suspense>;
+  const page = (el: React.ReactNode) => <RouteBoundary><Suspense fallback={<PageLoading />}>{el}</Suspense></RouteBoundary>;
   return (
     <Routes>
       <Route element={<AdminLayout />}>

@@ -3,6 +3,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { isAdmin, type Session } from '../api/session';
 import { GrowerLayout } from './grower-layout';
 import { PageLoading } from '../components/page-loading';
+import { RouteBoundary } from '../components/route-boundary';
 import { LandingPage } from '../features/auth/landing-page';
 import { LoginPage } from '../features/auth/login-page';
 import { HomePage } from '../features/home/home-page';
@@ -20,10 +21,10 @@ export function AppRoutes({ session }: { session: Session | null }) {
   if (!session) {
     return (
       <Routes>
-        <Route path="/" element={<LandingPage />} />
-        <Route path="/login" element={<LoginPage />} />
+        <Route path="/" element={<RouteBoundary><LandingPage /></RouteBoundary>} />
+        <Route path="/login" element={<RouteBoundary><LoginPage /></RouteBoundary>} />
         <Route path="/admin/*" element={<Navigate to="/login" replace />} />
-        <Route path="*" element={<LandingPage />} />
+        <Route path="*" element={<RouteBoundary><LandingPage /></RouteBoundary>} />
       </Routes>
     );
   }
@@ -32,15 +33,15 @@ export function AppRoutes({ session }: { session: Session | null }) {
       <Routes>
         <Route
           path="/admin/*"
-          element={isAdmin(session) ? <AdminArea /> : <Navigate to="/home" replace />}
+          element={isAdmin(session) ? <RouteBoundary><AdminArea /></RouteBoundary> : <Navigate to="/home" replace />}
         />
         <Route element={<GrowerLayout admin={isAdmin(session)} />}>
-          <Route path="/" element={<HomePage />} />
-          <Route path="/home" element={<HomePage />} />
-          <Route path="/profile" element={<ProfilePage />} />
-          <Route path="/orders" element={<OrdersPage />} />
-          <Route path="/map" element={<FarmMapPage />} />
-          <Route path="/view/:projectId/:observationTime" element={<ProjectMapPage />} />
+          <Route path="/" element={<RouteBoundary><HomePage /></RouteBoundary>} />
+          <Route path="/home" element={<RouteBoundary><HomePage /></RouteBoundary>} />
+          <Route path="/profile" element={<RouteBoundary><ProfilePage /></RouteBoundary>} />
+          <Route path="/orders" element={<RouteBoundary><OrdersPage /></RouteBoundary>} />
+          <Route path="/map" element={<RouteBoundary><FarmMapPage /></RouteBoundary>} />
+          <Route path="/view/:projectId/:observationTime" element={<RouteBoundary><ProjectMapPage /></RouteBoundary>} />
           <Route path="*" element={<Navigate to="/home" replace />} />
         </Route>
       </Routes>

@@ -24,6 +24,11 @@ export interface MapView {
   setLayers(layers: Layer[]): void;
   /** Everything pickable under a screen point, topmost first. */
   pickAll(x: number, y: number): PickingInfo[];
+  /** The GPU dropped a WebGL context of this map (driver reset, too many contexts, a sleeping phone). */
+  contextLost: boolean;
+  /** Builds the map again (a new context); counts up with every restore. */
+  restore(): void;
+  generation: number;
 }
 
 /** CSS pixels on phones with DPR 3 triple the fragment work for dots; 1.5 stays sharp enough. */
@@ -33,6 +38,8 @@ export function useMapView(container: RefObject<HTMLDivElement | null>, handlers
   const [map, setMap] = useState<MapLibreMap | null>(null);
   const [zoom, setZoom] = useState<number>(MAP_DEFAULTS.zoom);
   const [moveId, setMoveId] = useState(0);
+  const [generation, setGeneration] = useState(0);
+  const [contextLost, setContextLost] = useState(false);
   const overlayRef = useRef<MapboxOverlay | null>(null);
   const handlersRef = useRef(handlers);
   useEffect(() => {
@@ -43,6 +50,10 @@ export function useMapView(container: RefObject<HTMLDivElement | null>, handlers
     const el = container.current;
     if (!el) return;
     setupMapLibre();
+    // Either canvas (MapLibre's or deck.gl's) losing its context leaves a dead
+    // map: say so and offer a new one. Captured on the container: the event does not bubble.
+    const onLost = () => setContextLost(true);
+    el.addEventListener('webglcontextlost', onLost, true);
     const m = new MapLibreMapClass({
       container: el,
       style: basemapStyle(),
@@ -74,11 +85,12 @@ export function useMapView(container: RefObject<HTMLDivElement | null>, handlers
     });
     setMap(m);
     return () => {
+      el.removeEventListener('webglcontextlost', onLost, true);
       overlayRef.current = null;
       m.remove();
       setMap(null);
     };
-  }, [container]);
+  }, [container, generation]);
 
   return {
     map,
@@ -87,5 +99,11 @@ export function useMapView(container: RefObject<HTMLDivElement | null>, handlers
     pixelRatio: deckPixelRatio(),
     setLayers: (layers) => overlayRef.current?.setProps({ layers }),
     pickAll: (x, y) => overlayRef.current?.pickMultipleObjects({ x, y, radius: 2, depth: 8 }) ?? [],
+    contextLost,
+    restore: () => {
+      setContextLost(false);
+      setGeneration((g) => g + 1);
+    },
+    generation,
   };
 }

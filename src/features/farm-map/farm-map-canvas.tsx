@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { PickingInfo } from '@deck.gl/core';
 import { useMapView } from '../../map/use-map-view';
+import { MapContextLost } from '../../map/context-lost';
 import { MAP_DEFAULTS } from '../../map/map-config';
 import { maxFitZoom } from '../../../workers/geo';
 import { farmLayers, type FarmPlotItem } from './farm-layers';
@@ -29,10 +30,10 @@ export function FarmMapCanvas({ items, bbox, highlighted, selected, onPlotClick,
   useEffect(() => view.setLayers(layers));
 
   // Fit once to all plots when the data arrives; the product default without plots.
-  const fitted = useRef(false);
+  const fitted = useRef<unknown>(null);
   useEffect(() => {
-    if (!map || fitted.current) return;
-    fitted.current = true;
+    if (!map || fitted.current === map) return; // once per map (a restored map fits again)
+    fitted.current = map;
     map.setMinZoom(GLOBAL_VIEW.zoom);
     if (bbox) {
       map.fitBounds(bbox, { padding: MAP_DEFAULTS.padding, maxZoom: maxFitZoom(items.length), duration: 0 });
@@ -45,5 +46,10 @@ export function FarmMapCanvas({ items, bbox, highlighted, selected, onPlotClick,
     if (map && globalViewSignal > 0) map.easeTo({ ...GLOBAL_VIEW, duration: MAP_DEFAULTS.animationMs });
   }, [map, globalViewSignal]);
 
-  return <div ref={container} className="farm-map__canvas" data-testid="farm-map-canvas" />;
+  return (
+    <div className="farm-map__stage">
+      <div ref={container} className="farm-map__canvas" data-testid="farm-map-canvas" />
+      <MapContextLost view={view} />
+    </div>
+  );
 }

@@ -7,6 +7,7 @@ import { buildMapLayers, chooseFeature, treeAt, treeOffsets, type AreaItem, type
 import type { ColourMode } from '../../map/geo-client';
 import { MAP_DEFAULTS } from '../../map/map-config';
 import { useMapView } from '../../map/use-map-view';
+import { MapContextLost } from '../../map/context-lost';
 import { useGps } from '../../map/use-gps';
 import { InfoPanel } from './info-panel';
 import { initialLayerState, layerReducer } from './layer-state';
@@ -94,6 +95,11 @@ function ProjectMapScreen() {
     fitToPlots(true);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data.loadId, view.map]);
+  // A map built again after a lost context starts at the default view: back to the plots.
+  useEffect(() => {
+    if (view.generation > 0 && view.map) fitToPlots(false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [view.generation, view.map]);
 
   // The selected tree's field/value table comes from the worker's columns.
   const sel = layers.selected;
@@ -191,6 +197,7 @@ function ProjectMapScreen() {
       />
       <div className="pm__stage">
         <div ref={containerRef} className="pm__map" data-testid="pm-map" />
+        <MapContextLost view={view} />
         <MapToolbar
           layersOpen={panel === 'layers'}
           onLayers={() => setPanel((p) => (p === 'layers' ? null : 'layers'))}
