@@ -40,6 +40,8 @@ export function useMapView(container: RefObject<HTMLDivElement | null>, handlers
   const [moveId, setMoveId] = useState(0);
   const [generation, setGeneration] = useState(0);
   const [contextLost, setContextLost] = useState(false);
+  // Read synchronously: a dead overlay must not get layers (deck.gl throws on a map without a context).
+  const lostRef = useRef(false);
   const overlayRef = useRef<MapboxOverlay | null>(null);
   const handlersRef = useRef(handlers);
   useEffect(() => {
@@ -52,7 +54,11 @@ export function useMapView(container: RefObject<HTMLDivElement | null>, handlers
     setupMapLibre();
     // Either canvas (MapLibre's or deck.gl's) losing its context leaves a dead
     // map: say so and offer a new one. Captured on the container: the event does not bubble.
-    const onLost = () => setContextLost(true);
+    lostRef.current = false;
+    const onLost = () => {
+      lostRef.current = true;
+      setContextLost(true);
+    };
     el.addEventListener('webglcontextlost', onLost, true);
     const m = new MapLibreMapClass({
       container: el,
@@ -97,8 +103,10 @@ export function useMapView(container: RefObject<HTMLDivElement | null>, handlers
     zoom,
     moveId,
     pixelRatio: deckPixelRatio(),
-    setLayers: (layers) => overlayRef.current?.setProps({ layers }),
-    pickAll: (x, y) => overlayRef.current?.pickMultipleObjects({ x, y, radius: 2, depth: 8 }) ?? [],
+    setLayers: (layers) => {
+      if (!lostRef.current) overlayRef.current?.setProps({ layers });
+    },
+    pickAll: (x, y) => (lostRef.current ? [] : overlayRef.current?.pickMultipleObjects({ x, y, radius: 2, depth: 8 }) ?? []),
     contextLost,
     restore: () => {
       setContextLost(false);
