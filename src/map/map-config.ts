@@ -22,6 +22,9 @@ export const MAP_DEFAULTS = {
   gpsZoom: 17,
 };
 
+/** §9 global view: the whole world, centre [0, 0] at zoom 2 (the farm map's and the editor's "Global View"). */
+export const GLOBAL_VIEW = { center: [0, 0] as [number, number], zoom: 2 };
+
 /** §9 layer styles and marker sizes (pixels). */
 export const LAYER_STYLE = {
   plots: { z: 10, stroke: [0, 0, 0, 255] as [number, number, number, number], width: 3 },

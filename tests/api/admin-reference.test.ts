@@ -59,7 +59,7 @@ describe(`admin reference lists on ${ENGINE}`, () => {
     });
   }
 
-  it('validates names (2–100), survey codes (1–20), status codes (1–999), breed crop and crop type', async () => {
+  it('validates names (2–100), survey codes (1–20), status codes (0–999), breed crop and crop type', async () => {
     const bad: [string, Record<string, unknown>, string, string][] = [
       ['crop-types', { crop_type_name: 'A' }, 'crop_type_name', 'Crop type name must be at least 2 characters'],
       ['crop-types', { crop_type_name: 'x'.repeat(101) }, 'crop_type_name', 'Crop type name must be at most 100 characters'],
@@ -68,7 +68,7 @@ describe(`admin reference lists on ${ENGINE}`, () => {
       ['survey-types', { code: '', label: 'Good label' }, 'code', 'Code is required'],
       ['survey-types', { code: 'X'.repeat(21), label: 'Good label' }, 'code', 'Code must be at most 20 characters'],
       ['survey-types', { code: 'OK', label: 'L' }, 'label', 'Label must be at least 2 characters'],
-      ['tree-status-types', { status_code: 0, status_name: 'Zero' }, 'status_code', 'Status code must be at least 1'],
+      ['tree-status-types', { status_code: -1, status_name: 'Negative' }, 'status_code', 'Status code must be at least 0'],
       ['tree-status-types', { status_code: 1000, status_name: 'Big' }, 'status_code', 'Status code must be at most 999'],
       ['tree-status-types', { status_name: 'None' }, 'status_code', 'Status code is required'],
       ['breeds', { breed_name: 'Lonely' }, 'crop_id', 'Crop is required'],
@@ -99,6 +99,10 @@ describe(`admin reference lists on ${ENGINE}`, () => {
       expect(res.statusCode, url).toBe(409);
       expect(res.json().message).toContain(fragment);
     }
+    // The seeded "Healthy" has code 0 (client.md §3): it can be edited like any other status.
+    const healthy = (await t.as('admin', { method: 'GET', url: '/api/admin/tree-status-types' })).json().treeStatusTypes.find((x: { status_code: number }) => x.status_code === 0);
+    const rename = await t.as('admin', { method: 'PUT', url: '/api/admin/tree-status-types/0', payload: { status_code: 0, status_name: 'Healthy (checked)', version: healthy.version } });
+    expect(rename.statusCode, rename.body).toBe(200);
     const renumber = await t.as('admin', { method: 'PUT', url: '/api/admin/tree-status-types/3', payload: { status_code: 30, status_name: 'Dead' } });
     expect(renumber.statusCode).toBe(409);
     expect((await t.as('admin', { method: 'GET', url: '/api/admin/crop-types' })).json().cropTypes.some((c: { crop_type_id: number }) => c.crop_type_id === 1)).toBe(true);

@@ -164,4 +164,13 @@ describe('geospatial data editor in Chromium', () => {
     await expect.poll(() => page.getByTestId('tab-plot').textContent()).toBe('Plots (0)');
     expect(await myPlot()).toBeUndefined();
   });
+
+  it('Global View shows the whole world: centre [0, 0], zoom 2 (client.md §9)', async () => {
+    await page.getByRole('button', { name: 'Global View' }).click();
+    await expect.poll(() => page.evaluate(() => {
+      const el = document.querySelector('[data-testid=editor-map-canvas]') as HTMLElement & { __map: { getCenter(): { lng: number; lat: number }; getZoom(): number } };
+      const c = el.__map.getCenter();
+      return [Math.round(c.lng * 1000) / 1000, Math.round(c.lat * 1000) / 1000, Math.round(el.__map.getZoom() * 100) / 100];
+    })).toEqual([0, 0, 2]);
+  });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Queryable } from '../../db/adapter';
 import { HttpError } from '../../http-error';
 import { text } from './shared';
+import { TREE_STATUS_CODE } from '../../../src/domain/reference-rules';
 
 // The eight reference lists (admin.md §3, §5). Each entry says its endpoint,
 // table, id column, list key, body schema, how to list it and what still
@@ -82,8 +83,8 @@ export const REFERENCE_LISTS: ReferenceList[] = [
       status_code: z
         .number({ error: 'Status code is required' })
         .int('Status code must be a whole number')
-        .min(1, 'Status code must be at least 1')
-        .max(999, 'Status code must be at most 999'),
+        .min(TREE_STATUS_CODE.min, `Status code must be at least ${TREE_STATUS_CODE.min}`)
+        .max(TREE_STATUS_CODE.max, `Status code must be at most ${TREE_STATUS_CODE.max}`),
       status_name: name('Status name'),
     }),
     order: 'x.status_code',

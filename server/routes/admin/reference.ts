@@ -5,9 +5,10 @@ import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../http-error';
 import { IdParams, Version, audit, describeCounts, doc, inTx, lockRow, ok } from './shared';
 import { REFERENCE_LISTS, type ReferenceList } from './reference-lists';
+import { TREE_STATUS_CODE } from '../../../src/domain/reference-rules';
 
 // Tree status codes are the primary key and may be 0 (the seeded Healthy).
-const StatusParams = z.strictObject({ id: z.coerce.number({ error: 'id must be a number' }).int().min(0).max(999) });
+const StatusParams = z.strictObject({ id: z.coerce.number({ error: 'id must be a number' }).int().min(TREE_STATUS_CODE.min).max(TREE_STATUS_CODE.max) });
 
 async function references(tx: Queryable, list: ReferenceList, id: number) {
   const parts: [number, string, string][] = [];

@@ -2,13 +2,12 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { PickingInfo } from '@deck.gl/core';
 import { useMapView } from '../../map/use-map-view';
 import { MapContextLost } from '../../map/context-lost';
-import { MAP_DEFAULTS } from '../../map/map-config';
+import { GLOBAL_VIEW, MAP_DEFAULTS } from '../../map/map-config';
 import { maxFitZoom } from '../../../workers/geo';
 import { farmLayers, type FarmPlotItem } from './farm-layers';
 
 /** Product map default (client.md §9) when the farm has no plots, and the global view. */
 export const PRODUCT_MAP_DEFAULT = { center: [23.392, 42.899] as [number, number], zoom: 5 };
-export const GLOBAL_VIEW = { center: [0, 0] as [number, number], zoom: 2 };
 
 interface Props {
   items: FarmPlotItem[];

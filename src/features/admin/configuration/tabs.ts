@@ -1,5 +1,6 @@
 import type { ReferenceEndpoint } from '../../../api/admin-reference';
 import type { FieldRule } from '../../../components/form-rules';
+import { TREE_STATUS_CODE } from '../../../domain/reference-rules';
 
 // The eight configuration tabs (admin.md §2, §5): which id, which columns,
 // which form fields with which rules. Labels are i18n keys in admin.configuration.
@@ -51,7 +52,7 @@ export const TABS: Tab[] = [
   ]),
   simple('disease-types', 'disease_id', 'disease_name'),
   tab('tree-status-types', 'status_code', 'status_name', ['status_code', 'status_name'], [
-    { name: 'status_code', type: 'number', rule: { required: true, number: true, integer: true, min: 1, max: 999 } },
+    { name: 'status_code', type: 'number', rule: { required: true, number: true, integer: true, min: TREE_STATUS_CODE.min, max: TREE_STATUS_CODE.max } },
     nameField('status_name'),
   ]),
   simple('countries', 'country_id', 'country_name'),

@@ -5,7 +5,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import type MapboxDraw from '@mapbox/mapbox-gl-draw';
 import type { Geometry, Position } from 'geojson';
 import type { ClientData, ClientSummary, EditorFeature, EditorType } from '../../../api/admin-data';
-import { basemapStyle, MAP_DEFAULTS } from '../../../map/map-config';
+import { basemapStyle, GLOBAL_VIEW, MAP_DEFAULTS } from '../../../map/map-config';
 import { setupMapLibre } from '../../../map/maplibre-setup';
 import { createDraw } from '../../../map/draw/create-draw';
 import { drawBridge, type Measure } from '../../../map/draw/bridge';
@@ -212,7 +212,7 @@ export function EditorMap(p: EditorMapProps) {
     if (!all.length) return;
     map.fitBounds(boundsOf({ type: 'MultiPoint', coordinates: all }), { padding: MAP_DEFAULTS.padding, maxZoom: MAP_DEFAULTS.maxFitZoom, duration: 0 });
   };
-  const globalView = () => mapRef.current?.jumpTo({ center: MAP_DEFAULTS.centre, zoom: MAP_DEFAULTS.zoom });
+  const globalView = () => mapRef.current?.jumpTo(GLOBAL_VIEW);
   const selectedFeature: EditorFeature | null = p.selected ? featureById(p.data, p.selected) : null;
 
   return (
