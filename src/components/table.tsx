@@ -17,7 +17,7 @@
  * Search matches every column's accessor value, case-insensitive. Columns
  * opt out of sorting with `enableSorting: false`.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import {
   flexRender,
   getCoreRowModel,
@@ -90,6 +90,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
   });
   const pageCount = table.getPageCount();
   const pageIndex = Math.min(pagination.pageIndex, Math.max(0, pageCount - 1));
+  // Rows went away (the only row of the last page was deleted): move to the last page that exists.
+  useEffect(() => {
+    if (pagination.pageIndex !== pageIndex) setPagination((p) => ({ ...p, pageIndex }));
+  }, [pagination.pageIndex, pageIndex]);
   const rows = table.getRowModel().rows;
   const total = table.getFilteredRowModel().rows.length;
   return (
