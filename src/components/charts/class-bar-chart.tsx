@@ -14,8 +14,16 @@ interface Props {
   testId?: string;
 }
 
+/** Axis ticks in compact form (12K, 1.0M; Hebrew: 12K / ‏1M‏ per locale) so they fit the 44 px axis at 1M trees. */
+export function axisNumberFormat(locale: string): (v: number) => string {
+  const compact = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 });
+  const plain = new Intl.NumberFormat(locale);
+  return (v) => (Math.abs(v) >= 10_000 ? compact.format(v) : plain.format(v));
+}
+
 export function ClassBarChart({ title, data, locale, countLabel, height = 150, testId }: Props) {
   const nf = new Intl.NumberFormat(locale);
+  const axis = axisNumberFormat(locale);
   const rtl = locale.startsWith('he');
   return (
     <figure className="chart" data-testid={testId}>
@@ -25,7 +33,7 @@ export function ClassBarChart({ title, data, locale, countLabel, height = 150, t
           <BarChart data={data} margin={{ top: 4, right: 8, bottom: 4, left: 8 }}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="label" reversed={rtl} tick={{ fontSize: 11 }} interval={0} />
-            <YAxis orientation={rtl ? 'right' : 'left'} tickFormatter={(v: number) => nf.format(v)} width={44} tick={{ fontSize: 11 }} />
+            <YAxis orientation={rtl ? 'right' : 'left'} tickFormatter={axis} width={44} tick={{ fontSize: 11 }} />
             <Tooltip formatter={(v) => [nf.format(Number(v)), countLabel]} isAnimationActive={false} />
             <Bar dataKey="count" isAnimationActive={false}>
               {data.map((d) => <Cell key={d.label} fill={d.colour} />)}
