@@ -7,7 +7,10 @@ export interface ActivityEntry {
   action: 'create' | 'update' | 'delete';
   entity: string;
   entity_id: string | null;
+  /** English, for API users and older entries. */
   summary: string;
+  /** The name of what changed (null on entries written before migration 053). */
+  subject?: string | null;
   created_at: string;
 }
 export interface Health {

@@ -35,6 +35,8 @@ export function AppRoutes({ session }: { session: Session | null }) {
           path="/admin/*"
           element={isAdmin(session) ? <RouteBoundary><AdminArea /></RouteBoundary> : <Navigate to="/home" replace />}
         />
+        {/* Just signed in: straight to the role's start page (an admin never passes /home, client.md §2). */}
+        <Route path="/login" element={<Navigate to={isAdmin(session) ? '/admin' : '/home'} replace />} />
         <Route element={<GrowerLayout admin={isAdmin(session)} />}>
           <Route path="/" element={<RouteBoundary><HomePage /></RouteBoundary>} />
           <Route path="/home" element={<RouteBoundary><HomePage /></RouteBoundary>} />

@@ -15,7 +15,7 @@ export const activityRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     },
     async (request) => {
       const { rows } = await db.query(
-        `SELECT audit_id, user_id, user_email, action, entity, entity_id, summary, created_at
+        `SELECT audit_id, user_id, user_email, action, entity, entity_id, summary, subject, created_at
            FROM audit_log ORDER BY created_at DESC, audit_id DESC LIMIT $1`,
         [request.query.limit],
       );

@@ -36,7 +36,7 @@ export const clientRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     const client = await inTx(db, async (tx) => {
       await assertNameFree(tx, request.body.name, null);
       const { rows } = await tx.query<{ client_id: number }>(`INSERT INTO clients (name) VALUES ($1) RETURNING *`, [request.body.name]);
-      await audit(tx, user, 'create', 'client', rows[0].client_id, `Created client "${request.body.name}"`);
+      await audit(tx, user, 'create', 'client', rows[0].client_id, `Created client "${request.body.name}"`, request.body.name);
       return rows[0];
     });
     reply.status(201);
@@ -53,7 +53,7 @@ export const clientRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         `UPDATE clients SET name = $2, version = version + 1, updated_at = now() WHERE client_id = $1 RETURNING *`,
         [id, request.body.name],
       );
-      await audit(tx, user, 'update', 'client', id, `Renamed client "${before.name}" to "${request.body.name}"`);
+      await audit(tx, user, 'update', 'client', id, `Renamed client "${before.name}" to "${request.body.name}"`, request.body.name);
       return rows[0];
     });
     return { ...ok('Client updated successfully'), client };
@@ -82,7 +82,7 @@ export const clientRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       ]);
       if (refs) throw new HttpError(409, `Client "${c.name}" cannot be deleted: it still has ${refs}. Delete or move them first.`);
       await tx.query(`DELETE FROM clients WHERE client_id = $1`, [id]);
-      await audit(tx, user, 'delete', 'client', id, `Deleted client "${c.name}"`);
+      await audit(tx, user, 'delete', 'client', id, `Deleted client "${c.name}"`, c.name);
     });
     return ok('Client deleted successfully');
   });

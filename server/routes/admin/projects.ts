@@ -76,7 +76,7 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       const id = rows[0].project_id;
       await tx.query(`INSERT INTO project_users (project_id, user_id) SELECT $1, unnest($2::int[])`, [id, b.user_ids]);
       await tx.query(`INSERT INTO project_plots (client_id, project_id, plot_id) SELECT $1, $2, unnest($3::int[])`, [clientId, id, b.plot_ids]);
-      await audit(tx, actor, 'create', 'project', id, `Created project "${b.name}" (${b.plot_ids.length} plots, ${b.user_ids.length} users)`);
+      await audit(tx, actor, 'create', 'project', id, `Created project "${b.name}" (${b.plot_ids.length} plots, ${b.user_ids.length} users)`, b.name);
       return loadProject(tx, id);
     });
     reply.status(201);
@@ -97,7 +97,7 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       ]);
       await tx.query(`DELETE FROM project_plots WHERE project_id = $1 AND NOT (plot_id = ANY($2::int[]))`, [id, b.plot_ids]);
       await tx.query(`INSERT INTO project_plots (client_id, project_id, plot_id) SELECT $1, $2, unnest($3::int[]) ON CONFLICT DO NOTHING`, [before.client_id, id, b.plot_ids]);
-      await audit(tx, actor, 'update', 'project', id, `Updated project "${b.name}"${before.name !== b.name ? ` (was "${before.name}")` : ''}`);
+      await audit(tx, actor, 'update', 'project', id, `Updated project "${b.name}"${before.name !== b.name ? ` (was "${before.name}")` : ''}`, b.name);
       return loadProject(tx, id);
     });
     return { ...ok('Project updated successfully'), project };
@@ -111,7 +111,7 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       const { rows } = await tx.query<{ n: number }>(`SELECT count(*) AS n FROM tree_observations WHERE project_id = $1`, [id]);
       // Links and observations cascade; the confirmation says it cannot be undone.
       await tx.query(`DELETE FROM projects WHERE project_id = $1`, [id]);
-      await audit(tx, actor, 'delete', 'project', id, `Deleted project "${p.name}" with ${rows[0].n} tree observations`);
+      await audit(tx, actor, 'delete', 'project', id, `Deleted project "${p.name}" with ${rows[0].n} tree observations`, p.name);
       return rows[0].n;
     });
     return { ...ok(`Project deleted successfully (${observations} tree observations removed)`), deleted_observations: observations };

@@ -63,7 +63,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
           values,
         );
         const id = rows[0].id;
-        await audit(tx, actor, 'create', list.entity, id, `Created ${list.entity} "${body[list.nameColumn]}"`);
+        await audit(tx, actor, 'create', list.entity, id, `Created ${list.entity} "${body[list.nameColumn]}"`, String(body[list.nameColumn]));
         return readOne(tx, list, id);
       });
       reply.status(201);
@@ -92,7 +92,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
             ...columns.map((c) => body[c] ?? null),
           ]);
           const newId = list.endpoint === 'tree-status-types' ? (body.status_code as number) : id;
-          await audit(tx, actor, 'update', list.entity, newId, `Updated ${list.entity} "${before[list.nameColumn]}" → "${body[list.nameColumn]}"`);
+          await audit(tx, actor, 'update', list.entity, newId, `Updated ${list.entity} "${before[list.nameColumn]}" → "${body[list.nameColumn]}"`, String(body[list.nameColumn]));
           return readOne(tx, list, newId);
         });
         return { ...ok(`Updated ${list.entity} successfully`), item };
@@ -107,7 +107,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
         const refs = await references(tx, list, id);
         if (refs) throw new HttpError(409, `${capitalise(list.entity)} "${row[list.nameColumn]}" cannot be deleted: it is used by ${refs}`);
         await tx.query(`DELETE FROM ${list.table} WHERE ${list.idColumn} = $1`, [id]);
-        await audit(tx, actor, 'delete', list.entity, id, `Deleted ${list.entity} "${row[list.nameColumn]}"`);
+        await audit(tx, actor, 'delete', list.entity, id, `Deleted ${list.entity} "${row[list.nameColumn]}"`, String(row[list.nameColumn]));
       });
       return ok(`Deleted ${list.entity} successfully`);
     });

@@ -61,14 +61,17 @@ export async function audit(
   entity: string,
   entityId: number | string,
   summary: string,
+  /** The name of what changed (client name, e-mail, tree "row/tree"): the client words the entry in its language around it. */
+  subject: string | null,
 ): Promise<void> {
-  await tx.query(`INSERT INTO audit_log (user_id, user_email, action, entity, entity_id, summary) VALUES ($1, $2, $3, $4, $5, $6)`, [
+  await tx.query(`INSERT INTO audit_log (user_id, user_email, action, entity, entity_id, summary, subject) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
     user.user_id,
     user.email,
     action,
     entity,
     String(entityId),
     summary.slice(0, 500),
+    subject === null ? null : String(subject).slice(0, 200),
   ]);
 }
 

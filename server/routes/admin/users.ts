@@ -73,7 +73,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
         [b.email, hash, b.first_name, b.last_name, b.client_id, b.role],
       );
       const id = rows[0].user_id;
-      await audit(tx, actor, 'create', 'user', id, `Created ${b.role} ${b.email}`);
+      await audit(tx, actor, 'create', 'user', id, `Created ${b.role} ${b.email}`, b.email);
       return loadUser(tx, id);
     });
     reply.status(201);
@@ -105,7 +105,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       const changes = [hash ? 'password changed' : '', disabling ? 'disabled' : '', b.disabled === false && before.disabled ? 'enabled' : '', before.role !== b.role ? `role ${before.role} → ${b.role}` : '']
         .filter(Boolean)
         .join(', ');
-      await audit(tx, actor, 'update', 'user', id, `Updated user ${b.email}${changes ? ` (${changes})` : ''}`);
+      await audit(tx, actor, 'update', 'user', id, `Updated user ${b.email}${changes ? ` (${changes})` : ''}`, b.email);
       return loadUser(tx, id);
     });
     return { ...ok('User updated successfully'), user: updated };
@@ -121,7 +121,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       const { rows } = await tx.query<{ n: number }>(`SELECT count(*) AS n FROM project_users WHERE user_id = $1`, [id]);
       // project_users rows cascade; the audit log keeps the email (user_id → NULL).
       await tx.query(`DELETE FROM users WHERE user_id = $1`, [id]);
-      await audit(tx, actor, 'delete', 'user', id, `Deleted user ${u.email}${rows[0].n ? ` (removed from ${rows[0].n} project(s))` : ''}`);
+      await audit(tx, actor, 'delete', 'user', id, `Deleted user ${u.email}${rows[0].n ? ` (removed from ${rows[0].n} project(s))` : ''}`, u.email);
     });
     return ok('User deleted successfully');
   });

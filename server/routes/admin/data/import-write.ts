@@ -71,7 +71,7 @@ export async function writeImport(
     );
     const result = { observations: take.length, replaced: del[0].n, created_trees: created, skipped_unmatched: createUnmatched ? 0 : fresh.length, plots_added: added[0].n };
     await audit(tx, user, 'create', 'survey_import', p.projectId,
-      `Imported ${result.observations} results into "${p.projectName}" (${result.replaced} replaced, ${created} new trees, ${result.skipped_unmatched} unmatched skipped)`);
+      `Imported ${result.observations} results into "${p.projectName}" (${result.replaced} replaced, ${created} new trees, ${result.skipped_unmatched} unmatched skipped)`, p.projectName);
     return result;
   });
 }

@@ -40,7 +40,7 @@ export const irrigationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
       );
       const id = rows[0].irrigation_area_id;
       const trees = await reassignTrees(tx, clientId, [box]);
-      await audit(tx, user, 'create', 'irrigation_area', id, `Created irrigation area "${b.irrigation_area_name}" in plot ${plotId ?? 'none'} (${trees} trees assigned)`);
+      await audit(tx, user, 'create', 'irrigation_area', id, `Created irrigation area "${b.irrigation_area_name}" in plot ${plotId ?? 'none'} (${trees} trees assigned)`, b.irrigation_area_name);
       return { irrigation_area: await oneArea(tx, id), assigned: { trees } };
     });
     reply.status(201);
@@ -69,7 +69,7 @@ export const irrigationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
       }
       await tx.query(`UPDATE irrigation_areas SET ${[...sets, 'version = version + 1', 'updated_at = now()'].join(', ')} WHERE irrigation_area_id = $1`, params);
       const trees = geom ? await reassignTrees(tx, before.client_id, [boxOf(before.geom), boxOf(geom)], { areaIds: [id] }) : 0;
-      await audit(tx, user, 'update', 'irrigation_area', id, `Updated irrigation area "${b.irrigation_area_name ?? before.irrigation_area_name}"${geom ? ` geometry (${trees} trees re-assigned)` : ''}`);
+      await audit(tx, user, 'update', 'irrigation_area', id, `Updated irrigation area "${b.irrigation_area_name ?? before.irrigation_area_name}"${geom ? ` geometry (${trees} trees re-assigned)` : ''}`, b.irrigation_area_name ?? before.irrigation_area_name);
       return { irrigation_area: await oneArea(tx, id), assigned: { trees } };
     });
     return { success: true, message: 'Irrigation area updated successfully', ...out };
@@ -84,7 +84,7 @@ export const irrigationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
       const { rows } = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM trees WHERE irrigation_area_id = $1`, [id]);
       await tx.query(`DELETE FROM irrigation_areas WHERE irrigation_area_id = $1`, [id]);
       const reassigned = await reassignTrees(tx, before.client_id, [boxOf(before.geom)]);
-      await audit(tx, user, 'delete', 'irrigation_area', id, `Deleted irrigation area "${before.irrigation_area_name}"; kept its ${rows[0].n} trees`);
+      await audit(tx, user, 'delete', 'irrigation_area', id, `Deleted irrigation area "${before.irrigation_area_name}"; kept its ${rows[0].n} trees`, before.irrigation_area_name);
       return { kept: { trees: rows[0].n }, reassigned: { trees: reassigned } };
     });
     return { success: true, message: 'Irrigation area deleted successfully', ...out };

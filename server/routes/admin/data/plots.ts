@@ -36,7 +36,7 @@ export const plotRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       );
       const id = rows[0].plot_id;
       const assigned = await reassignAround(tx, b.client_id, [box], id);
-      await audit(tx, user, 'create', 'plot', id, `Created plot "${b.plot_name}" (${assigned.irrigation_areas} irrigation areas, ${assigned.trees} trees assigned)`);
+      await audit(tx, user, 'create', 'plot', id, `Created plot "${b.plot_name}" (${assigned.irrigation_areas} irrigation areas, ${assigned.trees} trees assigned)`, b.plot_name);
       return { plot: await onePlot(tx, id), assigned };
     });
     reply.status(201);
@@ -68,7 +68,7 @@ export const plotRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       const assigned = geom ? await reassignAround(tx, before.client_id, [boxOf(before.geom), boxOf(geom)], id) : { irrigation_areas: 0, trees: 0 };
       const fields = b.plot_name !== undefined || b.crop_id !== undefined || b.plot_area !== undefined;
       const what = geom ? (fields ? 'fields and geometry' : 'geometry') : 'fields';
-      await audit(tx, user, 'update', 'plot', id, `Updated plot "${b.plot_name ?? before.plot_name}" ${what}${geom ? ` (${assigned.irrigation_areas} irrigation areas, ${assigned.trees} trees re-assigned)` : ''}`);
+      await audit(tx, user, 'update', 'plot', id, `Updated plot "${b.plot_name ?? before.plot_name}" ${what}${geom ? ` (${assigned.irrigation_areas} irrigation areas, ${assigned.trees} trees re-assigned)` : ''}`, b.plot_name ?? before.plot_name);
       return { plot: await onePlot(tx, id), assigned };
     });
     return { success: true, message: 'Plot updated successfully', ...out };
@@ -99,7 +99,7 @@ export const plotRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       const box = boxOf(before.geom);
       const reassigned = { irrigation_areas: await reassignIrrigationAreas(tx, before.client_id, [box]), trees: await reassignTrees(tx, before.client_id, [box]) };
       const kept = { irrigation_areas: counts[0].areas, trees: counts[0].trees, removed_from_projects: proj[0].n };
-      await audit(tx, user, 'delete', 'plot', id, `Deleted plot "${before.plot_name}"; kept ${kept.irrigation_areas} irrigation areas and ${kept.trees} trees, removed from ${kept.removed_from_projects} project(s)`);
+      await audit(tx, user, 'delete', 'plot', id, `Deleted plot "${before.plot_name}"; kept ${kept.irrigation_areas} irrigation areas and ${kept.trees} trees, removed from ${kept.removed_from_projects} project(s)`, before.plot_name);
       return { kept, reassigned };
     });
     return { success: true, message: 'Plot deleted successfully', ...out };

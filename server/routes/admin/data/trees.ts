@@ -11,6 +11,8 @@ import { DeleteQuery, IdParams, TreeCreate, TreeUpdate } from './schemas';
 // Trees: plot_id and irrigation_area_id always come from the location.
 
 const label = (row: unknown, tree: unknown) => `row ${row}, tree ${tree}`;
+/** A tree in Recent Activity, in any language: "row/tree". */
+const treeRef = (row: unknown, tree: unknown) => `${row ?? '–'}/${tree ?? '–'}`;
 
 export const treeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.post('/data/trees', { schema: { ...doc('data editor', 'Create a tree; plot and irrigation area are found by location'), body: TreeCreate } }, async (request, reply) => {
@@ -27,7 +29,7 @@ export const treeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
         [clientId, at.plot_id, at.irrigation_area_id, b.row_num, b.tree_num, b.breed_id ?? null, b.planting_date || null, lon, lat],
       );
       const id = rows[0].tree_id;
-      await audit(tx, user, 'create', 'tree', id, `Created tree ${label(b.row_num, b.tree_num)} in plot ${at.plot_id ?? 'none'}, irrigation area ${at.irrigation_area_id ?? 'none'}`);
+      await audit(tx, user, 'create', 'tree', id, `Created tree ${label(b.row_num, b.tree_num)} in plot ${at.plot_id ?? 'none'}, irrigation area ${at.irrigation_area_id ?? 'none'}`, treeRef(b.row_num, b.tree_num));
       return { tree: await oneTree(tx, id) };
     });
     reply.status(201);
@@ -58,7 +60,7 @@ export const treeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
         set('irrigation_area_id', at.irrigation_area_id);
       }
       await tx.query(`UPDATE trees SET ${[...sets, 'version = version + 1', 'updated_at = now()'].join(', ')} WHERE tree_id = $1`, params);
-      await audit(tx, user, 'update', 'tree', id, `Updated tree ${label(b.row_num ?? before.row_num, b.tree_num ?? before.tree_num)}${point ? ' location' : ''}`);
+      await audit(tx, user, 'update', 'tree', id, `Updated tree ${label(b.row_num ?? before.row_num, b.tree_num ?? before.tree_num)}${point ? ' location' : ''}`, treeRef(b.row_num ?? before.row_num, b.tree_num ?? before.tree_num));
       return { tree: await oneTree(tx, id) };
     });
     return { success: true, message: 'Tree updated successfully', ...out };
@@ -73,7 +75,7 @@ export const treeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       const { rows } = await tx.query<{ n: number }>(`SELECT count(DISTINCT project_id)::int AS n FROM tree_observations WHERE tree_id = $1`, [id]);
       if (rows[0].n > 0) throw new HttpError(409, `This tree has survey results in ${rows[0].n} project(s) and cannot be deleted; move it instead.`);
       await tx.query(`DELETE FROM trees WHERE tree_id = $1`, [id]);
-      await audit(tx, user, 'delete', 'tree', id, `Deleted tree ${label(before.row_num, before.tree_num)}`);
+      await audit(tx, user, 'delete', 'tree', id, `Deleted tree ${label(before.row_num, before.tree_num)}`, treeRef(before.row_num, before.tree_num));
     });
     return { success: true, message: 'Tree deleted successfully' };
   });

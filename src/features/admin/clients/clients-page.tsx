@@ -59,11 +59,11 @@ export default function ClientsPage() {
       <CrudHead title={t('title')} addLabel={t('add')} onAdd={() => crud.open({ kind: 'create' })} />
       <ErrorBanner {...crud.banner(clients)} onRetry={clients.error && !crud.error ? clients.reload : undefined} />
       <div className="stat-grid stat-grid--3" data-testid="client-stats">
-        <StatCard label={t('stats.clients')} value={list.length} icon="🏢" />
-        <StatCard label={t('stats.users')} value={stats.users} icon="👥" />
-        <StatCard label={t('stats.plots')} value={stats.plots} icon="🗺️" />
-        <StatCard label={t('stats.avgPlots')} value={stats.avgPlots} icon="📐" />
-        <StatCard label={t('stats.avgUsers')} value={stats.avgUsers} icon="👤" />
+        <StatCard label={t('stats.clients')} value={list.length} icon="building" />
+        <StatCard label={t('stats.users')} value={stats.users} icon="users" />
+        <StatCard label={t('stats.plots')} value={stats.plots} icon="map" />
+        <StatCard label={t('stats.avgPlots')} value={stats.avgPlots} icon="ruler" />
+        <StatCard label={t('stats.avgUsers')} value={stats.avgUsers} icon="profile" />
       </div>
       <DataTable
         testId="clients-table"

@@ -46,10 +46,10 @@ export default function ProjectsPage() {
       <CrudHead title={t('title')} addLabel={t('add')} onAdd={() => crud.open({ kind: 'create' })} />
       <ErrorBanner {...crud.banner(projects, users)} />
       <div className="stat-grid" data-testid="project-stats">
-        <StatCard label={t('stats.projects')} value={s?.total_projects ?? '—'} icon="📁" />
-        <StatCard label={t('stats.plots')} value={s?.total_plots_in_projects ?? '—'} icon="🗺️" />
-        <StatCard label={t('stats.areas')} value={s?.total_irrigation_areas ?? '—'} icon="💧" />
-        <StatCard label={t('stats.trees')} value={s ? s.total_trees.toLocaleString('en-US') : '—'} icon="🌳" />
+        <StatCard label={t('stats.projects')} value={s?.total_projects ?? '—'} icon="folder" />
+        <StatCard label={t('stats.plots')} value={s?.total_plots_in_projects ?? '—'} icon="map" />
+        <StatCard label={t('stats.areas')} value={s?.total_irrigation_areas ?? '—'} icon="drop" />
+        <StatCard label={t('stats.trees')} value={s ? s.total_trees.toLocaleString('en-US') : '—'} icon="tree" />
       </div>
       <DataTable
         testId="projects-table"
