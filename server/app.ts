@@ -82,7 +82,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // loop kept busy by promise chains that is noise, not overload.
     pressureHandler: async (_request, _reply, type, value) => {
       if (type === 'eventLoopDelay' && !Number.isFinite(value)) return;
-      throw new HttpError(503, 'The server is busy. Please try again in a few seconds.', undefined, { 'retry-after': '10' });
+      throw new HttpError(503, 'The server is busy. Please try again in a few seconds.', undefined, { 'retry-after': '10' }, 'server_busy');
     },
   });
   await app.register(helmet, { contentSecurityPolicy: { directives: contentSecurityPolicy(opts.tileUrl) }, crossOriginEmbedderPolicy: false });

@@ -26,7 +26,7 @@ export interface JobRunner {
 /** An error from the job thread: an HttpError again when it was one (its status and row list survive). */
 function revive(s: SerializedError): Error {
   if (typeof s.statusCode === 'number') {
-    return new HttpError(s.statusCode, s.message, s.errors as HttpError['errors'], s.headers as HttpError['headers']);
+    return new HttpError(s.statusCode, s.message, s.errors as HttpError['errors'], s.headers as HttpError['headers'], typeof s.code === 'string' ? s.code : undefined);
   }
   return deserializeError(s);
 }

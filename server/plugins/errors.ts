@@ -29,7 +29,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
-      return reply.status(error.statusCode).send({ success: false, message: error.message, errors: error.errors });
+      return reply.status(error.statusCode).send({ success: false, message: error.message, ...(error.code ? { code: error.code } : {}), errors: error.errors });
     }
     const status = (error as FastifyError).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
@@ -40,10 +40,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply
         .status(503)
         .header('retry-after', '5')
-        .send({ success: false, message: 'The database is unavailable. Please try again shortly.' });
+        .send({ success: false, code: 'database_unavailable', message: 'The database is unavailable. Please try again shortly.' });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ success: false, message: 'An unexpected error occurred. Please try again.' });
+    return reply.status(500).send({ success: false, code: 'server_error', message: 'An unexpected error occurred. Please try again.' });
   });
 
   app.setNotFoundHandler((request, reply) => {

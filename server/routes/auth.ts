@@ -32,7 +32,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, {
   const gate = new HashGate(passwordHash.concurrency, passwordHash.queue);
   const hashing = <T>(fn: () => Promise<T>) =>
     gate.run(fn).catch((e) => {
-      if (e instanceof GateFullError) throw new HttpError(503, e.message, undefined, { 'retry-after': '5' });
+      if (e instanceof GateFullError) throw new HttpError(503, e.message, undefined, { 'retry-after': '5' }, 'sign_in_busy');
       throw e;
     });
 
@@ -44,13 +44,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, {
       // Per address, before the body is even validated (a rate limit counts every attempt).
       onRequest: async (request) => {
         const wait = await throttle.addressAttempt(request.ip);
-        if (wait > 0) throw new HttpError(429, TOO_MANY_FROM_ADDRESS, undefined, { 'retry-after': String(wait) });
+        if (wait > 0) throw new HttpError(429, TOO_MANY_FROM_ADDRESS, undefined, { 'retry-after': String(wait) }, 'too_many_from_address');
       },
     },
     async (request) => {
       const email = request.body.email.toLowerCase();
       const wait = await throttle.retryAfter(email);
-      if (wait > 0) throw new HttpError(429, TOO_MANY, undefined, { 'retry-after': String(wait) });
+      if (wait > 0) throw new HttpError(429, TOO_MANY, undefined, { 'retry-after': String(wait) }, 'too_many_failures');
       const { rows } = await db.query<Record<string, unknown> & { password_hash: string; disabled: boolean; token_version: number; user_id: number }>(
         `SELECT ${USER_COLUMNS}, u.password_hash, u.disabled, u.token_version
            FROM users u LEFT JOIN clients c ON c.client_id = u.client_id WHERE lower(u.email) = $1`,
@@ -61,7 +61,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, {
       const ok = await hashing(() => verifyPassword(request.body.password, stored));
       if (!row || !ok || row.disabled) {
         await throttle.fail(email);
-        throw new HttpError(401, LOGIN_FAILED);
+        throw new HttpError(401, LOGIN_FAILED, undefined, undefined, 'invalid_credentials');
       }
       await throttle.succeed(email);
       if (needsRehash(row.password_hash)) {

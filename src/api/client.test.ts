@@ -77,11 +77,13 @@ describe('requests', () => {
 
 describe('errors (client.md §8)', () => {
   it.each([
-    [403, {}, 'Access denied.', 'forbidden'],
+    [403, {}, 'You are not authorized to perform this action.', 'unauthorized'],
+    [403, { message: 'Admin access required' }, 'You are not authorized to perform this action.', 'unauthorized'],
     [404, {}, 'The requested resource was not found.', 'notFound'],
     [404, { message: 'Project not found' }, 'Project not found', 'notFound'],
     [500, { message: 'db exploded' }, 'An unexpected error occurred. Please try again.', 'server'],
-    [418, null, 'HTTP 418: Teapot', 'generic'],
+    [418, null, 'Something went wrong. Please try again.', 'generic'],
+    [409, {}, 'Something went wrong. Please try again.', 'conflict'],
   ])('%i → %s', async (status, body, message, code) => {
     replies.push(body === null ? text('', status, 'Teapot') : json(body, status));
     await expect(get('/x', { retries: 0 })).rejects.toMatchObject({ message, code, status });
@@ -212,7 +214,7 @@ describe('fetchUserProjects', () => {
 
   it("fails with 'Failed to fetch user projects', keeping the cause", async () => {
     replies.push(json({}, 403), json({ not: 'a list' }));
-    await expect(fetchUserProjects()).rejects.toMatchObject({ message: FETCH_PROJECTS_FAILED, code: 'forbidden', status: 403 });
+    await expect(fetchUserProjects()).rejects.toMatchObject({ message: FETCH_PROJECTS_FAILED, code: 'unauthorized', status: 403 });
     await expect(fetchUserProjects()).rejects.toMatchObject({ message: FETCH_PROJECTS_FAILED, code: 'invalidJson' });
   });
 

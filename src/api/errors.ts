@@ -28,6 +28,8 @@ export class ApiError extends Error {
     readonly status = 0,
     readonly details: FieldError[] = [],
     readonly serverMessage?: string,
+    /** The server's stable code for this error (e.g. invalid_credentials): translated by errorText. */
+    readonly serverCode?: string,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -50,31 +52,38 @@ export const MESSAGES = {
 export const timeoutMessage = (ms: number) =>
   `Request timed out after ${ms}ms. The server is taking too long to respond.`;
 
-/** Maps a non-OK HTTP status (and the server's message) to an ApiError. */
-export function errorForStatus(status: number, statusText: string, body: unknown): ApiError {
-  const b = (body ?? {}) as { message?: unknown; errors?: unknown };
+/**
+ * Maps a non-OK HTTP status (and the server's message and code) to an ApiError.
+ * client.md §8: 403 is "You are not authorized to perform this action."; a
+ * status without a message of its own is "Something went wrong. Please try
+ * again.", never a raw "HTTP 4xx: text".
+ */
+export function errorForStatus(status: number, _statusText: string, body: unknown): ApiError {
+  const b = (body ?? {}) as { message?: unknown; errors?: unknown; code?: unknown };
   const serverMessage = typeof b.message === 'string' ? b.message : undefined;
+  const serverCode = typeof b.code === 'string' ? b.code : undefined;
   const details = Array.isArray(b.errors) ? (b.errors as FieldError[]) : [];
+  const make = (message: string, code: ApiErrorCode) => new ApiError(message, code, status, details, serverMessage, serverCode);
   switch (status) {
     case 401:
-      return new ApiError(MESSAGES.sessionExpired, 'sessionExpired', status, details, serverMessage);
+      return make(MESSAGES.sessionExpired, 'sessionExpired');
     case 403:
-      return new ApiError(serverMessage ?? MESSAGES.forbidden, 'forbidden', status, details, serverMessage);
+      return make(MESSAGES.unauthorized, 'unauthorized');
     case 404:
-      return new ApiError(serverMessage ?? MESSAGES.notFound, 'notFound', status, details, serverMessage);
+      return make(serverMessage ?? MESSAGES.notFound, 'notFound');
     case 400:
     case 422:
-      return new ApiError(serverMessage ?? MESSAGES.validation, 'validation', status, details, serverMessage);
+      return make(serverMessage ?? MESSAGES.validation, 'validation');
     case 409:
-      return new ApiError(serverMessage ?? `HTTP ${status}: ${statusText}`, 'conflict', status, details, serverMessage);
+      return make(serverMessage ?? MESSAGES.generic, 'conflict');
     case 429:
-      return new ApiError(serverMessage ?? `HTTP ${status}: ${statusText}`, 'tooMany', status, details, serverMessage);
+      return make(serverMessage ?? MESSAGES.generic, 'tooMany');
     case 500:
     case 502:
     case 503:
     case 504:
-      return new ApiError(MESSAGES.server, 'server', status, details, serverMessage);
+      return make(MESSAGES.server, 'server');
     default:
-      return new ApiError(serverMessage ?? `HTTP ${status}: ${statusText}`, 'generic', status, details, serverMessage);
+      return make(serverMessage ?? MESSAGES.generic, 'generic');
   }
 }

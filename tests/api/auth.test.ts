@@ -31,6 +31,7 @@ describe(`auth on ${ENGINE}`, () => {
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
     expect(wrong.json().message).toBe('Invalid email or password');
+    expect(wrong.json().code).toBe('invalid_credentials'); // a stable code the client translates
   });
 
   it('rejects a missing field, an unknown field and malformed JSON with 400 and a message', async () => {

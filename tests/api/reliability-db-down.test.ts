@@ -75,7 +75,7 @@ describe('database-down detection', () => {
         for (const c of calls) {
           const res = await app.inject(c);
           expect(res.statusCode, `${c.method} ${c.url}: ${res.body}`).toBe(503);
-          expect(res.json()).toEqual({ success: false, message: 'The database is unavailable. Please try again shortly.' });
+          expect(res.json()).toEqual({ success: false, code: 'database_unavailable', message: 'The database is unavailable. Please try again shortly.' });
           expect(res.headers['retry-after']).toBe('5');
         }
         const health = await app.inject({ method: 'GET', url: '/api/health' });

@@ -6,7 +6,7 @@ import { openPglite } from '../../server/db/adapter';
 import { createTokenService } from '../../server/auth/token';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const BUSY = { success: false, message: 'The server is busy. Please try again in a few seconds.' };
+const BUSY = { success: false, code: 'server_busy', message: 'The server is busy. Please try again in a few seconds.' };
 
 describe('overload guard', () => {
   it('answers 503 while the event loop is blocked for long, then recovers', async () => {

@@ -141,7 +141,7 @@ describe(`login brute-force limits on ${ENGINE}`, () => {
       const res = await login(u.email.toUpperCase(), pw);
       expect(res.statusCode).toBe(429);
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-      expect(res.json()).toEqual({ success: false, message: 'Too many failed login attempts. Please try again later.' });
+      expect(res.json()).toEqual({ success: false, code: 'too_many_failures', message: 'Too many failed login attempts. Please try again later.' });
     }
     // Other accounts are unaffected.
     expect((await login(ACCOUNTS.grower2.email, ACCOUNTS.grower2.password)).statusCode).toBe(200);
@@ -220,7 +220,7 @@ describe(`login brute-force limits on ${ENGINE}`, () => {
       const busy = res.filter((r) => r.statusCode === 503);
       expect(busy.length).toBeGreaterThan(0);
       expect(Number(busy[0].headers['retry-after'])).toBeGreaterThan(0);
-      expect(busy[0].json()).toEqual({ success: false, message: 'Too many sign-ins at once. Please try again in a few seconds.' });
+      expect(busy[0].json()).toEqual({ success: false, code: 'sign_in_busy', message: 'Too many sign-ins at once. Please try again in a few seconds.' });
       expect(codes.every((c) => c === 401 || c === 503)).toBe(true);
     } finally {
       await app.close();

@@ -1,10 +1,23 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { login, LoginError } from '../../api/auth';
+import { errorText } from '../../api/error-text';
 import { LanguageSwitch } from '../../components/language-switch';
 
 export const LOGIN_FALLBACK_MS = 500;
+
+/** The login failure in the UI's language: the server's code, else "Login failed" / "An error occurred during login". */
+export function loginErrorText(err: unknown, t: TFunction): string {
+  if (err instanceof LoginError) {
+    const api = err.apiError;
+    if (api && (api.serverCode || ['network', 'timeout', 'server'].includes(api.code))) return errorText(api, t);
+    if (err.code === 'no_token') return err.message;
+    return t(`common:errors.codes.${err.code}`, { defaultValue: err.message });
+  }
+  return t('common:errors.codes.login_error');
+}
 
 /** Login (client.md §2, §5, §8): both fields required, no email format check. */
 export function LoginPage() {
@@ -36,7 +49,7 @@ export function LoginPage() {
         if (window.location.pathname === '/login') window.location.replace(target);
       }, LOGIN_FALLBACK_MS);
     } catch (err) {
-      setError(err instanceof LoginError ? err.message : 'An error occurred during login');
+      setError(loginErrorText(err, t));
       setBusy(false);
     }
   }

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorText } from '../../api/error-text';
 import { fetchFarmOverview, type FarmOverview } from '../../api/farm-overview';
 import { healthyShare, surveysForPlot } from '../../domain/farm-overview';
 import { localToday } from '../../domain/projects-dates';
@@ -28,10 +29,10 @@ export default function FarmMapPage() {
     fetchFarmOverview(ac.signal)
       .then(setData)
       .catch((e: Error) => {
-        if (!ac.signal.aborted) setError(e.message);
+        if (!ac.signal.aborted) setError(errorText(e, t));
       });
     return () => ac.abort();
-  }, [attempt]);
+  }, [attempt, t]);
 
   const model = useMemo(() => (data ? buildFarmModel(data) : null), [data]);
   const surveyById = useMemo(() => new Map((data?.surveys ?? []).map((s) => [s.project_id, s])), [data]);
