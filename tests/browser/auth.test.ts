@@ -30,6 +30,29 @@ describe('sign-in flows in Chromium', () => {
     await page.context().close();
   });
 
+  it('shows a wrong password in Hebrew in the Hebrew UI (the server code, translated)', async () => {
+    const page = await newPage(browser, { baseURL, locale: 'he-IL' });
+    await page.goto('/login?lng=he');
+    await page.fill('input[name=email]', 'grower@demo.farm');
+    await page.fill('input[name=password]', 'wrong-password');
+    await page.click('button[type=submit]');
+    await expect.poll(() => page.getByTestId('login-error').textContent()).toBe('אימייל או סיסמה שגויים');
+    await page.context().close();
+  });
+
+  it('takes an admin straight to /admin: never /home, no grower project list fetched', async () => {
+    const page = await newPage(browser, { baseURL });
+    const paths: string[] = [];
+    const lists: string[] = [];
+    page.on('framenavigated', (f) => f === page.mainFrame() && paths.push(new URL(f.url()).pathname));
+    page.on('request', (r) => r.url().includes('/api/projects/user') && lists.push(r.url()));
+    await loginAs(page, 'admin');
+    await page.getByTestId('admin-dashboard').waitFor();
+    expect(lists).toEqual([]);
+    expect(paths.filter((p) => p === '/home')).toEqual([]);
+    await page.context().close();
+  });
+
   it('takes a grower to /home with the bottom navigation, and keeps them out of /admin', async () => {
     const page = await newPage(browser, { baseURL });
     await loginAs(page, 'grower');
