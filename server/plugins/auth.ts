@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/adapter';
 import type { TokenService } from '../auth/token';
 import { HttpError } from '../http-error';
+import { cachedQuery } from '../db/read-cache';
 
 export interface AuthUser {
   user_id: number;
@@ -47,7 +48,9 @@ async function authenticate(request: FastifyRequest, db: Db, tokens: TokenServic
   if (!match) throw new HttpError(401, 'Authentication required');
   const claims = await tokens.verify(match[1]);
   if (!claims) throw new HttpError(401, 'Invalid or expired token');
-  const { rows } = await db.query<Omit<AuthUser, 'jti' | 'exp'> & { token_version: number; disabled: boolean; revoked: boolean }>(
+  // Every request asks this: answered from the exact read cache while an import holds the embedded database.
+  const { rows } = await cachedQuery<Omit<AuthUser, 'jti' | 'exp'> & { token_version: number; disabled: boolean; revoked: boolean }>(
+    db,
     `SELECT ${USER_COLUMNS}, u.token_version, u.disabled,
             EXISTS (SELECT 1 FROM revoked_tokens r WHERE r.jti = $2) AS revoked
        FROM users u LEFT JOIN clients c ON c.client_id = u.client_id

@@ -9,6 +9,7 @@ import { gzip as gzipCb, constants } from 'node:zlib';
 import type { Db } from '../db/adapter';
 import { jobsFor } from '../jobs/runner';
 import type { MapDataJobResult } from './map-data-job';
+import { cachedQuery } from '../db/read-cache';
 
 const gzip = promisify(gzipCb);
 
@@ -37,7 +38,7 @@ function dbId(db: Db): number {
 /** The survey's version (migration 050); a unique marker (never reused) when there is none. */
 async function changeMarker(db: Db, projectId: number): Promise<string> {
   try {
-    const { rows } = await db.query<{ version: string }>('SELECT version::text AS version FROM survey_versions WHERE project_id = $1', [projectId]);
+    const { rows } = await cachedQuery<{ version: string }>(db, 'SELECT version::text AS version FROM survey_versions WHERE project_id = $1', [projectId]);
     if (rows[0]) return rows[0].version;
   } catch {
     /* not migrated */

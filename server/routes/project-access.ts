@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import type { Queryable } from '../db/adapter';
+import type { Db } from '../db/adapter';
 import type { AuthUser } from '../plugins/auth';
 import { notFound } from '../http-error';
+import { cachedQuery } from '../db/read-cache';
 
 /** Route params of every project-scoped call; ids beyond int4 would make SQL fail, so they are 400s here. */
 export const projectParams = z.strictObject({
@@ -36,8 +37,9 @@ export const accessParams = (user: Pick<AuthUser, 'user_id' | 'role' | 'client_i
  * of the grower's own client they are not assigned to, are a 404, exactly like
  * a missing one (no probing).
  */
-export async function findProject(db: Queryable, user: AuthUser, projectId: number): Promise<ProjectRow> {
-  const { rows } = await db.query<ProjectRow>(
+export async function findProject(db: Db, user: AuthUser, projectId: number): Promise<ProjectRow> {
+  const { rows } = await cachedQuery<ProjectRow>(
+    db,
     `SELECT p.project_id, p.client_id, p.name, p.observation_date::text AS observation_date, p.products
        FROM projects p WHERE p.project_id = $1 AND ${visibleProjectSql('p', 2, 3, 4)}`,
     [projectId, ...accessParams(user)],

@@ -3,6 +3,7 @@ import type { Db } from '../db/adapter';
 import { currentUser, type AuthUser } from '../plugins/auth';
 import { accessParams, visibleProjectSql } from './project-access';
 import type { ProjectSummary, ProjectTrend } from '../../src/domain/projects';
+import { cachedQuery } from '../db/read-cache';
 
 // GET /api/projects/user — the signed-in grower's surveys (client.md §7):
 // the ones the admin assigned them to (project-access.ts). Admins see every client's.
@@ -109,8 +110,8 @@ export function trendFromCounts(r: TrendRow): ProjectTrend {
 async function listVersion(db: Db, user: AuthUser): Promise<string | null> {
   try {
     const { rows } = user.role === 'admin'
-      ? await db.query<{ v: string | null }>("SELECT string_agg(client_id || '.' || projects_version, ',' ORDER BY client_id) AS v FROM client_versions")
-      : await db.query<{ v: string | null }>('SELECT projects_version::text AS v FROM client_versions WHERE client_id = $1', [user.client_id]);
+      ? await cachedQuery<{ v: string | null }>(db, "SELECT string_agg(client_id || '.' || projects_version, ',' ORDER BY client_id) AS v FROM client_versions")
+      : await cachedQuery<{ v: string | null }>(db, 'SELECT projects_version::text AS v FROM client_versions WHERE client_id = $1', [user.client_id]);
     return rows[0]?.v ?? null;
   } catch {
     return null; // no version table: compute every time
@@ -145,7 +146,7 @@ export const projectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       const user = currentUser(request);
       const [trendMap, { rows }] = await Promise.all([
         trends(user),
-        db.query<ListRow>(LIST_SQL, [...accessParams(user)]),
+        cachedQuery<ListRow>(db, LIST_SQL, [...accessParams(user)]),
       ]);
       return rows.map((r) => ({ ...r, trend: trendMap.get(r.project_id) ?? null }));
     },
