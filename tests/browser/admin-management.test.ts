@@ -167,7 +167,9 @@ describe('admin management in Chromium', () => {
     await admin.goto('/admin');
     await poll(() => admin.getByTestId('stat-clients').locator('.stat-card__value').textContent()).toMatch(/^\d+$/);
     expect(Number(await admin.getByTestId('stat-plots').locator('.stat-card__value').textContent())).toBeGreaterThanOrEqual(6);
-    await poll(() => admin.getByTestId('recent-activity').textContent()).toContain(`Deleted client "${CLIENT} Ltd"`);
+    // Worded in the UI's language from action + entity + subject (the server keeps its English summary as the title).
+    await poll(() => admin.getByTestId('recent-activity').locator('li').first().textContent()).toContain(`Deletedclient “${CLIENT} Ltd”`);
+    expect(await admin.getByTestId('recent-activity').locator('li').first().locator('.dashboard__summary').getAttribute('title')).toBe(`Deleted client "${CLIENT} Ltd"`);
     await poll(() => admin.getByTestId('sys-backend').textContent()).toContain('Online');
     expect(await admin.getByTestId('sys-database').textContent()).toContain('Connected');
     expect(await admin.getByTestId('sys-source').textContent()).toContain('Embedded database (PGlite)');

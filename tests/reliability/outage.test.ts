@@ -50,7 +50,7 @@ describe.skipIf(!pgbin)(`PostgreSQL outage${pgbin ? '' : ' (SKIPPED: no PostgreS
     for (const call of [() => get(`${server.url}/api/projects/user`, token), () => get(`${server.url}/api/auth/me`, token)]) {
       const res = await call();
       expect(res.status).toBe(503);
-      expect(res.body).toEqual({ success: false, message: 'The database is unavailable. Please try again shortly.' });
+      expect(res.body).toEqual({ success: false, code: 'database_unavailable', message: 'The database is unavailable. Please try again shortly.' });
       expect(res.headers.get('retry-after')).toBe('5');
     }
     const loginRes = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ACCOUNTS.grower) });

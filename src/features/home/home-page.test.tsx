@@ -160,7 +160,7 @@ describe('HomePage', () => {
     const err = await screen.findByTestId('home-error');
     expect(err.textContent).toContain('Something went wrong');
     expect(err.textContent).toContain('Failed to fetch user projects');
-    expect(err.textContent).toContain('Access denied.');
+    expect(err.textContent).toContain('You are not authorized to perform this action.');
     fireEvent.click(screen.getByTestId('retry'));
     await waitFor(() => expect(screen.getAllByTestId('project-card')).toHaveLength(3));
   });
