@@ -27,7 +27,7 @@ export function contentSecurityPolicy(tileUrl: string = DEFAULT_TILE_URL) {
   const tiles = tileOrigins(tileUrl);
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+    scriptSrc: ["'self'"],
     workerSrc: ["'self'", 'blob:'],
     childSrc: ["'self'", 'blob:'],
     imgSrc: ["'self'", 'data:', 'blob:', ...tiles],

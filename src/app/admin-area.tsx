@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from 'react-router';
 import { AdminLayout } from './admin-layout';
 import { PageLoading } from '../components/page-loading';
 import { RouteBoundary } from '../components/route-boundary';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { TOKEN_EXPIRED_EVENT, clearSession, useSession } from '../api/session';
 import { AppRoutes } from './routes';
 

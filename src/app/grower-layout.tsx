@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router-dom';
+import { Outlet } from 'react-router';
 import { BottomNav } from './bottom-nav';
 
 export function GrowerLayout({ admin }: { admin: boolean }) {

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'react-router';
 import { isAdmin, type Session } from '../api/session';
 import { GrowerLayout } from './grower-layout';
 import { PageLoading } from '../components/page-loading';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { ErrorBoundary, type FallbackProps } from 'react-error-boundary';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import './crash.css';
 
 // A render error, or a code chunk that cannot load, shows this instead of a

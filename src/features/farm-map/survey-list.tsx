@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import type { OverviewSurvey } from '../../domain/farm-overview';
 import { projectStatus } from '../../domain/projects';
 import { projectViewTarget } from '../../domain/project-route';

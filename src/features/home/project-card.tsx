@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { UserProject } from '../../api/projects';
 import { displayName, isValidProject, projectStatus, trendDirection } from '../../domain/projects';

@@ -1,5 +1,5 @@
 import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { DEFAULT_QUERY, type ListQuery, type SortDir, type SortKey, type StatusFilter } from '../../domain/projects';
 
 // Search, status and sort live in the URL (?q=&status=&sort=&dir=), so going

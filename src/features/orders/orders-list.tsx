@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { UserProject } from '../../api/projects';
 import { orderStatus, ORDER_STATUSES } from '../../domain/orders';

@@ -1,7 +1,7 @@
 // Project map view (client.md §2 "Project map view", §4, §5, §8, §9).
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useParams } from 'react-router-dom';
+import { useLocation, useParams } from 'react-router';
 import type { PickingInfo } from '@deck.gl/core';
 import { buildMapLayers, chooseFeature, treeAt, treeOffsets, type AreaItem, type LayerId, type TreeLabel } from '../../map/deck-layers';
 import type { ColourMode } from '../../map/geo-client';

@@ -2,7 +2,7 @@
 // surveys of the same plots — previous data = the earlier ones — and open one).
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { fetchRelatedSurveys, type RelatedSurvey } from '../../api/project';
 
 interface Props {
