@@ -5,7 +5,7 @@
 // Trees are generated here from the same seed for every variant; "ours" draws
 // them with the app's deck.gl layers (src/map/deck-layers.ts) over MapLibre,
 // "maplibre-native" with a GeoJSON source and a circle layer.
-import { MapboxOverlay } from '@deck.gl/mapbox';
+import { MapLibreOverlay } from '@deck.gl/maplibre';
 import { Map as MapLibreMap, type StyleSpecification } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { buildMapLayers, treeOffsets, type LayerView } from '../src/map/deck-layers';
@@ -64,7 +64,7 @@ map.on('load', () => {
     for (let i = 0; i < n; i++) rgba.set(STATUS_COLOURS[t.status[i]], 4 * i);
     const view: LayerView = { order: ['trees'], visible: { plots: false, irrigationAreas: false, trees: true }, labels: { plots: false, irrigationAreas: false, trees: false }, infoLayer: null };
     let done = false;
-    const overlay = new MapboxOverlay({
+    const overlay = new MapLibreOverlay({
       interleaved: false,
       useDevicePixels: 1,
       layers: buildMapLayers({

@@ -1,6 +1,8 @@
-// MapLibre map + deck.gl overlay (MapboxOverlay, overlaid mode: the interleaved
-// mode breaks on MapLibre 6) in a container; layers are pushed with setLayers.
-import { MapboxOverlay } from '@deck.gl/mapbox';
+// MapLibre map + deck.gl overlay (@deck.gl/maplibre's MapLibreOverlay, deck.gl's
+// integration for MapLibre) in a container; layers are pushed with setLayers.
+// Overlaid mode: interleaved broke with @deck.gl/mapbox on MapLibre 6 and is not
+// tried again yet with this package.
+import { MapLibreOverlay } from '@deck.gl/maplibre';
 import type { Layer, PickingInfo } from '@deck.gl/core';
 import { Map as MapLibreMapClass, NavigationControl, type Map as MapLibreMap } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
@@ -42,7 +44,7 @@ export function useMapView(container: RefObject<HTMLDivElement | null>, handlers
   const [contextLost, setContextLost] = useState(false);
   // Read synchronously: a dead overlay must not get layers (deck.gl throws on a map without a context).
   const lostRef = useRef(false);
-  const overlayRef = useRef<MapboxOverlay | null>(null);
+  const overlayRef = useRef<MapLibreOverlay | null>(null);
   const handlersRef = useRef(handlers);
   useEffect(() => {
     handlersRef.current = handlers;
@@ -71,7 +73,7 @@ export function useMapView(container: RefObject<HTMLDivElement | null>, handlers
     });
     // A tile that cannot load (no network) must not become a page error.
     m.on('error', () => undefined);
-    const overlay = new MapboxOverlay({
+    const overlay = new MapLibreOverlay({
       interleaved: false,
       layers: [],
       useDevicePixels: deckPixelRatio(),
