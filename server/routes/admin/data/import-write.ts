@@ -51,10 +51,14 @@ export async function writeImport(
     // In tree-id order: the foreign-key checks and the (project_id, tree_id) index then touch pages in sequence.
     const take = rows.map((_, k) => k).filter((k) => ids[k] > 0).sort((a, b) => ids[a] - ids[b]);
     const treeIds = take.map((k) => ids[k]);
-    const { rows: del } = await tx.query<{ n: number }>(
-      `WITH d AS (DELETE FROM tree_observations o USING unnest($2::int[]) AS u(id) WHERE o.project_id = $1 AND o.tree_id = u.id RETURNING 1) SELECT count(*)::int AS n FROM d`,
-      [p.projectId, treeIds],
-    );
+    let replaced = 0;
+    for (let s = 0; s < treeIds.length; s += CHUNK) {
+      const { rows: del } = await tx.query<{ n: number }>(
+        `WITH d AS (DELETE FROM tree_observations o USING unnest($2::int[]) AS u(id) WHERE o.project_id = $1 AND o.tree_id = u.id RETURNING 1) SELECT count(*)::int AS n FROM d`,
+        [p.projectId, treeIds.slice(s, s + CHUNK)],
+      );
+      replaced += del[0].n;
+    }
     const cols = ['tree_id', ...VALUE_COLUMNS];
     const sql = `INSERT INTO tree_observations (project_id, client_id, ${cols.join(', ')})
       SELECT $1, $2, * FROM unnest(${cols.map((c, i) => `$${i + 3}::${c === 'tree_id' ? 'int' : sqlType(c)}[]`).join(', ')})`;
@@ -69,7 +73,7 @@ export async function writeImport(
          ON CONFLICT DO NOTHING RETURNING 1) SELECT count(*)::int AS n FROM a`,
       [p.projectId, treeIds, p.clientId],
     );
-    const result = { observations: take.length, replaced: del[0].n, created_trees: created, skipped_unmatched: createUnmatched ? 0 : fresh.length, plots_added: added[0].n };
+    const result = { observations: take.length, replaced, created_trees: created, skipped_unmatched: createUnmatched ? 0 : fresh.length, plots_added: added[0].n };
     await audit(tx, user, 'create', 'survey_import', p.projectId,
       `Imported ${result.observations} results into "${p.projectName}" (${result.replaced} replaced, ${created} new trees, ${result.skipped_unmatched} unmatched skipped)`, p.projectName);
     return result;
