@@ -44,6 +44,10 @@ export interface ColoursResult {
   rgba: Uint8Array;
   range: RelativeRange | null;
   visible: number;
+  /** Legend classes drawn with alpha 0 (the legend filter). */
+  hidden: number[];
+  /** Trees per legend class (index = class number of treeClasses), hidden ones included; transferred. */
+  counts: Uint32Array;
 }
 
 /** A request overtaken by a newer one of the same kind resolves with this. */
@@ -56,7 +60,7 @@ export type TreeFieldValues = Record<string, string | number | null>;
 export interface GeoWorkerApi {
   ingest(input: IngestInput): Promise<IngestResult>;
   /** requestId increases per call; a newer colours() call cancels an older pending one. */
-  colours(mode: ColourMode, requestId: number): Promise<ColoursResult | Cancelled>;
+  colours(mode: ColourMode, requestId: number, hidden?: readonly number[]): Promise<ColoursResult | Cancelled>;
   statistics(selection: Selection, requestId: number): Promise<TreeStatistics | Cancelled>;
   fit(): Promise<MapFit | null>;
   /** Field/value table of one tree (info panel), by tree index. */

@@ -2,12 +2,14 @@
 import type { Db } from '../db/adapter';
 import { runImport } from '../routes/admin/data/import-run';
 import { mapDataJob, mapJsonStreamJob } from '../routes/map-data-job';
+import { exportJob, type ExportJobInput } from '../export/export-job';
 
 export const JOBS = {
   import: (db: Db, input: Parameters<typeof runImport>[1], progress: (...a: unknown[]) => void) =>
     runImport(db, input, progress as Parameters<typeof runImport>[2]),
   mapData: mapDataJob,
   mapJsonStream: (db: Db, input: { projectId: number }, progress: (...a: unknown[]) => Promise<void>) => mapJsonStreamJob(db, input, progress),
+  exportTrees: (db: Db, input: ExportJobInput, progress: (...a: unknown[]) => Promise<void>) => exportJob(db, input, progress),
 };
 
 export type JobName = keyof typeof JOBS;

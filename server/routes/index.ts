@@ -7,6 +7,7 @@ import { healthRoutes } from './health';
 import { projectRoutes } from './projects';
 import { mapDataRoutes } from './map-data';
 import { statisticsRoutes } from './statistics';
+import { exportRoutes } from './export';
 import { projectDetailRoutes } from './project';
 import { farmOverviewRoutes } from './farm-overview';
 import { adminDataRoutes } from './admin/data';
@@ -33,6 +34,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
   await app.register(projectRoutes, deps);
   await app.register(mapDataRoutes, deps);
   await app.register(statisticsRoutes, deps);
+  await app.register(exportRoutes, deps);
   await app.register(projectDetailRoutes, deps);
   await app.register(farmOverviewRoutes, deps);
   await app.register(adminRoutes, deps);

@@ -3,8 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ARROW_MIME } from '../../workers/geo/arrow-schema';
 import type { Db } from '../db/adapter';
 import { currentUser } from '../plugins/auth';
-import { PassThrough } from 'node:stream';
-import { jobsFor } from '../jobs/runner';
+import { jobStream } from '../jobs/stream';
 import { getMapData, gzipped } from './map-data-cache';
 import { findProject, projectParams } from './project-access';
 
@@ -27,36 +26,6 @@ function acceptsGzip(header: string | string[] | undefined): boolean {
 }
 
 /**
- * The GeoJSON form as a stream from the job thread, chunk by chunk at the
- * client's pace (compressed on the fly by @fastify/compress when accepted).
- * It reads the database as it goes, so a write during the stream may already
- * show in it; the ETag names the version read before it started.
- */
-function streamJson(db: Db, projectId: number): PassThrough {
-  const stream = new PassThrough();
-  let gone = false;
-  stream.once('close', () => (gone = true));
-  const send = (chunk: Uint8Array) => {
-    if (gone) throw new Error('The client went away');
-    if (stream.write(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength))) return undefined;
-    return new Promise<void>((resolve) => {
-      const done = () => {
-        stream.off('drain', done);
-        stream.off('close', done);
-        resolve();
-      };
-      stream.on('drain', done);
-      stream.on('close', done);
-    });
-  };
-  jobsFor(db).run('mapJsonStream', { projectId }, send as never).then(
-    () => stream.end(),
-    (e: Error) => stream.destroy(e),
-  );
-  return stream;
-}
-
-/**
  * The map data of client.md §3 (GET trees/{id} and its fallback projects/{id}/data):
  * GeoJSON by default, Arrow IPC for Accept: application/vnd.apache.arrow.stream.
  * Payloads are built once per data version and sent pre-compressed (gzip) when accepted.
@@ -75,7 +44,9 @@ export const mapDataRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       // How the payload was made (once per data version): visible in the browser's network panel.
       .header('server-timing', `db;dur=${data.timing.queryMs.toFixed(0)}, build;dur=${data.timing.buildMs.toFixed(0)}`);
     if (request.headers['if-none-match'] === `"md-${project.project_id}-${data.marker}-${kind}"`) return reply.status(304).send();
-    if (kind === 'json') return reply.send(streamJson(db, project.project_id));
+    // The GeoJSON form streams from the job thread, reading the database as it goes (a write during
+    // the stream may already show in it; the ETag names the version read before it started).
+    if (kind === 'json') return reply.send(jobStream(db, 'mapJsonStream', { projectId: project.project_id }));
     if (acceptsGzip(request.headers['accept-encoding'])) {
       return reply.header('content-encoding', 'gzip').send(await gzipped(data));
     }

@@ -2,6 +2,7 @@ import i18n from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { namespacesFromModules } from './namespaces';
+import { TREE_STATUS_NAMES } from '../domain/tree-status-names';
 
 export const LANGUAGES = ['he', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -12,6 +13,8 @@ const featureModules = import.meta.glob<{ default: Record<string, unknown> }>('.
 const commonModules = import.meta.glob<{ default: Record<string, unknown> }>('./locales/*/*.json', { eager: true });
 
 export const resources = namespacesFromModules({ ...featureModules, ...commonModules });
+// Tree status names are shared with the server's exports (src/domain).
+for (const lng of LANGUAGES) if (resources[lng]?.['project-map']) resources[lng]['project-map'].status = TREE_STATUS_NAMES[lng];
 
 export function applyDocumentLanguage(lng: string): void {
   const base = lng.startsWith('he') ? 'he' : 'en';

@@ -19,7 +19,7 @@ export interface GeoClient {
   ingestJson(bytes: ArrayBuffer): Promise<IngestResult>;
   /** An already-parsed response (copied; fine for small projects). */
   ingestObject(data: MapDataResponse): Promise<IngestResult>;
-  colours(mode: ColourMode): Promise<ColoursResult | Cancelled>;
+  colours(mode: ColourMode, hidden?: readonly number[]): Promise<ColoursResult | Cancelled>;
   statistics(selection: Selection): Promise<TreeStatistics | Cancelled>;
   fit(): Promise<MapFit | null>;
   treeProperties(index: number): Promise<TreeFieldValues | null>;
@@ -45,7 +45,7 @@ export function createGeoClient(worker: Worker | Endpoint = createGeoWorker()): 
     ingestArrow: (bytes) => api.ingest(transfer({ format: 'arrow', bytes }, [bytes])),
     ingestJson: (bytes) => api.ingest(transfer({ format: 'json', bytes }, [bytes])),
     ingestObject: (data) => api.ingest({ format: 'object', data }),
-    colours: (mode) => latestOnly('colours', (id) => api.colours(mode, id) as Promise<ColoursResult | Cancelled>),
+    colours: (mode, hidden = []) => latestOnly('colours', (id) => api.colours(mode, id, [...hidden]) as Promise<ColoursResult | Cancelled>),
     statistics: (sel) => latestOnly('statistics', (id) => api.statistics(sel, id) as Promise<TreeStatistics | Cancelled>),
     fit: () => api.fit(),
     treeProperties: (i) => api.treeProperties(i),

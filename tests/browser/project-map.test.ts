@@ -1,6 +1,12 @@
 // The project map on the demo 100k project in real Chromium (SwiftShader).
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { kml as kmlToGeoJson } from '@tmcw/togeojson';
+import { DOMParser } from '@xmldom/xmldom';
+import JSZip from 'jszip';
+import Papa from 'papaparse';
+import { read as readShapefile } from 'shapefile';
+import type { Download } from 'playwright-core';
 import { launchBrowser, loginAs, newPage } from '../support/browser';
 
 let browser: Browser;
@@ -41,6 +47,13 @@ async function pixel(p: Page, x: number, y: number): Promise<Rgb> {
   return [d[0], d[1], d[2]];
 }
 
+async function readBytes(d: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of (await d.createReadStream())!) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+const readDownload = async (d: Download) => (await readBytes(d)).toString('utf8');
+
 const near = (a: Rgb, b: Rgb, tol = 40) => a.every((v, i) => Math.abs(v - b[i]) <= tol);
 
 async function mapIdle(p: Page) {
@@ -68,6 +81,17 @@ async function visibleTree(p: Page): Promise<{ index: number; x: number; y: numb
     return { index: best, x: s.x, y: s.y };
   }, box);
   return { index: found.index, x: box.x + found.x, y: box.y + found.y };
+}
+
+/** Switches the tree layer on and returns a tree near the middle and its colour on screen. */
+async function showTrees(p: Page): Promise<{ tree: { index: number; x: number; y: number }; shown: Rgb }> {
+  await p.getByTestId('pm-btn-layers').click();
+  await p.getByTestId('layer-visible-trees').check();
+  await mapIdle(p);
+  const tree = await visibleTree(p);
+  await p.getByTestId('pm-layers-close').click();
+  await p.waitForTimeout(300);
+  return { tree, shown: await pixel(p, tree.x, tree.y) };
 }
 
 beforeAll(async () => {
@@ -107,13 +131,7 @@ describe('project map view', () => {
   });
 
   it('draws the trees, recolours them on a mode switch and shows a clicked tree like the API', async () => {
-    await page.getByTestId('pm-btn-layers').click();
-    await page.getByTestId('layer-visible-trees').check();
-    await mapIdle(page);
-    const tree = await visibleTree(page);
-    await page.getByTestId('pm-layers-close').click();
-    await page.waitForTimeout(300);
-    const before = await pixel(page, tree.x, tree.y);
+    const { tree, shown: before } = await showTrees(page);
     // Status colours (workers/geo/colours.ts): every status colour but white differs from the background.
     expect(near(before, [238, 242, 230], 6)).toBe(false);
     // The background is the same pixel with the trees hidden (a pixel elsewhere may be another tree of the same status).
@@ -215,8 +233,10 @@ describe('project map view', () => {
     // Mouse drag with the handle, one row at a time (dnd-kit pointer sensor).
     const dragOnto = async (id: string, target: string) => {
       const from = (await page.getByTestId(`layer-drag-${id}`).boundingBox())!;
+      const row = (await page.getByTestId(`layer-row-${id}`).boundingBox())!;
       const to = (await page.getByTestId(`layer-row-${target}`).boundingBox())!;
-      const x = from.x + from.width / 2, y0 = from.y + from.height / 2, y1 = to.y - 10;
+      // Move the dragged row's centre to 10 px above the target row's centre (rows differ in height: the trees legend is taller).
+      const x = from.x + from.width / 2, y0 = from.y + from.height / 2, y1 = y0 + (to.y + to.height / 2 - 10) - (row.y + row.height / 2);
       await page.mouse.move(x, y0);
       await page.mouse.down();
       for (let i = 1; i <= 20; i++) {
@@ -281,5 +301,109 @@ describe('project map view', () => {
     expect(alerts).toContain('Failed to fetch tree status statistics');
     expect(await p2.getByTestId('pm-nodata').textContent()).toContain('no tree status data available');
     await p2.context().close();
+  });
+});
+
+describe('acting on a survey: the legend filter and the exports', () => {
+  it('hides a legend class (its trees turn to background) and shows it again', async () => {
+    await page.goto(projectPath);
+    await page.waitForSelector('[data-testid=project-map-page][data-load-id="1"]', { timeout: 90_000 });
+    await page.waitForSelector('[data-testid=pm-loading]', { state: 'detached', timeout: 5_000 });
+    for (const b of await page.locator('.pm-alert .pm-close').all()) await b.click();
+    const { tree, shown } = await showTrees(page);
+    // Which status class the tree is drawn in: the nearest status colour (workers/geo/colours.ts).
+    const STATUS: Rgb[] = [[46, 204, 64], [255, 220, 0], [255, 133, 27], [255, 65, 54], [0, 0, 0], [255, 255, 255]];
+    const cls = STATUS.findIndex((c) => near(shown, c, 30));
+    expect(cls, `pixel ${shown} is no status colour`).toBeGreaterThanOrEqual(0);
+    await page.getByTestId('pm-btn-layers').click();
+    const before = Number((await page.getByTestId(`legend-${cls}`).locator('.pm-legend__count').textContent())!.replace(/\D/g, ''));
+    await page.getByTestId(`legend-toggle-${cls}`).click();
+    await expect.poll(() => page.getByTestId(`legend-toggle-${cls}`).getAttribute('aria-pressed')).toBe('false');
+    expect(await page.getByTestId('legend-shown').textContent()).toMatch(/of/);
+    await page.getByTestId('pm-layers-close').click();
+    // Below the detail zoom (trees drawn as one image) the tree is gone: its pixel is no longer its class colour
+    // (a neighbour of another class may show through at this scale).
+    await expect.poll(async () => near(await pixel(page, tree.x, tree.y), STATUS[cls], 30), { timeout: 10_000 }).toBe(false);
+    // In the instance path (zoom 19: trees apart) the pixel is the background: the same as with the tree layer off.
+    await page.evaluate((i) => (window as unknown as { __projectMap: { jumpTo(i: number, z: number): void } }).__projectMap.jumpTo(i, 19), tree.index);
+    await mapIdle(page);
+    const box = (await page.getByTestId('pm-map').boundingBox())!;
+    const at = await page.evaluate((i) => (window as unknown as { __projectMap: { treeScreenPoint(i: number): { x: number; y: number } } }).__projectMap.treeScreenPoint(i), tree.index);
+    const near19 = { x: box.x + at.x, y: box.y + at.y };
+    const classHidden = await pixel(page, near19.x, near19.y);
+    await page.getByTestId('pm-btn-layers').click();
+    await page.getByTestId('layer-visible-trees').uncheck();
+    await page.getByTestId('pm-layers-close').click();
+    await page.waitForTimeout(300);
+    const background = await pixel(page, near19.x, near19.y);
+    expect(near(classHidden, background, 8), `class hidden ${classHidden}, layer off ${background}`).toBe(true);
+    await page.getByTestId('pm-btn-layers').click();
+    await page.getByTestId(`legend-toggle-${cls}`).click();
+    await page.getByTestId('pm-layers-close').click();
+    await page.getByTestId('pm-btn-layers').click();
+    await page.getByTestId('layer-visible-trees').check();
+    await page.getByTestId('pm-layers-close').click();
+    // Shown again, the tree is its class colour at zoom 19 too.
+    await expect.poll(async () => near(await pixel(page, near19.x, near19.y), STATUS[cls], 30), { timeout: 10_000 }).toBe(true);
+    await page.getByTestId('pm-btn-layers').click();
+    await page.getByTestId(`legend-toggle-${cls}`).click();
+    await page.getByTestId('pm-layers-close').click();
+    await page.getByTestId('pm-btn-zoom').click();
+    await mapIdle(page);
+    // The count of the hidden class stays in the legend; the export panel counts what is shown.
+    await page.getByTestId('pm-btn-layers').click();
+    expect(Number((await page.getByTestId(`legend-${cls}`).locator('.pm-legend__count').textContent())!.replace(/\D/g, ''))).toBe(before);
+    await page.getByTestId('pm-layers-close').click();
+    await page.getByTestId('pm-btn-export').click();
+    const total = Number((await page.getByTestId('stat-total-trees').textContent())!.replace(/\D/g, ''));
+    const exportCount = Number((await page.getByTestId('pm-export-count').textContent())!.replace(/\D/g, ''));
+    expect(exportCount).toBe(total - before);
+
+    // The CSV download holds exactly those trees, none of the hidden class.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('pm-export-csv').click()]);
+    expect(download.suggestedFilename()).toMatch(/^Avocado survey – autumn_\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = await readDownload(download);
+    const rows = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true });
+    expect(rows.errors).toEqual([]);
+    expect(rows.data).toHaveLength(exportCount);
+    expect(rows.data.some((r) => Number(r.status) === cls)).toBe(false);
+    await expect.poll(() => page.getByRole('status').textContent()).toContain('.csv');
+
+    // Showing the class again restores the pixel without reloading the survey.
+    await page.getByTestId('pm-export-close').click();
+    await page.getByTestId('pm-btn-layers').click();
+    await page.getByTestId(`legend-toggle-${cls}`).click();
+    await page.getByTestId('pm-layers-close').click();
+    const again = await page.evaluate((i) => (window as unknown as { __projectMap: { treeScreenPoint(i: number): { x: number; y: number } } }).__projectMap.treeScreenPoint(i), tree.index);
+    const mapBox = (await page.getByTestId('pm-map').boundingBox())!;
+    await expect.poll(async () => near(await pixel(page, mapBox.x + again.x, mapBox.y + again.y), STATUS[cls], 30), { timeout: 10_000 }).toBe(true);
+    expect(await page.getByTestId('project-map-page').getAttribute('data-load-id')).toBe('1');
+  });
+
+  it('downloads a shapefile zip and a KML of the selected plot that independent readers open', async () => {
+    // A tree stands in a plot: with the tree layer off and plots as the info layer, a click there selects that plot.
+    const tree = await visibleTree(page);
+    await page.getByTestId('pm-btn-layers').click();
+    await page.getByTestId('layer-info-plots').check();
+    await page.getByTestId('layer-visible-trees').uncheck();
+    await page.getByTestId('pm-layers-close').click();
+    await page.mouse.click(tree.x, tree.y);
+    await expect.poll(() => page.getByTestId('pm-path').textContent()).toMatch(/Plots/);
+    await expect.poll(() => page.getByTestId('pm-path').textContent()).not.toMatch(/^‹Plots/);
+    await page.getByTestId('pm-btn-export').click();
+    await expect.poll(() => page.getByTestId('pm-export-scope').isChecked()).toBe(true);
+    const [zipDl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('pm-export-shp').click()]);
+    expect(zipDl.suggestedFilename()).toMatch(/\.zip$/);
+    const zip = await JSZip.loadAsync(await readBytes(zipDl));
+    const shp = Object.keys(zip.files).find((n) => n.endsWith('.shp'))!;
+    const dbf = Object.keys(zip.files).find((n) => n.endsWith('.dbf'))!;
+    const fc = await readShapefile(await zip.file(shp)!.async('uint8array'), await zip.file(dbf)!.async('uint8array'), { encoding: 'utf-8' });
+    expect(fc.features.length).toBeGreaterThan(0);
+    const plots = new Set(fc.features.map((f) => (f.properties as Record<string, unknown>).plot_id));
+    expect(plots.size).toBe(1);
+    const [kmlDl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('pm-export-kml').click()]);
+    const kml = kmlToGeoJson(new DOMParser().parseFromString(await readDownload(kmlDl), 'text/xml') as unknown as Document);
+    expect(kml.features).toHaveLength(fc.features.length);
+    await page.getByTestId('pm-export-close').click();
   });
 });

@@ -104,9 +104,72 @@ export function relativeBand(v: number, r: Pick<RelativeRange, 'lo' | 'hi'>): nu
 
 export interface ColourContext {
   biomassRange?: { min: number | null; max: number | null } | null;
+  /** Legend classes the grower switched off (treeClasses numbers): drawn with alpha 0. */
+  hidden?: readonly number[] | null;
 }
 
-export interface ColourResult { rgba: Uint8Array; range: RelativeRange | null; visible: number }
+export interface ColourResult {
+  rgba: Uint8Array;
+  range: RelativeRange | null;
+  /** Trees drawn with a value (the grey no-value trees are drawn but not counted). */
+  visible: number;
+  /** Trees per class (index = treeClasses number), hidden classes included: the legend's counts. */
+  counts: Uint32Array;
+}
+
+/** N/P/K: a Missing tree or a tree without the mean is in no class (not drawn). */
+export const NO_CLASS = 255;
+/** Vitality/canopy: the grey "no value" class after the six bands. */
+export const NO_VALUE_CLASS = 6;
+
+export interface TreeClasses { classes: Uint8Array; range: RelativeRange | null }
+
+/**
+ * The legend class of every tree in a colour mode, the one rule behind the
+ * colours, the legend filter and the exports: status → its code (0..5);
+ * N/P/K → the step of the scale, NO_CLASS without a value or when Missing;
+ * vitality/canopy → the relative band 0..5, NO_VALUE_CLASS when invalid.
+ */
+export function treeClasses(t: TreeColumns, mode: ColourMode, ctx: ColourContext = {}): TreeClasses {
+  const n = t.length, st = t.status;
+  if (mode === 'status') return { classes: st, range: null };
+  const out = new Uint8Array(n);
+  if (mode === 'n' || mode === 'p' || mode === 'k') {
+    const vals = t.numeric[`${mode}_mean`], s = NUTRIENT_SCALES[mode], last = nutrientClassCount(s) - 1;
+    for (let i = 0; i < n; i++) {
+      const v = vals[i];
+      if (v !== v || st[i] === STATUS_MISSING) { out[i] = NO_CLASS; continue; }
+      const c = Math.floor((v - s.min) / s.step + 1e-9);
+      out[i] = c < 0 ? 0 : c > last ? last : c;
+    }
+    return { classes: out, range: null };
+  }
+  const vals = mode === 'vitality' ? t.numeric.biomass : t.numeric.canopy_diameter;
+  const range = mode === 'vitality'
+    ? relativeRange(vals, st, VITALITY_DEFAULT_MAX, ctx.biomassRange)
+    : relativeRange(vals, st, CANOPY_DEFAULT_MAX);
+  const span = range.hi - range.lo;
+  for (let i = 0; i < n; i++) {
+    const v = vals[i];
+    if (!isValidMeasure(v, st[i])) { out[i] = NO_VALUE_CLASS; continue; }
+    const tt = span > 0 ? (v - range.lo) / span : 0.5;
+    out[i] = tt < 0.1 ? 0 : tt < 0.25 ? 1 : tt < 0.45 ? 2 : tt < 0.65 ? 3 : tt < 0.85 ? 4 : 5;
+  }
+  return { classes: out, range };
+}
+
+/** Colour of each class of a mode (index = class; NO_CLASS and unused codes are HIDDEN). */
+export function classColours(mode: ColourMode): Rgba[] {
+  const out: Rgba[] = Array.from({ length: 256 }, () => HIDDEN);
+  if (mode === 'status') for (let s = 0; s < 256; s++) out[s] = STATUS_COLOURS[s] ?? STATUS_COLOURS[5];
+  else if (mode === 'n' || mode === 'p' || mode === 'k') nutrientPalette(mode).forEach((c, i) => (out[i] = c));
+  else {
+    RELATIVE_COLOURS.forEach((c, i) => (out[i] = c));
+    out[NO_VALUE_CLASS] = NO_VALUE_GREY;
+  }
+  out[NO_CLASS] = HIDDEN;
+  return out;
+}
 
 // One 32-bit write per tree instead of four byte writes (byte order = platform order).
 const LITTLE = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
@@ -117,36 +180,52 @@ function pack(c: Rgba): number {
 /**
  * Status: colour by code. N/P/K: Missing trees and trees without the mean are
  * excluded (alpha 0). Vitality/canopy: invalid values are grey #B2BABB.
+ * Hidden classes (the legend filter) get alpha 0: positions are never touched.
  */
 export function colourTrees(t: TreeColumns, mode: ColourMode, ctx: ColourContext = {}): ColourResult {
-  const n = t.length, out = new Uint8Array(4 * n), st = t.status, px = new Uint32Array(out.buffer);
-  let visible = 0;
-  if (mode === 'status') {
-    const pal = Uint32Array.from({ length: 256 }, (_, s) => pack(STATUS_COLOURS[s] ?? STATUS_COLOURS[5]));
-    for (let i = 0; i < n; i++) px[i] = pal[st[i]];
-    return { rgba: out, range: null, visible: n };
-  }
-  if (mode === 'n' || mode === 'p' || mode === 'k') {
-    const vals = t.numeric[`${mode}_mean`], s = NUTRIENT_SCALES[mode], pal = nutrientPalette(mode).map(pack);
-    for (let i = 0; i < n; i++) {
-      const v = vals[i];
-      if (v !== v || st[i] === STATUS_MISSING) continue; // already 0,0,0,0
-      px[i] = pal[nutrientStep(v, s)];
-      visible++;
-    }
-    return { rgba: out, range: null, visible };
-  }
-  const vals = mode === 'vitality' ? t.numeric.biomass : t.numeric.canopy_diameter;
-  const range = mode === 'vitality'
-    ? relativeRange(vals, st, VITALITY_DEFAULT_MAX, ctx.biomassRange)
-    : relativeRange(vals, st, CANOPY_DEFAULT_MAX);
-  const span = range.hi - range.lo, grey = pack(NO_VALUE_GREY), pal = RELATIVE_COLOURS.map(pack);
+  const { classes, range } = treeClasses(t, mode, ctx);
+  const n = t.length, out = new Uint8Array(4 * n), px = new Uint32Array(out.buffer);
+  const colours = classColours(mode);
+  for (const h of ctx.hidden ?? []) if (h >= 0 && h < 256) colours[h] = HIDDEN;
+  const pal = Uint32Array.from(colours, pack);
+  const counts = new Uint32Array(256);
   for (let i = 0; i < n; i++) {
-    const v = vals[i];
-    if (!isValidMeasure(v, st[i])) { px[i] = grey; continue; }
-    const tt = span > 0 ? (v - range.lo) / span : 0.5;
-    px[i] = pal[tt < 0.1 ? 0 : tt < 0.25 ? 1 : tt < 0.45 ? 2 : tt < 0.65 ? 3 : tt < 0.85 ? 4 : 5];
-    visible++;
+    const k = classes[i];
+    px[i] = pal[k];
+    counts[k]++;
   }
-  return { rgba: out, range, visible };
+  let visible = 0;
+  const valued = mode === 'vitality' || mode === 'canopy' ? NO_VALUE_CLASS : NO_CLASS;
+  for (let k = 0; k < 256; k++) if (k !== valued && k !== NO_CLASS && pal[k] !== 0) visible += counts[k];
+  return { rgba: out, range, visible, counts };
+}
+
+/** The trees a filter keeps: not in a hidden class of the mode, drawn in it, in the plot / irrigation area asked for. */
+export interface TreeFilter {
+  mode: ColourMode;
+  hidden?: readonly number[] | null;
+  plotId?: string | null;
+  irrigationAreaId?: string | null;
+}
+
+/** Indices (ascending) of the trees the filter keeps. */
+export function filterTrees(t: TreeColumns, f: TreeFilter, ctx: Pick<ColourContext, 'biomassRange'> = {}): Uint32Array {
+  const { classes } = treeClasses(t, f.mode, ctx);
+  const keep = new Uint8Array(256).fill(1);
+  keep[NO_CLASS] = 0;
+  for (const h of f.hidden ?? []) if (h >= 0 && h < 256) keep[h] = 0;
+  const codeOf = (col: TreeColumns['text'][keyof TreeColumns['text']], id: string | null | undefined) =>
+    id === null || id === undefined ? -1 : col.dict.indexOf(id);
+  const plotCol = t.text.plot_id, areaCol = t.text.irrigation_area_id;
+  const plot = codeOf(plotCol, f.plotId), area = codeOf(areaCol, f.irrigationAreaId);
+  const wantPlot = f.plotId !== null && f.plotId !== undefined, wantArea = f.irrigationAreaId !== null && f.irrigationAreaId !== undefined;
+  const out = new Uint32Array(t.length);
+  let c = 0;
+  for (let i = 0; i < t.length; i++) {
+    if (!keep[classes[i]]) continue;
+    if (wantPlot && plotCol.codes[i] !== plot) continue;
+    if (wantArea && areaCol.codes[i] !== area) continue;
+    out[c++] = i;
+  }
+  return out.slice(0, c);
 }

@@ -47,6 +47,6 @@ describe('geo service (worker body)', () => {
     await s.ingest({ format: 'object', data });
     const c = await s.colours('k', 1);
     expect(seen[0]).toHaveLength(3);
-    expect(seen[1]).toEqual([isCancelled(c) ? null : c.rgba.buffer]);
+    expect(seen[1]).toEqual(isCancelled(c) ? [] : [c.rgba.buffer, c.counts.buffer]);
   });
 });

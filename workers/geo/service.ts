@@ -49,13 +49,13 @@ export function createGeoService(transfer: TransferFn = (v) => v): GeoWorkerApi 
       return transfer(result, [positions.buffer, treePlot.buffer, treeArea.buffer]);
     },
 
-    async colours(mode: ColourMode, requestId: number): Promise<ColoursResult | Cancelled> {
+    async colours(mode: ColourMode, requestId: number, hidden: readonly number[] = []): Promise<ColoursResult | Cancelled> {
       latest.colours = Math.max(latest.colours, requestId);
       await yieldToEvents();
       if (requestId < latest.colours) return CANCELLED;
       const { d } = loaded();
-      const r = colourTrees(d.trees, mode, { biomassRange: d.biomassRange });
-      return transfer({ mode, rgba: r.rgba, range: r.range, visible: r.visible }, [r.rgba.buffer]);
+      const r = colourTrees(d.trees, mode, { biomassRange: d.biomassRange, hidden });
+      return transfer({ mode, hidden: [...hidden], rgba: r.rgba, range: r.range, visible: r.visible, counts: r.counts }, [r.rgba.buffer, r.counts.buffer]);
     },
 
     async statistics(selection: Selection, requestId: number) {

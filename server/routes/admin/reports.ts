@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/adapter';
 import { HttpError } from '../../http-error';
 import { doc, ok } from './shared';
+import { csvDocument } from '../../../src/domain/csv';
 
 interface ReportProject {
   project_id: number;
@@ -46,13 +47,6 @@ async function treeStatusReport(db: Db, clientId: number) {
   return { client: client[0], statuses, projects: out };
 }
 
-// A cell starting with = + - @ would run as a formula in a spreadsheet: prefix it.
-export function csvCell(v: unknown): string {
-  let s = v === null || v === undefined ? '' : String(v);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
-
 export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/reports/tree-status',
@@ -74,8 +68,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       const date = new Date().toISOString().slice(0, 10);
       reply.header('content-type', 'text/csv; charset=utf-8');
       reply.header('content-disposition', `attachment; filename="tree-status-${slug}-${date}.csv"`);
-      // BOM so spreadsheet programs read Hebrew names as UTF-8.
-      return `\uFEFF${lines.map((l) => l.map(csvCell).join(',')).join('\r\n')}\r\n`;
+      return csvDocument(header, lines.slice(1));
     },
   );
 };

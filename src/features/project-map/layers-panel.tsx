@@ -11,6 +11,7 @@ import type { ColourMode } from '../../map/geo-client';
 import type { LayerId } from '../../map/deck-layers';
 import { COLOUR_MODES } from '../../../workers/geo/colours';
 import { cssColour, type LegendEntry } from './legend';
+import { PanelHeader } from './panel-header';
 import type { LayerAction, LayerState } from './layer-state';
 
 interface Props {
@@ -19,22 +20,44 @@ interface Props {
   legends: Record<LayerId, LegendEntry[]>;
   colourMode: ColourMode;
   onColourMode: (m: ColourMode) => void;
+  /** Hide or show the trees of one legend class of the colour mode. */
+  onToggleClass: (cls: number) => void;
   onClose: () => void;
   locale: string;
 }
 
-function Legend({ entries, locale }: { entries: LegendEntry[]; locale: string }) {
+/** A tree legend is a filter: each class is a toggle button (alpha 0 in the colour buffer, no position upload). */
+function Legend({ entries, locale, onToggle }: { entries: LegendEntry[]; locale: string; onToggle?: (cls: number) => void }) {
+  const { t } = useTranslation('project-map');
   const nf = new Intl.NumberFormat(locale);
+  const toggles = onToggle && entries.some((e) => e.cls !== undefined);
+  const total = entries.reduce((a, e) => a + e.count, 0);
+  const shown = entries.reduce((a, e) => a + (e.hidden ? 0 : e.count), 0);
   return (
-    <ul className="pm-legend">
-      {entries.map((e) => (
-        <li key={e.key} className="pm-legend__item" data-testid={`legend-${e.key}`}>
-          <span className="pm-legend__swatch" style={{ background: cssColour(e.colour) }} aria-hidden="true" />
-          <span className="pm-legend__label" dir="auto">{e.label}</span>
-          <span className="pm-legend__count">{nf.format(e.count)}</span>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="pm-legend">
+        {entries.map((e) => {
+          const inner = (
+            <>
+              <span className="pm-legend__swatch" style={{ background: cssColour(e.colour) }} aria-hidden="true" />
+              <span className="pm-legend__label" dir="auto">{e.label}</span>
+              <span className="pm-legend__count">{nf.format(e.count)}</span>
+            </>
+          );
+          return (
+            <li key={e.key} className={`pm-legend__item${e.hidden ? ' pm-legend__item--hidden' : ''}`} data-testid={`legend-${e.key}`}>
+              {toggles && e.cls !== undefined ? (
+                <button type="button" className="pm-legend__toggle" aria-pressed={!e.hidden} title={t('layers.toggleClass')}
+                  onClick={() => onToggle(e.cls!)} data-testid={`legend-toggle-${e.key}`}>{inner}</button>
+              ) : inner}
+            </li>
+          );
+        })}
+      </ul>
+      {toggles && shown !== total && (
+        <p className="pm-legend__shown" data-testid="legend-shown">{t('layers.shown', { shown: nf.format(shown), total: nf.format(total) })}</p>
+      )}
+    </>
   );
 }
 
@@ -64,7 +87,7 @@ function Row({ id, ...p }: Props & { id: LayerId }) {
             {COLOUR_MODES.map((m) => <option key={m} value={m}>{t(`modes.${m}`)}</option>)}
           </select>
         )}
-        <Legend entries={p.legends[id]} locale={p.locale} />
+        <Legend entries={p.legends[id]} locale={p.locale} onToggle={id === 'trees' ? p.onToggleClass : undefined} />
       </div>
     </div>
   );
@@ -85,10 +108,7 @@ export function LayersPanel(p: Props) {
   };
   return (
     <section className="pm-layers" aria-label={t('layers.title')} data-testid="pm-layers">
-      <header className="pm-layers__header">
-        <h2>{t('layers.title')}</h2>
-        <button type="button" className="pm-close" onClick={p.onClose} aria-label={t('layers.close')} data-testid="pm-layers-close">✕</button>
-      </header>
+      <PanelHeader title={t('layers.title')} onClose={p.onClose} closeTestId="pm-layers-close" />
       <div role="table" className="pm-layers__table">
         <div role="row" className="pm-layers__row pm-layers__row--head">
           <span role="columnheader" aria-label={t('layers.drag')} />

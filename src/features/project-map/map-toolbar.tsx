@@ -5,6 +5,8 @@ interface Props {
   onLayers: () => void;
   onSurveys: () => void;
   onPrevious: () => void;
+  exportOpen: boolean;
+  onExport: () => void;
   zoomActive: boolean;
   onZoomToPlots: () => void;
   navigating: boolean;
@@ -31,6 +33,7 @@ export function MapToolbar(p: Props) {
       {btn('layers', t('buttons.layers'), p.onLayers, p.layersOpen, '☰')}
       {btn('surveys', t('buttons.surveys'), p.onSurveys, false, '▤')}
       {btn('previous', t('buttons.previousData'), p.onPrevious, false, '⟲')}
+      {btn('export', t('buttons.export'), p.onExport, p.exportOpen, '⇩')}
       {btn('zoom', t('buttons.zoomToPlots'), p.onZoomToPlots, p.zoomActive, '⤢')}
       {btn('navigate', p.navigating ? t('buttons.stopNavigate') : t('buttons.navigate'), p.onNavigate, p.navigating, '◎')}
     </div>

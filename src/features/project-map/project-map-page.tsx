@@ -12,7 +12,8 @@ import { useGps } from '../../map/use-gps';
 import { InfoPanel } from './info-panel';
 import { initialLayerState, layerReducer } from './layer-state';
 import { LayersPanel } from './layers-panel';
-import { countColours, legendFor, type LegendEntry } from './legend';
+import { legendFor, type LegendEntry } from './legend';
+import { ExportPanel, type ExportScope } from './export-panel';
 import { LoadingOverlay } from './loading-overlay';
 import { MapToolbar } from './map-toolbar';
 import { PathBar } from './path-bar';
@@ -49,7 +50,9 @@ function ProjectMapScreen() {
     layersRef.current = layers;
   });
   const [mode, setMode] = useState<ColourMode>('status');
-  const [panel, setPanel] = useState<'layers' | 'surveys' | 'previous' | null>(null);
+  /** Legend classes of the colour mode the grower switched off (the legend filter). */
+  const [hidden, setHidden] = useState<number[]>([]);
+  const [panel, setPanel] = useState<'layers' | 'surveys' | 'previous' | 'export' | null>(null);
   const [zoomActive, setZoomActive] = useState(false);
   const [treeValues, setTreeValues] = useState<TreeValues | null>(null);
   const [dismissed, setDismissed] = useState<string[]>([]);
@@ -145,22 +148,34 @@ function ProjectMapScreen() {
   }, [ingest, view.map]);
 
   const legends = useMemo<Record<LayerId, LegendEntry[]>>(() => {
-    const counts = data.colours ? countColours(data.colours.rgba) : new Map<number, number>();
+    const counts = data.colours?.counts ?? null;
     return {
       plots: [{ key: 'plots', colour: [0, 0, 0, 255], label: t('layers.plots'), count: plots.length }],
       irrigationAreas: [{ key: 'areas', colour: [0x21, 0x96, 0xf3, 255], label: t('layers.irrigationAreas'), count: areas.length }],
-      trees: legendFor(mode, counts, data.colours?.range ?? null, { status: (c) => t(`status.${c}`), noValue: t('layers.noValue') }),
+      trees: legendFor(mode, counts, data.colours?.range ?? null, { status: (c) => t(`status.${c}`), noValue: t('layers.noValue') }, hidden),
     };
-  }, [data.colours, mode, plots.length, areas.length, t]);
+  }, [data.colours, mode, hidden, plots.length, areas.length, t]);
 
+  // A new colour mode starts with every class shown (class numbers mean something else in it).
   const changeMode = (m: ColourMode) => {
     setMode(m);
-    void setColourMode(m);
+    setHidden([]);
+    void setColourMode(m, []);
+  };
+  const toggleClass = (cls: number) => {
+    const next = hidden.includes(cls) ? hidden.filter((c) => c !== cls) : [...hidden, cls].sort((a, b) => a - b);
+    setHidden(next);
+    void setColourMode(mode, next);
   };
 
   const featureName = !sel ? null
     : sel.layer === 'trees' ? (treeValues ? `${t('fields.tree_id')} ${treeValues.tree_id}` : null)
     : (sel.layer === 'plots' ? plots : areas)[sel.index]?.label ?? null;
+
+  const selectedArea = sel && sel.layer !== 'trees' ? (sel.layer === 'plots' ? ingest?.plots : ingest?.irrigationAreas)?.[sel.index] : null;
+  const exportScope: ExportScope | null = selectedArea && Number.isInteger(Number(selectedArea.sourceId))
+    ? { kind: sel!.layer === 'plots' ? 'plot' : 'area', id: Number(selectedArea.sourceId), name: featureName ?? String(selectedArea.sourceId) }
+    : null;
 
   const stats = data.statistics;
   let info: React.ReactNode;
@@ -203,6 +218,8 @@ function ProjectMapScreen() {
           onLayers={() => setPanel((p) => (p === 'layers' ? null : 'layers'))}
           onSurveys={() => setPanel((p) => (p === 'surveys' ? null : 'surveys'))}
           onPrevious={() => setPanel((p) => (p === 'previous' ? null : 'previous'))}
+          exportOpen={panel === 'export'}
+          onExport={() => setPanel((p) => (p === 'export' ? null : 'export'))}
           zoomActive={zoomActive}
           onZoomToPlots={() => { setZoomActive(true); fitToPlots(true); }}
           navigating={gps.tracking}
@@ -220,7 +237,10 @@ function ProjectMapScreen() {
           </div>
         )}
         {panel === 'layers' && (
-          <LayersPanel state={layers} dispatch={dispatch} legends={legends} colourMode={mode} onColourMode={changeMode} onClose={() => setPanel(null)} locale={locale} />
+          <LayersPanel state={layers} dispatch={dispatch} legends={legends} colourMode={mode} onColourMode={changeMode} onToggleClass={toggleClass} onClose={() => setPanel(null)} locale={locale} />
+        )}
+        {panel === 'export' && Number(projectId) > 0 && (
+          <ExportPanel projectId={Number(projectId)} mode={mode} hidden={hidden} counts={data.colours?.counts ?? null} scope={exportScope} onClose={() => setPanel(null)} />
         )}
         {(panel === 'surveys' || panel === 'previous') && projectId && (
           <SurveysPanel projectId={projectId} observationDate={/^\d{4}-\d{2}-\d{2}$/.test(observationTime ?? '') ? observationTime! : null} mode={panel} onClose={() => setPanel(null)} />

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { fetchRelatedSurveys, type RelatedSurvey } from '../../api/project';
+import { PanelHeader } from './panel-header';
 
 interface Props {
   projectId: string;
@@ -25,10 +26,7 @@ export function SurveysPanel({ projectId, observationDate, mode, onClose }: Prop
   const df = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   return (
     <section className="pm-surveys" aria-label={t(mode === 'surveys' ? 'surveys.title' : 'surveys.previousTitle')} data-testid="pm-surveys">
-      <header className="pm-layers__header">
-        <h2>{t(mode === 'surveys' ? 'surveys.title' : 'surveys.previousTitle')}</h2>
-        <button type="button" className="pm-close" onClick={onClose} aria-label={t('layers.close')}>✕</button>
-      </header>
+      <PanelHeader title={t(mode === 'surveys' ? 'surveys.title' : 'surveys.previousTitle')} onClose={onClose} />
       {failed && <p role="alert">{t('surveys.failed')}</p>}
       {list && shown.length === 0 && <p>{t('surveys.empty')}</p>}
       <ul className="pm-surveys__list">

@@ -115,10 +115,11 @@ export function useProjectData(projectId: string | undefined, stateName: string 
     };
   }, [projectId, stateName]);
 
-  const setColourMode = async (mode: ColourMode) => {
+  /** A colour mode and the legend classes hidden in it: only the colour buffer changes (positions stay on the GPU). */
+  const setColourMode = async (mode: ColourMode, hidden: readonly number[] = []) => {
     const c = clientRef.current;
     if (!c || !data.ingest) return;
-    const r = await c.colours(mode);
+    const r = await c.colours(mode, hidden);
     if (!isCancelled(r)) setData((d) => ({ ...d, colours: r }));
   };
 

@@ -1,0 +1,9 @@
+import type { ExportFormat } from '../../src/domain/contracts/export';
+
+export const CONTENT_TYPES: Record<ExportFormat, string> = {
+  geojson: 'application/geo+json; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
+  shp: 'application/zip',
+  kml: 'application/vnd.google-earth.kml+xml; charset=utf-8',
+};
+export const EXTENSIONS: Record<ExportFormat, string> = { geojson: 'geojson', csv: 'csv', shp: 'zip', kml: 'kml' };

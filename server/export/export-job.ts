@@ -1,0 +1,57 @@
+// The tree export, run in the job thread (server/jobs): decode the survey's
+// cached Arrow form, keep the trees the filter keeps (the same legend classes
+// the map draws, workers/geo), and send the file in pieces at the client's pace.
+import type { ExportFormat } from '../../src/domain/contracts/export';
+import { decodeMapDataArrow, filterTrees, type ColourMode } from '../../workers/geo';
+import { TREE_STATUS_NAMES } from '../../src/domain/tree-status-names';
+import { treeRecordChunks } from './tree-records';
+import { writerFor, type TextSizes } from './writers';
+
+export interface ExportJobInput {
+  arrow: Uint8Array;
+  format: ExportFormat;
+  mode: ColourMode;
+  hide?: number[];
+  plotId?: number;
+  irrigationAreaId?: number;
+  lang: 'he' | 'en';
+  /** Document title (KML) and the base name of the files inside the shapefile zip. */
+  title: string;
+  base: string;
+}
+
+const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
+const longest = (values: Iterable<unknown>) => {
+  let m = 1;
+  for (const v of values) if (typeof v === 'string') m = Math.max(m, bytes(v));
+  return m;
+};
+
+export async function exportJob(_db: unknown, input: ExportJobInput, send: (chunk: Uint8Array) => Promise<void>): Promise<{ trees: number }> {
+  const d = decodeMapDataArrow(input.arrow);
+  const t = d.trees;
+  const indices = filterTrees(t, {
+    mode: input.mode, hidden: input.hide,
+    plotId: input.plotId === undefined ? undefined : String(input.plotId),
+    irrigationAreaId: input.irrigationAreaId === undefined ? undefined : String(input.irrigationAreaId),
+  }, { biomassRange: d.biomassRange });
+  const names = (fs: typeof d.plots, f: string) => fs.map((x) => (x.properties as unknown as Record<string, unknown>)[f]);
+  const sizes: TextSizes = {
+    plot: longest(names(d.plots, 'plot_name')),
+    area: longest(names(d.irrigationAreas, 'irrigation_area_name')),
+    tree_id: t.ids.kind === 'text' ? longest(t.ids.values.dict) : 11,
+    status_nm: longest([...Object.values(TREE_STATUS_NAMES.he), ...Object.values(TREE_STATUS_NAMES.en)]),
+    crop: longest(t.text.crop_name.dict),
+    plant_date: longest(t.text.planting_date.dict),
+  };
+  const w = writerFor(input.format, { title: input.title, base: input.base, sizes, intIds: t.ids.kind === 'int' });
+  const enc = new TextEncoder();
+  const out = async (piece: string | Uint8Array) => {
+    const b = typeof piece === 'string' ? enc.encode(piece) : piece;
+    if (b.length) await send(b);
+  };
+  await out(w.head());
+  for (const records of treeRecordChunks(d, indices, input.lang)) await out(w.chunk(records));
+  await out(await w.tail());
+  return { trees: indices.length };
+}

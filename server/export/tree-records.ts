@@ -1,0 +1,65 @@
+// The exported trees as records (one shape for every format): the trees a
+// filter keeps, in survey order, EXPORT_FIELDS each, numbers to 3 decimals,
+// coordinates WGS84 to 7 decimals (~1 cm; RFC 7946 precision advice).
+import { EXPORT_FIELDS, type ExportField } from '../../src/domain/contracts/export';
+import { TREE_STATUS_NAMES } from '../../src/domain/tree-status-names';
+import { idAt, type GeoDataset } from '../../workers/geo';
+
+export type ExportValue = string | number | null;
+export interface TreeRecord { lon: number; lat: number; values: Record<ExportField, ExportValue> }
+
+const round = (v: number, d: number) => (v === v ? Number(v.toFixed(d)) : null);
+export const coord = (v: number) => Number(v.toFixed(7));
+
+function names(features: GeoDataset['plots'] | GeoDataset['irrigationAreas'], nameField: string): Map<string, string> {
+  const m = new Map<string, string>();
+  for (const f of features) {
+    const p = f.properties as unknown as Record<string, unknown>;
+    const v = p[nameField] ?? p.name;
+    if (typeof v === 'string') m.set(String(f.sourceId), v);
+  }
+  return m;
+}
+
+/** Records of the trees at `indices`, `chunk` at a time (at most one chunk of objects alive). */
+export function* treeRecordChunks(d: GeoDataset, indices: Uint32Array, lang: 'he' | 'en', chunk = 10_000): Generator<TreeRecord[]> {
+  const t = d.trees, txt = t.text, num = t.numeric;
+  const plotNames = names(d.plots, 'plot_name');
+  const areaNames = names(d.irrigationAreas, 'irrigation_area_name');
+  const status = TREE_STATUS_NAMES[lang];
+  const text = (f: keyof typeof txt, i: number) => txt[f].dict[txt[f].codes[i]] || null;
+  const idNum = (s: string | null) => (s === null ? null : Number.isFinite(Number(s)) ? Number(s) : s);
+  for (let s = 0; s < indices.length; s += chunk) {
+    const out: TreeRecord[] = [];
+    for (let j = s; j < Math.min(indices.length, s + chunk); j++) {
+      const i = indices[j];
+      const plotId = text('plot_id', i), areaId = text('irrigation_area_id', i);
+      const id = idAt(t.ids, i);
+      out.push({
+        lon: coord(t.positions[2 * i]),
+        lat: coord(t.positions[2 * i + 1]),
+        values: {
+          plot: plotId === null ? null : plotNames.get(plotId) ?? null,
+          area: areaId === null ? null : areaNames.get(areaId) ?? null,
+          row: round(num.row_num[i], 0),
+          tree: round(num.tree_num[i], 0),
+          tree_id: typeof id === 'number' ? id : id ?? null,
+          status: t.status[i],
+          status_nm: status[String(t.status[i])] ?? null,
+          crop: text('crop_name', i),
+          plant_date: text('planting_date', i),
+          n: round(num.n_mean[i], 3),
+          p: round(num.p_mean[i], 3),
+          k: round(num.k_mean[i], 3),
+          vitality: round(num.biomass[i], 3),
+          canopy: round(num.canopy_diameter[i], 3),
+          plot_id: idNum(plotId),
+          area_id: idNum(areaId),
+        },
+      });
+    }
+    yield out;
+  }
+}
+
+export const FIELD_NAMES = EXPORT_FIELDS.map(([name]) => name);

@@ -1,0 +1,48 @@
+import { create as contentDisposition } from 'content-disposition';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { exportQuery } from '../../src/domain/contracts/export';
+import { asciiFileName, safeFileName } from '../../src/domain/file-name';
+import type { Db } from '../db/adapter';
+import { notFound } from '../http-error';
+import { jobStream } from '../jobs/stream';
+import { currentUser } from '../plugins/auth';
+import { getMapData } from './map-data-cache';
+import { findProject, projectParams } from './project-access';
+import { CONTENT_TYPES, EXTENSIONS } from '../export/content-types';
+
+/** A plot or irrigation area of the survey's client, or 404 (an id of another client is as unknown as a missing one). */
+async function ownedArea(db: Db, table: 'plots' | 'irrigation_areas', id: number, clientId: number, what: string): Promise<void> {
+  const key = table === 'plots' ? 'plot_id' : 'irrigation_area_id';
+  const { rows } = await db.query(`SELECT 1 FROM ${table} WHERE ${key} = $1 AND client_id = $2`, [id, clientId]);
+  if (!rows.length) throw notFound(`${what} ${id}`);
+}
+
+/**
+ * GET /api/projects/{id}/export (issue 13): the survey's trees (each once, as
+ * the map shows them) that the filter keeps, as GeoJSON, CSV, a zipped
+ * shapefile or KML: the very call behind the project map's Export menu.
+ */
+export const exportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  app.get(
+    '/api/projects/:projectId/export',
+    { schema: { params: projectParams, querystring: exportQuery, tags: ['map'], summary: 'Export the trees of a survey (GeoJSON, CSV, shapefile zip or KML)' } },
+    async (request, reply) => {
+      const project = await findProject(db, currentUser(request), request.params.projectId);
+      const q = request.query;
+      if (q.plotId !== undefined) await ownedArea(db, 'plots', q.plotId, project.client_id, 'Plot');
+      if (q.irrigationAreaId !== undefined) await ownedArea(db, 'irrigation_areas', q.irrigationAreaId, project.client_id, 'Irrigation area');
+      const data = await getMapData(db, project.project_id);
+      const date = project.observation_date ?? new Date().toISOString().slice(0, 10);
+      const name = safeFileName([project.name, date], EXTENSIONS[q.format]);
+      reply
+        .header('content-type', CONTENT_TYPES[q.format])
+        .header('content-disposition', contentDisposition(name, { fallback: asciiFileName(name) }))
+        .header('cache-control', 'private, no-store')
+        .header('x-tree-count-total', String(data.treeCount));
+      return reply.send(jobStream(db, 'exportTrees', {
+        arrow: data.arrow, format: q.format, mode: q.mode, hide: q.hide, plotId: q.plotId, irrigationAreaId: q.irrigationAreaId,
+        lang: q.lang, title: `${project.name} ${date}`, base: name.slice(0, name.lastIndexOf('.')),
+      }));
+    },
+  );
+};
