@@ -1,4 +1,4 @@
-import type { ExportFormat } from '../../src/domain/contracts/export';
+import type { ExportFormat } from '../../src/domain/export';
 
 export const CONTENT_TYPES: Record<ExportFormat, string> = {
   geojson: 'application/geo+json; charset=utf-8',

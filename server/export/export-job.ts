@@ -1,7 +1,7 @@
 // The tree export, run in the job thread (server/jobs): decode the survey's
 // cached Arrow form, keep the trees the filter keeps (the same legend classes
 // the map draws, workers/geo), and send the file in pieces at the client's pace.
-import type { ExportFormat } from '../../src/domain/contracts/export';
+import type { ExportFormat } from '../../src/domain/export';
 import { decodeMapDataArrow, filterTrees, type ColourMode } from '../../workers/geo';
 import { TREE_STATUS_NAMES } from '../../src/domain/tree-status-names';
 import { treeRecordChunks } from './tree-records';

@@ -1,7 +1,7 @@
 // The exported trees as records (one shape for every format): the trees a
 // filter keeps, in survey order, EXPORT_FIELDS each, numbers to 3 decimals,
 // coordinates WGS84 to 7 decimals (~1 cm; RFC 7946 precision advice).
-import { EXPORT_FIELDS, type ExportField } from '../../src/domain/contracts/export';
+import { EXPORT_FIELDS, type ExportField } from '../../src/domain/export';
 import { TREE_STATUS_NAMES } from '../../src/domain/tree-status-names';
 import { idAt, type GeoDataset } from '../../workers/geo';
 

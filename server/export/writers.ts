@@ -6,7 +6,7 @@ import shpwrite from '@mapbox/shp-write';
 import { structure, type DbfField } from 'dbf';
 import JSZip from 'jszip';
 import { CSV_BOM, csvLine } from '../../src/domain/csv';
-import type { ExportFormat } from '../../src/domain/contracts/export';
+import type { ExportFormat } from '../../src/domain/export';
 import { FIELD_NAMES, type ExportValue, type TreeRecord } from './tree-records';
 
 export interface ExportWriter {

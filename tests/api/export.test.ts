@@ -8,7 +8,7 @@ import JSZip from 'jszip';
 import Papa from 'papaparse';
 import { read as readShapefile } from 'shapefile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXPORT_FIELDS } from '../../src/domain/contracts/export';
+import { EXPORT_FIELDS } from '../../src/domain/export';
 import { createTestApp, type TestApp } from '../support/api-app';
 import { ENGINE } from '../support/test-db';
 

@@ -47,8 +47,12 @@ describe('data editor screens in Chromium', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
     const text = await (await download.createReadStream()).toArray().then((b) => Buffer.concat(b).toString());
-    expect(text.split('\r\n')[0]).toMatch(/^type,id,name,/);
-    expect(text.split('\r\n').length).toBe(1 + all.plot + all.irrigation + all.tree);
+    // The shared CSV writer: BOM (Excel reads Hebrew as UTF-8), CRLF after every record.
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    const lines = text.slice(1).split('\r\n');
+    expect(lines.pop()).toBe('');
+    expect(lines[0]).toMatch(/^type,id,name,/);
+    expect(lines.length).toBe(1 + all.plot + all.irrigation + all.tree);
     await page.context().close();
   });
 

@@ -1,13 +1,9 @@
-// Tree exports (issue 13): the query of GET /api/projects/{id}/export, shared by
-// the route (validation) and the project map (which builds the same URL for its
-// download links), and the exported fields with their ≤ 10-character names
-// (the dBASE limit of shapefiles; every format uses the same names).
+// GET /api/projects/{id}/export (issue 13): validation of the query. Kept out of
+// the app's bundle (zod would probe eval under our CSP); the app builds the same
+// query with exportUrl in src/domain/export.ts.
 import { z } from 'zod';
 import { COLOUR_MODES, type ColourMode } from '../../../workers/geo/colours';
-
-export const EXPORT_FORMATS = ['geojson', 'csv', 'shp', 'kml'] as const;
-export type ExportFormat = (typeof EXPORT_FORMATS)[number];
-export const EXPORT_LANGS = ['he', 'en'] as const;
+import { EXPORT_FORMATS, EXPORT_LANGS, type ExportQuery } from '../export';
 
 const classList = z
   .string()
@@ -26,36 +22,7 @@ export const exportQuery = z.strictObject({
   /** Language of status names and column titles of the CSV. */
   lang: z.enum(EXPORT_LANGS).default('he'),
 });
-export type ExportQuery = z.input<typeof exportQuery>;
+// The app's ExportQuery and this schema's input stay one shape:
+const sameShape: (q: ExportQuery) => z.input<typeof exportQuery> = (q) => q;
+void sameShape;
 
-/** The download URL of an export (the project map's links are exactly these API calls). */
-export function exportUrl(projectId: number, q: ExportQuery): string {
-  const p = new URLSearchParams({ format: q.format ?? 'geojson' });
-  if (q.mode && q.mode !== 'status') p.set('mode', q.mode);
-  if (q.hide !== undefined && q.hide !== '') p.set('hide', q.hide);
-  if (q.plotId !== undefined) p.set('plotId', String(q.plotId));
-  if (q.irrigationAreaId !== undefined) p.set('irrigationAreaId', String(q.irrigationAreaId));
-  if (q.lang) p.set('lang', q.lang);
-  return `/api/projects/${projectId}/export?${p}`;
-}
-
-/** Exported tree fields: name (≤ 10 characters) and meaning, in file order. */
-export const EXPORT_FIELDS = [
-  ['plot', 'plot name'],
-  ['area', 'irrigation area name'],
-  ['row', 'row number'],
-  ['tree', 'tree number in the row'],
-  ['tree_id', 'tree id'],
-  ['status', 'tree status code (0 healthy … 5 unknown)'],
-  ['status_nm', 'tree status name (lang)'],
-  ['crop', 'crop'],
-  ['plant_date', 'planting date (YYYY-MM-DD)'],
-  ['n', 'nitrogen, % (mean)'],
-  ['p', 'phosphorus, % (mean)'],
-  ['k', 'potassium, % (mean)'],
-  ['vitality', 'vitality (biomass index)'],
-  ['canopy', 'canopy diameter, m'],
-  ['plot_id', 'plot id'],
-  ['area_id', 'irrigation area id'],
-] as const;
-export type ExportField = (typeof EXPORT_FIELDS)[number][0];

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../api/download';
 import { errorText } from '../../api/error-text';
-import { EXPORT_FORMATS, exportUrl, type ExportFormat } from '../../domain/contracts/export';
+import { EXPORT_FORMATS, exportUrl, type ExportFormat } from '../../domain/export';
 import type { ColourMode } from '../../map/geo-client';
 import { NO_CLASS } from '../../../workers/geo/colours';
 import { PanelHeader } from './panel-header';
