@@ -4,21 +4,15 @@
 // Arrow map data of the same survey in the same run (the baseline: the same
 // trees, already built). Median of 3, file bytes as sent (no gzip). Prints a
 // table and one JSON line.
-import { rmSync } from 'node:fs';
-import { ADMIN } from '../server/db/seed-farms';
-import { startServer } from './server';
+import { adminAuth, flag, startServer, stopServer } from './server';
 
-const args = process.argv.slice(2);
-const at = args.indexOf('--scale');
-const SCALE = at >= 0 && args[at + 1] ? args[at + 1] : '1';
+const SCALE = flag('scale', '1');
 const REPEAT = 3;
 
 const server = await startServer(SCALE, process.env.DATABASE_URL);
 const base = server.url;
 try {
-  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }) });
-  const { token } = (await login.json()) as { token: string };
-  const auth = { authorization: `Bearer ${token}` };
+  const auth = await adminAuth(base);
   const { projects } = (await (await fetch(`${base}/api/admin/projects`, { headers: auth })).json()) as { projects: { project_id: number; tree_count: string | number }[] };
   projects.sort((x, y) => Number(y.tree_count) - Number(x.tree_count));
   const id = projects[0].project_id;
@@ -48,7 +42,5 @@ try {
   for (const [name, r] of rows) console.log(`| ${name} | ${r.ms.toFixed(0)} | ${r.bytes.toLocaleString('en')} | ${(r.ms / baseline.ms).toFixed(1)} |`);
   console.log(JSON.stringify({ bench: 'export', trees: baseline.trees, scale: Number(SCALE), rows: Object.fromEntries(rows.map(([n, r]) => [n, { ms: Math.round(r.ms), bytes: r.bytes, ratio: Number((r.ms / baseline.ms).toFixed(2)) }])) }));
 } finally {
-  server.child.kill('SIGTERM');
-  await new Promise((r) => server.child.once('exit', r));
-  rmSync(server.dir, { recursive: true, force: true });
+  await stopServer(server);
 }

@@ -5,24 +5,14 @@
 // cold and reopened (ETag → 304); the server's RSS (all threads). Writes are
 // one-row survey imports through the API. Ratios are against the warm open of
 // the same run. Prints a table and one JSON line.
-import { rmSync } from 'node:fs';
-import { ADMIN } from '../server/db/seed-farms';
-import { rssMb, startServer } from './server';
-
-const args = process.argv.slice(2);
-const flag = (name: string, def: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1] : def;
-};
+import { adminAuth, flag, rssMb, startServer, stopServer } from './server';
 const SCALE = flag('scale', '1');
 const REPEAT = 5;
 
 const server = await startServer(SCALE, process.env.DATABASE_URL);
 const base = server.url;
 try {
-  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }) });
-  const { token } = (await login.json()) as { token: string };
-  const auth = { authorization: `Bearer ${token}` };
+  const auth = await adminAuth(base);
   const { projects } = (await (await fetch(`${base}/api/admin/projects`, { headers: auth })).json()) as { projects: { project_id: number; client_id: number; tree_count: string | number }[] };
   projects.sort((x, y) => Number(y.tree_count) - Number(x.tree_count));
   // The biggest survey with results, and a survey with results of another client.
@@ -111,7 +101,5 @@ try {
   console.log(JSON.stringify({ bench: 'open', trees: target.trees, scale: Number(SCALE), engine: process.env.DATABASE_URL ? 'postgresql' : 'pglite', startMs: Math.round(server.startMs), rssMb: rss,
     results: Object.fromEntries(rows.map(([n, r]) => [n, { status: r.status, ttfbMs: Math.round(r.ttfb), totalMs: Math.round(r.total), bytes: r.bytes, ratioToWarm: Number((r.total / warm.total).toFixed(2)) }])) }));
 } finally {
-  server.child.kill('SIGTERM');
-  await new Promise((r) => server.child.once('exit', r));
-  rmSync(server.dir, { recursive: true, force: true });
+  await stopServer(server);
 }

@@ -1,7 +1,7 @@
 // The real server for a benchmark: tsx server/main.ts on a temp DATA_DIR with
 // the demo seed (SEED_SCALE=scale), or on PostgreSQL when databaseUrl is set.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -36,4 +36,26 @@ export function rssMb(pid: number | undefined): number | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** `--name value` from the command line, or the default. */
+export function flag(name: string, def: string): string {
+  const args = process.argv.slice(2);
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] ? args[i + 1] : def;
+}
+
+/** The demo admin's bearer header on a bench server. */
+export async function adminAuth(base: string): Promise<{ authorization: string }> {
+  const { ADMIN } = await import('../server/db/seed-farms');
+  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }) });
+  const { token } = (await login.json()) as { token: string };
+  return { authorization: `Bearer ${token}` };
+}
+
+/** Stops the server and removes its data directory. */
+export async function stopServer(server: BenchServer): Promise<void> {
+  server.child.kill('SIGTERM');
+  await new Promise((r) => server.child.once('exit', r));
+  rmSync(server.dir, { recursive: true, force: true });
 }
