@@ -272,9 +272,9 @@ export function chooseFeature(hits: PickingInfo[], infoLayer: LayerId | null, tr
 }
 
 /** The tree under a clicked lon/lat at a zoom (the dot's radius plus 2 px of slack), or -1. */
-export function treeAt(positions: Float64Array, count: number, lon: number, lat: number, zoom: number): number {
+export function treeAt(positions: Float64Array, count: number, lon: number, lat: number, zoom: number, rgba?: Uint8Array | null): number {
   const radius = zoom >= TREE_DETAIL_ZOOM ? LAYER_STYLE.trees.radius + LAYER_STYLE.trees.strokeWidth : LAYER_STYLE.treeMarkerRadius;
-  return nearestTree(positions, count, lon, lat, zoom, radius + 2);
+  return nearestTree(positions, count, lon, lat, zoom, radius + 2, rgba);
 }
 
 /** The picked feature of a deck.gl click, if it belongs to one of our layers. */

@@ -66,5 +66,10 @@ describe('nearestTree', () => {
     expect(nearestTree(pts, 3, 35.20005, 32.6003, 18, 10)).toBe(-1);
     // Two trees at one spot: the later (drawn on top) wins.
     expect(nearestTree(Float64Array.from([35.2, 32.6, 35.2, 32.6]), 2, 35.2, 32.6, 12, 6)).toBe(1);
+    // A tree drawn with alpha 0 (hidden class) is skipped: the next nearest drawn one is picked.
+    const alpha = (a: number[]) => Uint8Array.from(a.flatMap((x) => [1, 1, 1, x]));
+    expect(nearestTree(pts, 3, 35.20002, 32.6, 18, 40, alpha([255, 255, 255]))).toBe(0);
+    expect(nearestTree(pts, 3, 35.20002, 32.6, 18, 40, alpha([0, 255, 255]))).toBe(1);
+    expect(nearestTree(pts, 3, 35.20002, 32.6, 18, 40, alpha([0, 0, 0]))).toBe(-1);
   });
 });

@@ -118,7 +118,7 @@ export function rasterizeTrees(input: RasterInput): TreeRaster | null {
  * -1. A linear scan (≈1 ms per 100k trees) on click: no index to build or keep.
  * On ties the later tree wins, the one drawn on top.
  */
-export function nearestTree(positions: Float64Array, count: number, lon: number, lat: number, zoom: number, maxPixels: number): number {
+export function nearestTree(positions: Float64Array, count: number, lon: number, lat: number, zoom: number, maxPixels: number, rgba?: Uint8Array | null): number {
   const ws = worldSize(zoom);
   // Mercator y is not linear in latitude, but over a click radius it is: one scale per click.
   const ky = (mercY(lat + 1e-4) - mercY(lat)) / 1e-4 * ws, kx = ws / 360;
@@ -128,7 +128,8 @@ export function nearestTree(positions: Float64Array, count: number, lon: number,
     if (dx > maxPixels || dx < -maxPixels) continue;
     const dy = (positions[2 * i + 1] - lat) * ky;
     const d = dx * dx + dy * dy;
-    if (d <= bestD) { bestD = d; best = i; }
+    // A tree not drawn (alpha 0: hidden legend class, no N/P/K value) cannot be clicked either.
+    if (d <= bestD && !(rgba && rgba[4 * i + 3] === 0)) { bestD = d; best = i; }
   }
   return best;
 }

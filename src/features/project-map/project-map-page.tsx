@@ -59,15 +59,17 @@ function ProjectMapScreen() {
   const containerRef = useRef<HTMLDivElement>(null);
   const ingest = data.ingest;
   const ingestRef = useRef(ingest);
+  const rgbaRef = useRef<Uint8Array | null>(null);
   useEffect(() => {
     ingestRef.current = ingest;
+    rgbaRef.current = data.colours?.rgba ?? null;
   });
 
   const view = useMapView(containerRef, {
     onClick: (info: PickingInfo) => {
       const shown = layersRef.current.visible.trees ? ingestRef.current : null;
       const at = info.coordinate;
-      const tree = shown && at && view.map ? treeAt(shown.positions, shown.treeCount, at[0], at[1], view.map.getZoom()) : -1;
+      const tree = shown && at && view.map ? treeAt(shown.positions, shown.treeCount, at[0], at[1], view.map.getZoom(), rgbaRef.current) : -1;
       const hit = chooseFeature(view.pickAll(info.x, info.y), layersRef.current.infoLayer, tree);
       if (hit) dispatch({ type: 'select', selected: hit });
     },
