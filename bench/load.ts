@@ -8,15 +8,10 @@
 // temp DATA_DIR with the demo seed. Prints req/s, p50, p99, errors and 503s per
 // scenario, and the server's RSS.
 import autocannon from 'autocannon';
-import { rmSync } from 'node:fs';
 import { ADMIN, FARMS } from '../server/db/seed-farms';
-import { rssMb, startServer } from './server';
+import { adminAuth, flag, rssMb, startServer, stopServer } from './server';
 
 const args = process.argv.slice(2);
-const flag = (name: string, def: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] && !args[i + 1].startsWith('--') ? args[i + 1] : def;
-};
 const DURATION = Number(flag('duration', '60'));
 const CONNECTIONS = Number(flag('connections', '50'));
 const SCALE = flag('scale', '1');
@@ -104,8 +99,7 @@ async function main() {
     record('mixed: login (with map data)', loginMixed);
 
     // Mixed 2: health and projects/user while a survey import runs again and again (goal: p99 ≤ 200 ms).
-    const adminLogin = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }) });
-    const admin = { authorization: `Bearer ${((await adminLogin.json()) as { token: string }).token}` };
+    const admin = await adminAuth(base);
     const all = (await (await fetch(`${base}/api/admin/projects`, { headers: admin })).json()) as { projects: { project_id: number; client_id: number }[] };
     const clientId = all.projects.find((p) => p.project_id === big.project_id)!.client_id;
     const editor = (await (await fetch(`${base}/api/admin/data/clients/${clientId}`, { headers: admin })).json()) as { trees: { tree_id: number[] } };
@@ -135,11 +129,7 @@ async function main() {
       process.exitCode = 1;
     }
   } finally {
-    if (own) {
-      own.child.kill('SIGTERM');
-      await new Promise((r) => own.child.once('exit', r));
-      rmSync(own.dir, { recursive: true, force: true });
-    }
+    if (own) await stopServer(own);
   }
 }
 

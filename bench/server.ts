@@ -42,7 +42,7 @@ export function rssMb(pid: number | undefined): number | undefined {
 export function flag(name: string, def: string): string {
   const args = process.argv.slice(2);
   const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1] : def;
+  return i >= 0 && args[i + 1] && !args[i + 1].startsWith('--') ? args[i + 1] : def;
 }
 
 /** The demo admin's bearer header on a bench server. */

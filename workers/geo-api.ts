@@ -44,8 +44,6 @@ export interface ColoursResult {
   rgba: Uint8Array;
   range: RelativeRange | null;
   visible: number;
-  /** Legend classes drawn with alpha 0 (the legend filter). */
-  hidden: number[];
   /** Trees per legend class (index = class number of treeClasses), hidden ones included; transferred. */
   counts: Uint32Array;
 }

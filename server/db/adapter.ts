@@ -43,9 +43,6 @@ export interface Db extends Queryable {
   commitSeq(): number | null;
   /** Embedded only: a port on which another thread opens its own Db (dbOnPort). */
   connectPort?(): Promise<MessagePort>;
-  /** COPY (…) TO STDOUT as bytes, where the engine has a fast path (PGlite). */
-  copyTo?(sql: string): Promise<Uint8Array>;
-  copyFrom?(sql: string, data: Uint8Array): Promise<void>;
   close(): Promise<void>;
 }
 

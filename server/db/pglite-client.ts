@@ -43,8 +43,6 @@ export function dbOnPort(port: Port, opts: { commits?: SharedArrayBuffer; close?
     },
     commitSeq: () => (counter ? Atomics.load(counter, 0) : null),
     connectPort: () => rpc.call<MessagePort>('connect'),
-    copyTo: (sql) => rpc.call<Uint8Array>('copyTo', { sql }),
-    copyFrom: (sql, data) => rpc.call('copyFrom', { sql, data }),
     close: opts.close ?? (async () => undefined),
   };
   return db;

@@ -80,11 +80,6 @@ async function handle(req: { op: string; [k: string]: unknown }): Promise<unknow
       await target(req.txId).exec(req.sql as string);
       if (req.txId == null) bump();
       return null;
-    case 'copyTo': {
-      const r = await target(req.txId).query(req.sql as string);
-      const buf = r.blob ? new Uint8Array(await r.blob.arrayBuffer()) : new Uint8Array(0);
-      return buf;
-    }
     case 'copyFrom': {
       const data = req.data as Uint8Array;
       await target(req.txId).query(req.sql as string, [], { blob: new Blob([data as Uint8Array<ArrayBuffer>]) });
@@ -115,7 +110,8 @@ async function handle(req: { op: string; [k: string]: unknown }): Promise<unknow
   }
 }
 
-const transferOf = (v: unknown) => (v instanceof Uint8Array ? [v.buffer] : v && typeof (v as MessagePort).postMessage === 'function' ? [v as MessagePort] : []);
+// A port (connect) moves to the caller; everything else is copied.
+const transferOf = (v: unknown) => (v && typeof (v as MessagePort).postMessage === 'function' ? [v as MessagePort] : []);
 
 function serve(port: Port) {
   serveRpc(port, handle, transferOf as never);

@@ -6,4 +6,3 @@ export const CONTENT_TYPES: Record<ExportFormat, string> = {
   shp: 'application/zip',
   kml: 'application/vnd.google-earth.kml+xml; charset=utf-8',
 };
-export const EXTENSIONS: Record<ExportFormat, string> = { geojson: 'geojson', csv: 'csv', shp: 'zip', kml: 'kml' };

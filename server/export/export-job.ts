@@ -4,7 +4,7 @@
 import type { ExportFormat } from '../../src/domain/export';
 import { decodeMapDataArrow, filterTrees, type ColourMode } from '../../workers/geo';
 import { TREE_STATUS_NAMES } from '../../src/domain/tree-status-names';
-import { treeRecordChunks } from './tree-records';
+import { areaNames, treeRecordChunks } from './tree-records';
 import { writerFor, type TextSizes } from './writers';
 
 export interface ExportJobInput {
@@ -35,10 +35,10 @@ export async function exportJob(_db: unknown, input: ExportJobInput, send: (chun
     plotId: input.plotId === undefined ? undefined : String(input.plotId),
     irrigationAreaId: input.irrigationAreaId === undefined ? undefined : String(input.irrigationAreaId),
   }, { biomassRange: d.biomassRange });
-  const names = (fs: typeof d.plots, f: string) => fs.map((x) => (x.properties as unknown as Record<string, unknown>)[f]);
+  const names = areaNames(d);
   const sizes: TextSizes = {
-    plot: longest(names(d.plots, 'plot_name')),
-    area: longest(names(d.irrigationAreas, 'irrigation_area_name')),
+    plot: longest(names.plots.values()),
+    area: longest(names.areas.values()),
     tree_id: t.ids.kind === 'text' ? longest(t.ids.values.dict) : 11,
     status_nm: longest([...Object.values(TREE_STATUS_NAMES.he), ...Object.values(TREE_STATUS_NAMES.en)]),
     crop: longest(t.text.crop_name.dict),

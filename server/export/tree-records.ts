@@ -9,23 +9,24 @@ export type ExportValue = string | number | null;
 export interface TreeRecord { lon: number; lat: number; values: Record<ExportField, ExportValue> }
 
 const round = (v: number, d: number) => (v === v ? Number(v.toFixed(d)) : null);
-export const coord = (v: number) => Number(v.toFixed(7));
+const coord = (v: number) => Number(v.toFixed(7));
 
 function names(features: GeoDataset['plots'] | GeoDataset['irrigationAreas'], nameField: string): Map<string, string> {
   const m = new Map<string, string>();
   for (const f of features) {
-    const p = f.properties as unknown as Record<string, unknown>;
-    const v = p[nameField] ?? p.name;
+    const v = (f.properties as unknown as Record<string, unknown>)[nameField];
     if (typeof v === 'string') m.set(String(f.sourceId), v);
   }
   return m;
 }
 
+/** Plot and irrigation-area names by id, as the map data carries them. */
+export const areaNames = (d: GeoDataset) => ({ plots: names(d.plots, 'plot_name'), areas: names(d.irrigationAreas, 'irrigation_area_name') });
+
 /** Records of the trees at `indices`, `chunk` at a time (at most one chunk of objects alive). */
 export function* treeRecordChunks(d: GeoDataset, indices: Uint32Array, lang: 'he' | 'en', chunk = 10_000): Generator<TreeRecord[]> {
   const t = d.trees, txt = t.text, num = t.numeric;
-  const plotNames = names(d.plots, 'plot_name');
-  const areaNames = names(d.irrigationAreas, 'irrigation_area_name');
+  const { plots: plotNames, areas: areaNamesById } = areaNames(d);
   const status = TREE_STATUS_NAMES[lang];
   const text = (f: keyof typeof txt, i: number) => txt[f].dict[txt[f].codes[i]] || null;
   const idNum = (s: string | null) => (s === null ? null : Number.isFinite(Number(s)) ? Number(s) : s);
@@ -40,7 +41,7 @@ export function* treeRecordChunks(d: GeoDataset, indices: Uint32Array, lang: 'he
         lat: coord(t.positions[2 * i + 1]),
         values: {
           plot: plotId === null ? null : plotNames.get(plotId) ?? null,
-          area: areaId === null ? null : areaNames.get(areaId) ?? null,
+          area: areaId === null ? null : areaNamesById.get(areaId) ?? null,
           row: round(num.row_num[i], 0),
           tree: round(num.tree_num[i], 0),
           tree_id: typeof id === 'number' ? id : id ?? null,

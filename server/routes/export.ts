@@ -1,6 +1,7 @@
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { exportQuery } from '../../src/domain/contracts/export';
+import { EXPORT_EXTENSIONS } from '../../src/domain/export';
 import { asciiFileName, safeFileName } from '../../src/domain/file-name';
 import type { Db } from '../db/adapter';
 import { notFound } from '../http-error';
@@ -8,7 +9,7 @@ import { jobStream } from '../jobs/stream';
 import { currentUser } from '../plugins/auth';
 import { getMapData } from './map-data-cache';
 import { findProject, projectParams } from './project-access';
-import { CONTENT_TYPES, EXTENSIONS } from '../export/content-types';
+import { CONTENT_TYPES } from '../export/content-types';
 
 /** A plot or irrigation area of the survey's client, or 404 (an id of another client is as unknown as a missing one). */
 async function ownedArea(db: Db, table: 'plots' | 'irrigation_areas', id: number, clientId: number, what: string): Promise<void> {
@@ -33,7 +34,7 @@ export const exportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       if (q.irrigationAreaId !== undefined) await ownedArea(db, 'irrigation_areas', q.irrigationAreaId, project.client_id, 'Irrigation area');
       const data = await getMapData(db, project.project_id);
       const date = project.observation_date ?? new Date().toISOString().slice(0, 10);
-      const name = safeFileName([project.name, date], EXTENSIONS[q.format]);
+      const name = safeFileName([project.name, date], EXPORT_EXTENSIONS[q.format]);
       reply
         .header('content-type', CONTENT_TYPES[q.format])
         .header('content-disposition', contentDisposition(name, { fallback: asciiFileName(name) }))

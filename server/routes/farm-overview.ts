@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../db/adapter';
 import { currentUser } from '../plugins/auth';
-import { HttpError } from '../http-error';
+import { HttpError, notFound } from '../http-error';
 import { accessParams, visibleProjectSql } from './project-access';
 
 // GET /api/farm/overview — the grower's farm on one map (issue 9): every plot
@@ -46,7 +46,7 @@ export const farmOverviewRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     const clientId = user.role === 'admin' ? request.query.clientId : user.client_id;
     if (!clientId) throw new HttpError(400, 'clientId is required for administrators');
     if (user.role !== 'admin' && request.query.clientId && request.query.clientId !== user.client_id)
-      throw new HttpError(404, 'Client not found');
+      throw notFound('Client');
     const access = accessParams(user);
 
     const [plots, surveys, counts] = await Promise.all([

@@ -105,12 +105,36 @@ function treeColumns(rows: ProjectMapRows): { columns: TreeColumns; duplicates: 
   return { columns: built.columns, duplicates: built.duplicates };
 }
 
+/**
+ * The survey-wide ranges both forms carry: biomass min/max over valid values
+ * and the N/P/K crop ranges of the crops of its plots and trees. Fed tree
+ * chunks one by one (the streamed GeoJSON) or all at once (the Arrow form).
+ */
+class SurveyRanges {
+  private min = Infinity;
+  private max = -Infinity;
+  private readonly crops = new Set<Cell>();
+  constructor(plots: AreaRow[]) {
+    for (const p of plots) this.crops.add(p.crop_name);
+  }
+
+  add(trees: TreeArrays): void {
+    const r = biomassRangeOf(trees.cols.biomass, trees.cols.tree_status);
+    if (r.min !== null) this.min = Math.min(this.min, r.min);
+    if (r.max !== null) this.max = Math.max(this.max, r.max);
+    for (const c of trees.cols.crop_name) this.crops.add(c);
+  }
+
+  result(): { biomassRange: { min: number | null; max: number | null }; npkRanges: NpkRanges } {
+    const biomassRange = this.min <= this.max ? { min: this.min, max: this.max } : { min: null, max: null };
+    return { biomassRange, npkRanges: npkRangesFor(this.crops) };
+  }
+}
+
 function areasOf(rows: ProjectMapRows) {
-  const plots = plotCollection(rows.plots);
-  const irrigationAreas = areaCollection(rows.irrigationAreas);
-  const biomassRange = biomassRangeOf(rows.trees.cols.biomass, rows.trees.cols.tree_status);
-  const crops = new Set<Cell>([...rows.trees.cols.crop_name, ...rows.plots.map((p) => p.crop_name)]);
-  return { plots, irrigationAreas, biomassRange, npkRanges: npkRangesFor(crops) };
+  const ranges = new SurveyRanges(rows.plots);
+  ranges.add(rows.trees);
+  return { plots: plotCollection(rows.plots), irrigationAreas: areaCollection(rows.irrigationAreas), ...ranges.result() };
 }
 
 /**
@@ -120,11 +144,9 @@ function areasOf(rows: ProjectMapRows) {
  */
 export class MapJsonWriter {
   private first = true;
-  private min = Infinity;
-  private max = -Infinity;
-  private readonly crops = new Set<Cell>();
+  private readonly ranges: SurveyRanges;
   constructor(private readonly areas: Pick<ProjectMapRows, 'plots' | 'irrigationAreas'>) {
-    for (const p of areas.plots) this.crops.add(p.crop_name);
+    this.ranges = new SurveyRanges(areas.plots);
   }
 
   head(): string {
@@ -135,16 +157,13 @@ export class MapJsonWriter {
     const out: string[] = [];
     treeFeaturesJson(chunk, out, this.first);
     if (chunk.length) this.first = false;
-    const r = biomassRangeOf(chunk.cols.biomass, chunk.cols.tree_status);
-    if (r.min !== null) this.min = Math.min(this.min, r.min);
-    if (r.max !== null) this.max = Math.max(this.max, r.max);
-    for (const c of chunk.cols.crop_name) this.crops.add(c);
+    this.ranges.add(chunk);
     return out;
   }
 
   tail(): string {
-    const biomassRange = this.min <= this.max ? { min: this.min, max: this.max } : { min: null, max: null };
-    return `]},"biomassRange":${JSON.stringify(biomassRange)},"npkRanges":${JSON.stringify(npkRangesFor(this.crops))}}`;
+    const { biomassRange, npkRanges } = this.ranges.result();
+    return `]},"biomassRange":${JSON.stringify(biomassRange)},"npkRanges":${JSON.stringify(npkRanges)}}`;
   }
 }
 

@@ -46,13 +46,13 @@ export class RpcClient {
     (port as Pick<MessagePort, 'on'>).on('message', onMessage);
   }
 
-  call<T>(op: string, args: Record<string, unknown> = {}, transfer: TransferListItem[] = []): Promise<T> {
+  call<T>(op: string, args: Record<string, unknown> = {}): Promise<T> {
     if (this.failed) return Promise.reject(this.failed);
     const id = this.next++;
     return new Promise<T>((resolve, reject) => {
       if (this.pending.size === 0) this.busy(true);
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      (this.port as Pick<MessagePort, 'postMessage'>).postMessage({ id, op, ...args } satisfies Request, transfer);
+      (this.port as Pick<MessagePort, 'postMessage'>).postMessage({ id, op, ...args } satisfies Request);
     });
   }
 
@@ -64,8 +64,6 @@ export class RpcClient {
     this.busy(false);
   }
 }
-
-export type Handler = (req: Request) => Promise<{ value: unknown; transfer?: TransferListItem[] } | unknown>;
 
 /** The serving side: each request's handler result (or error) is posted back. */
 export function serveRpc(port: Port, handle: (req: Request) => Promise<unknown>, transferOf: (value: unknown) => TransferListItem[] = () => []): void {

@@ -9,7 +9,7 @@ interface LoginResponse {
   data?: { token?: string; user?: SessionUser };
 }
 
-/** A failed login; `cause` is the ApiError when the server answered (its code is translated on screen). */
+/** A failed login; `apiError` is the ApiError when the server answered (its code is translated on screen). */
 export class LoginError extends Error {
   constructor(message: string, readonly apiError?: ApiError, readonly code: 'login_failed' | 'login_error' | 'no_token' = 'login_failed') {
     super(message);

@@ -13,7 +13,7 @@ export function saveBlob(name: string, blob: Blob): void {
 }
 
 /** The file name of a Content-Disposition header: the UTF-8 form (RFC 6266) when present. */
-export function fileNameOf(header: string | null, fallback: string): string {
+function fileNameOf(header: string | null, fallback: string): string {
   const h = header ?? '';
   const ext = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(h)?.[1];
   if (ext) {

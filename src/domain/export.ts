@@ -7,6 +7,8 @@ import type { ColourMode } from '../../workers/geo/colours';
 export const EXPORT_FORMATS = ['geojson', 'csv', 'shp', 'kml'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 export const EXPORT_LANGS = ['he', 'en'] as const;
+/** File extension of each format (the shapefile comes as a zip). */
+export const EXPORT_EXTENSIONS: Readonly<Record<ExportFormat, string>> = { geojson: 'geojson', csv: 'csv', shp: 'zip', kml: 'kml' };
 
 /** The query as the app builds it (the route validates and parses it). */
 export interface ExportQuery {

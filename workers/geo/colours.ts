@@ -135,12 +135,10 @@ export function treeClasses(t: TreeColumns, mode: ColourMode, ctx: ColourContext
   if (mode === 'status') return { classes: st, range: null };
   const out = new Uint8Array(n);
   if (mode === 'n' || mode === 'p' || mode === 'k') {
-    const vals = t.numeric[`${mode}_mean`], s = NUTRIENT_SCALES[mode], last = nutrientClassCount(s) - 1;
+    const vals = t.numeric[`${mode}_mean`], s = NUTRIENT_SCALES[mode];
     for (let i = 0; i < n; i++) {
       const v = vals[i];
-      if (v !== v || st[i] === STATUS_MISSING) { out[i] = NO_CLASS; continue; }
-      const c = Math.floor((v - s.min) / s.step + 1e-9);
-      out[i] = c < 0 ? 0 : c > last ? last : c;
+      out[i] = v !== v || st[i] === STATUS_MISSING ? NO_CLASS : nutrientStep(v, s);
     }
     return { classes: out, range: null };
   }
@@ -148,12 +146,9 @@ export function treeClasses(t: TreeColumns, mode: ColourMode, ctx: ColourContext
   const range = mode === 'vitality'
     ? relativeRange(vals, st, VITALITY_DEFAULT_MAX, ctx.biomassRange)
     : relativeRange(vals, st, CANOPY_DEFAULT_MAX);
-  const span = range.hi - range.lo;
   for (let i = 0; i < n; i++) {
     const v = vals[i];
-    if (!isValidMeasure(v, st[i])) { out[i] = NO_VALUE_CLASS; continue; }
-    const tt = span > 0 ? (v - range.lo) / span : 0.5;
-    out[i] = tt < 0.1 ? 0 : tt < 0.25 ? 1 : tt < 0.45 ? 2 : tt < 0.65 ? 3 : tt < 0.85 ? 4 : 5;
+    out[i] = isValidMeasure(v, st[i]) ? relativeBand(v, range) : NO_VALUE_CLASS;
   }
   return { classes: out, range };
 }
@@ -171,6 +166,22 @@ export function classColours(mode: ColourMode): Rgba[] {
   return out;
 }
 
+/** Which classes are drawn (and exported) with these switched off: 1 = shown. NO_CLASS never is. */
+export function shownClasses(hidden?: readonly number[] | null): Uint8Array {
+  const keep = new Uint8Array(256).fill(1);
+  keep[NO_CLASS] = 0;
+  for (const h of hidden ?? []) if (h >= 0 && h < 256) keep[h] = 0;
+  return keep;
+}
+
+/** Trees in the shown classes, from per-class counts (what the map draws and an export holds). */
+export function shownCount(counts: ArrayLike<number>, hidden?: readonly number[] | null): number {
+  const keep = shownClasses(hidden);
+  let n = 0;
+  for (let k = 0; k < counts.length; k++) if (keep[k]) n += counts[k];
+  return n;
+}
+
 // One 32-bit write per tree instead of four byte writes (byte order = platform order).
 const LITTLE = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
 function pack(c: Rgba): number {
@@ -185,9 +196,8 @@ function pack(c: Rgba): number {
 export function colourTrees(t: TreeColumns, mode: ColourMode, ctx: ColourContext = {}): ColourResult {
   const { classes, range } = treeClasses(t, mode, ctx);
   const n = t.length, out = new Uint8Array(4 * n), px = new Uint32Array(out.buffer);
-  const colours = classColours(mode);
-  for (const h of ctx.hidden ?? []) if (h >= 0 && h < 256) colours[h] = HIDDEN;
-  const pal = Uint32Array.from(colours, pack);
+  const keep = shownClasses(ctx.hidden);
+  const pal = Uint32Array.from(classColours(mode), (c, k) => (keep[k] ? pack(c) : 0));
   const counts = new Uint32Array(256);
   for (let i = 0; i < n; i++) {
     const k = classes[i];
@@ -211,20 +221,17 @@ export interface TreeFilter {
 /** Indices (ascending) of the trees the filter keeps. */
 export function filterTrees(t: TreeColumns, f: TreeFilter, ctx: Pick<ColourContext, 'biomassRange'> = {}): Uint32Array {
   const { classes } = treeClasses(t, f.mode, ctx);
-  const keep = new Uint8Array(256).fill(1);
-  keep[NO_CLASS] = 0;
-  for (const h of f.hidden ?? []) if (h >= 0 && h < 256) keep[h] = 0;
-  const codeOf = (col: TreeColumns['text'][keyof TreeColumns['text']], id: string | null | undefined) =>
-    id === null || id === undefined ? -1 : col.dict.indexOf(id);
+  const keep = shownClasses(f.hidden);
   const plotCol = t.text.plot_id, areaCol = t.text.irrigation_area_id;
-  const plot = codeOf(plotCol, f.plotId), area = codeOf(areaCol, f.irrigationAreaId);
-  const wantPlot = f.plotId !== null && f.plotId !== undefined, wantArea = f.irrigationAreaId !== null && f.irrigationAreaId !== undefined;
+  // -1 (not in the survey) matches no tree.
+  const plot = f.plotId == null ? null : plotCol.dict.indexOf(f.plotId);
+  const area = f.irrigationAreaId == null ? null : areaCol.dict.indexOf(f.irrigationAreaId);
   const out = new Uint32Array(t.length);
   let c = 0;
   for (let i = 0; i < t.length; i++) {
     if (!keep[classes[i]]) continue;
-    if (wantPlot && plotCol.codes[i] !== plot) continue;
-    if (wantArea && areaCol.codes[i] !== area) continue;
+    if (plot !== null && plotCol.codes[i] !== plot) continue;
+    if (area !== null && areaCol.codes[i] !== area) continue;
     out[c++] = i;
   }
   return out.slice(0, c);

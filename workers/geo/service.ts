@@ -55,7 +55,7 @@ export function createGeoService(transfer: TransferFn = (v) => v): GeoWorkerApi 
       if (requestId < latest.colours) return CANCELLED;
       const { d } = loaded();
       const r = colourTrees(d.trees, mode, { biomassRange: d.biomassRange, hidden });
-      return transfer({ mode, hidden: [...hidden], rgba: r.rgba, range: r.range, visible: r.visible, counts: r.counts }, [r.rgba.buffer, r.counts.buffer]);
+      return transfer({ mode, rgba: r.rgba, range: r.range, visible: r.visible, counts: r.counts }, [r.rgba.buffer, r.counts.buffer]);
     },
 
     async statistics(selection: Selection, requestId: number) {

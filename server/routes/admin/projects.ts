@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/adapter';
 import { currentUser } from '../../plugins/auth';
-import { HttpError } from '../../http-error';
+import { notFound } from '../../http-error';
 import { IdParams, Version, audit, doc, inTx, lockRow, ok, text, ymd } from './shared';
 import { PLOT_SQL, PRODUCTS, PROJECT_SQL, checkPlots, clientOfUsers, loadProject } from './projects-sql';
 
@@ -53,7 +53,7 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     { schema: { ...doc('projects', "One client's plots"), querystring: z.strictObject({ clientId: z.coerce.number({ error: 'clientId is required' }).int().positive() }) } },
     async (request) => {
       const { rows: c } = await db.query(`SELECT 1 FROM clients WHERE client_id = $1`, [request.query.clientId]);
-      if (!c.length) throw new HttpError(404, 'Client not found');
+      if (!c.length) throw notFound('Client');
       const { rows } = await db.query(`${PLOT_SQL} WHERE pl.client_id = $1 ORDER BY pl.plot_name`, [request.query.clientId]);
       return { ...ok('Plots loaded'), plots: rows };
     },

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/adapter';
-import { HttpError } from '../../http-error';
+import { notFound } from '../../http-error';
 import { doc, ok } from './shared';
 import { csvDocument } from '../../../src/domain/csv';
 
@@ -17,7 +17,7 @@ interface ReportProject {
 /** Tree-status summary per project of one client; the first observation of each tree counts (overlapping strips). */
 async function treeStatusReport(db: Db, clientId: number) {
   const { rows: client } = await db.query<{ client_id: number; name: string }>(`SELECT client_id, name FROM clients WHERE client_id = $1`, [clientId]);
-  if (!client[0]) throw new HttpError(404, 'Client not found');
+  if (!client[0]) throw notFound('Client');
   const { rows: statuses } = await db.query<{ status_code: number; status_name: string }>(
     `SELECT status_code, status_name FROM tree_status_types ORDER BY status_code`,
   );

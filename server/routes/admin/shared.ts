@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Db, Queryable } from '../../db/adapter';
 import type { AuthUser } from '../../plugins/auth';
-import { HttpError } from '../../http-error';
+import { HttpError, notFound } from '../../http-error';
 
 // Helpers shared by the admin route plugins (clients, users, projects,
 // reference lists): id params, text rules with the form's messages, the
@@ -36,7 +36,7 @@ export const doc = (tag: string, summary: string) => ({ tags: [`admin: ${tag}`],
 /** The row `sql` finds for $1 = id; 404 "<what> not found" when there is none. */
 export async function findOne<T = Record<string, unknown>>(q: Queryable, sql: string, id: number, what: string): Promise<T> {
   const { rows } = await q.query<T>(sql, [id]);
-  if (!rows[0]) throw new HttpError(404, `${what} not found`);
+  if (!rows[0]) throw notFound(what);
   return rows[0];
 }
 

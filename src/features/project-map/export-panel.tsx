@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../api/download';
 import { errorText } from '../../api/error-text';
-import { EXPORT_FORMATS, exportUrl, type ExportFormat } from '../../domain/export';
+import { EXPORT_EXTENSIONS, EXPORT_FORMATS, exportUrl, type ExportFormat } from '../../domain/export';
 import type { ColourMode } from '../../map/geo-client';
-import { NO_CLASS } from '../../../workers/geo/colours';
+import { shownCount } from '../../../workers/geo/colours';
 import { PanelHeader } from './panel-header';
 
 export interface ExportScope { kind: 'plot' | 'area'; id: number; name: string }
@@ -30,8 +30,7 @@ export function ExportPanel(p: Props) {
   const [busy, setBusy] = useState<ExportFormat | null>(null);
   const [message, setMessage] = useState<{ text: string; error: boolean } | null>(null);
   const nf = new Intl.NumberFormat(i18n.language);
-  let count = 0;
-  if (p.counts) for (let k = 0; k < p.counts.length; k++) if (k !== NO_CLASS && !p.hidden.includes(k)) count += p.counts[k];
+  const count = p.counts ? shownCount(p.counts, p.hidden) : 0;
   const scope = onlyScope ? p.scope : null;
 
   const run = async (format: ExportFormat) => {
@@ -44,7 +43,7 @@ export function ExportPanel(p: Props) {
         irrigationAreaId: scope?.kind === 'area' ? scope.id : undefined,
         lang: i18n.language.startsWith('he') ? 'he' : 'en',
       });
-      const name = await downloadFile(url, `trees.${format === 'shp' ? 'zip' : format}`);
+      const name = await downloadFile(url, `trees.${EXPORT_EXTENSIONS[format]}`);
       setMessage({ text: t('export.saved', { name }), error: false });
     } catch (e) {
       setMessage({ text: t('export.failed', { message: errorText(e, t) }), error: true });

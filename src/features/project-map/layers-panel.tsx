@@ -30,7 +30,7 @@ interface Props {
 function Legend({ entries, locale, onToggle }: { entries: LegendEntry[]; locale: string; onToggle?: (cls: number) => void }) {
   const { t } = useTranslation('project-map');
   const nf = new Intl.NumberFormat(locale);
-  const toggles = onToggle && entries.some((e) => e.cls !== undefined);
+  const toggles = !!onToggle;
   const total = entries.reduce((a, e) => a + e.count, 0);
   const shown = entries.reduce((a, e) => a + (e.hidden ? 0 : e.count), 0);
   return (

@@ -2,7 +2,7 @@
 // of each class (treeClasses) as it fills the colour buffer the map draws, so
 // legend and map agree. Each entry names its class, so the legend is a filter.
 import {
-  NO_VALUE_CLASS, NO_VALUE_GREY, NUTRIENT_SCALES, RELATIVE_COLOURS, RELATIVE_THRESHOLDS, STATUS_COLOURS, nutrientPalette,
+  NO_VALUE_CLASS, NUTRIENT_SCALES, RELATIVE_COLOURS, RELATIVE_THRESHOLDS, classColours, nutrientClassCount,
   type ColourMode, type RelativeRange, type Rgba,
 } from '../../../workers/geo/colours';
 
@@ -24,24 +24,25 @@ export function legendFor(
   labels: { status: (code: number) => string; noValue: string },
   hidden: readonly number[] = [],
 ): LegendEntry[] {
-  const entry = (key: string, colour: Rgba, label: string, cls: number): LegendEntry =>
-    ({ key, colour, label, count: counts?.[cls] ?? 0, cls, hidden: hidden.includes(cls) });
-  if (mode === 'status') return STATUS_COLOURS.slice(0, 6).map((c, i) => entry(String(i), c, labels.status(i), i));
+  const colours = classColours(mode);
+  const entry = (key: string, label: string, cls: number): LegendEntry =>
+    ({ key, colour: colours[cls], label, count: counts?.[cls] ?? 0, cls, hidden: hidden.includes(cls) });
+  const classes = (count: number) => Array.from({ length: count }, (_, i) => i);
+  if (mode === 'status') return classes(6).map((i) => entry(String(i), labels.status(i), i));
   if (mode === 'n' || mode === 'p' || mode === 'k') {
     const s = NUTRIENT_SCALES[mode];
-    const digits = s.step < 0.1 ? 2 : 2;
     // Only classes that occur (or are hidden): N and K have 16 steps, most of them empty for one crop.
-    return nutrientPalette(mode)
-      .map((c, i) => entry(`${mode}${i}`, c, `${fmt(s.min + i * s.step, digits)}–${fmt(s.min + (i + 1) * s.step, digits)}`, i))
+    return classes(nutrientClassCount(s))
+      .map((i) => entry(`${mode}${i}`, `${fmt(s.min + i * s.step, 2)}–${fmt(s.min + (i + 1) * s.step, 2)}`, i))
       .filter((e) => e.count > 0 || e.hidden);
   }
   const lo = range?.lo ?? 0, hi = range?.hi ?? 1;
   const edges = [lo, ...RELATIVE_THRESHOLDS.map((t) => lo + t * (hi - lo)), Infinity];
   const digits = hi - lo < 1 ? 2 : 1;
-  const bands = RELATIVE_COLOURS.map((c, i) =>
-    entry(`${mode}${i}`, c, i === 0 ? `< ${fmt(edges[1], digits)}` : i === 5 ? `≥ ${fmt(edges[5], digits)}` : `${fmt(edges[i], digits)}–${fmt(edges[i + 1], digits)}`, i),
+  const bands = classes(RELATIVE_COLOURS.length).map((i) =>
+    entry(`${mode}${i}`, i === 0 ? `< ${fmt(edges[1], digits)}` : i === 5 ? `≥ ${fmt(edges[5], digits)}` : `${fmt(edges[i], digits)}–${fmt(edges[i + 1], digits)}`, i),
   );
-  return [...bands, entry('none', NO_VALUE_GREY, labels.noValue, NO_VALUE_CLASS)];
+  return [...bands, entry('none', labels.noValue, NO_VALUE_CLASS)];
 }
 
 export const cssColour = (c: Rgba) => `rgb(${c[0]} ${c[1]} ${c[2]})`;

@@ -184,8 +184,7 @@ function ProjectMapScreen() {
   if (sel?.layer === 'trees' && treeValues && ingest) {
     info = <TreeTable values={treeValues} npkRanges={ingest.npkRanges} vitality={ingest.vitalityRange} locale={locale} />;
   } else if (sel && sel.layer !== 'trees' && stats) {
-    const src = sel.layer === 'plots' ? ingest?.plots[sel.index] : ingest?.irrigationAreas[sel.index];
-    const sourceId = String(src?.sourceId ?? '');
+    const sourceId = String(selectedArea?.sourceId ?? '');
     const entry = sel.layer === 'plots'
       ? stats.plots.find((p) => String(p.plot_id) === sourceId)
       : stats.irrigation_areas?.find((a) => String(a.irrigation_area_id) === sourceId);

@@ -3,7 +3,7 @@
 // answering while it works, and its progress reaches the client as it happens.
 import type { Db } from '../../../db/adapter';
 import type { AuthUser } from '../../../plugins/auth';
-import { HttpError } from '../../../http-error';
+import { HttpError, notFound } from '../../../http-error';
 import { parseImport } from './import-parse';
 import { matchRows } from './import-match';
 import { writeImport } from './import-write';
@@ -17,7 +17,7 @@ export interface ImportInput { user: AuthUser; projectId: number; body: unknown;
 export async function runImport(db: Db, { user, projectId, body, createUnmatched }: ImportInput, progress: Progress) {
   const t0 = performance.now();
   const { rows: proj } = await db.query<{ client_id: number; name: string }>(`SELECT client_id, name FROM projects WHERE project_id = $1`, [projectId]);
-  if (!proj[0]) throw new HttpError(404, 'Project not found');
+  if (!proj[0]) throw notFound('Project');
   if (body === undefined || body === null || body === '') throw new HttpError(400, 'The import file is empty');
   progress('parsing', 0, 1);
   const parsed = parseImport(body);

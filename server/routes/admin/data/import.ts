@@ -5,6 +5,7 @@ import type { Db } from '../../../db/adapter';
 import { currentUser } from '../../../plugins/auth';
 import { HttpError } from '../../../http-error';
 import { jobsFor } from '../../../jobs/runner';
+import { projectParams } from '../../project-access';
 import { doc } from '../shared';
 import type { Progress } from './import-run';
 
@@ -15,7 +16,6 @@ import type { Progress } from './import-run';
 // With `Accept: application/x-ndjson` the reply streams progress lines
 // ({phase, done, total}) and ends with {phase:'done', status, body}.
 
-const Params = z.strictObject({ projectId: z.coerce.number().int().positive().max(2_147_483_647) });
 const Query = z.strictObject({
   create_unmatched: z.enum(['true', 'false', '1', '0']).optional().describe('Create new trees for rows that match no tree'),
 });
@@ -36,7 +36,7 @@ export const surveyImportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     {
       bodyLimit: MAX_IMPORT_BYTES,
       config: { compress: false } as never,
-      schema: { ...doc('data editor', 'Import survey results per tree (CSV or GeoJSON); all or nothing'), params: Params, querystring: Query },
+      schema: { ...doc('data editor', 'Import survey results per tree (CSV or GeoJSON); all or nothing'), params: projectParams, querystring: Query },
     },
     async (request, reply) => {
       const user = currentUser(request);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../../db/adapter';
-import { HttpError } from '../../../http-error';
+import { notFound } from '../../../http-error';
 import { doc } from '../shared';
 import { AREA_SQL, PLOT_SQL, areaFeature, plotFeature } from './features';
 
@@ -86,7 +86,7 @@ export const dataReadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     const { clientId } = request.params;
     const t0 = performance.now();
     const client = await db.query<{ name: string; tag: string; trees_version: number }>(EDITOR_VERSION_SQL, [clientId]);
-    if (!client.rows[0]) throw new HttpError(404, 'Client not found');
+    if (!client.rows[0]) throw notFound('Client');
     const treesVersion = client.rows[0].trees_version;
     const since = request.query.since;
     const changed = since === undefined ? null : await changedSince(db, clientId, since, treesVersion);
