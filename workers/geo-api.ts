@@ -5,9 +5,28 @@ import type { MapFit } from './geo/fit';
 import type { ResolvedNpkRanges } from './geo/npk-ranges';
 import type { Selection } from './geo/pipeline';
 import type { TreeStatistics } from './geo/statistics';
+import type { ListSort, TreeList } from './geo/tree-list';
+import type { ZoneRow } from './geo/zones';
 import type { FeatureKind, IrrigationAreaFeature, MapDataResponse, PlotFeature } from './geo/types';
 
-export type { ColourMode, MapFit, Selection, TreeStatistics };
+export type { ColourMode, ListSort, MapFit, Selection, TreeList, TreeStatistics, ZoneRow };
+
+export interface CompareResult {
+  otherCount: number;
+  /** Base trees whose tree_id the other survey has. */
+  matched: number;
+  /** Trees only the other survey has: drawn after the base trees, at these positions (transferred). */
+  extraCount: number;
+  extraPositions: Float64Array;
+}
+
+/** The problem-tree list's filter: the legend's hidden classes of a mode, and optionally plot / irrigation-area part indices. */
+export interface ListFilter {
+  mode: ColourMode;
+  hidden: readonly number[];
+  plot?: number[];
+  area?: number[];
+}
 
 /** What to ingest. Byte inputs are transferred to the worker (the caller's buffer is detached). */
 export type IngestInput =
@@ -61,6 +80,14 @@ export interface GeoWorkerApi {
   colours(mode: ColourMode, requestId: number, hidden?: readonly number[]): Promise<ColoursResult | Cancelled>;
   statistics(selection: Selection, requestId: number): Promise<TreeStatistics | Cancelled>;
   fit(): Promise<MapFit | null>;
-  /** Field/value table of one tree (info panel), by tree index. */
+  /** Field/value table of one drawn tree (info panel); a comparison's extra tree has `only_in: 'compared'`. */
   treeProperties(index: number): Promise<TreeFieldValues | null>;
+  /** Loads the survey to compare with (null: no comparison); change modes need it. */
+  compare(input: IngestInput | null, otherIsNewer: boolean): Promise<CompareResult | null>;
+  /** The compared survey's values of the same tree (null: not in it, or no comparison). */
+  comparedProperties(index: number): Promise<TreeFieldValues | null>;
+  /** Statistics per plot and per irrigation area (with the change while comparing). */
+  zones(): Promise<ZoneRow[]>;
+  /** The drawn trees the filter keeps, sorted, as columns (transferred); latest request wins. */
+  treeList(filter: ListFilter, sort: ListSort, requestId: number): Promise<TreeList | Cancelled>;
 }

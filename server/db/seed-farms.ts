@@ -19,6 +19,8 @@ export interface ProjectSpec {
   health: number; // shifts the status shares: 0 = typical, >0 healthier
   products: string[];
   duplicates?: number; // repeated observations (overlapping flight strips)
+  /** Trees of the plots this survey did not observe (young trees planted later, trees removed since): a share, picked by a salted hash of the tree id. */
+  absent?: { share: number; salt: number };
 }
 export interface UserSpec {
   email: string;
@@ -94,8 +96,10 @@ export const FARMS: FarmSpec[] = [
       },
     ],
     projects: [
-      { name: 'Avocado survey – autumn', dayOffset: -3, plots: ['Avocado North', 'Avocado South'], observed: true, health: 0.02, products: ALL, duplicates: 5 },
-      { name: 'Avocado survey – summer', dayOffset: -70, plots: ['Avocado North', 'Avocado South'], observed: true, health: 0, products: ALL },
+      // The big survey and the one before it: comparing them shows trees lost, declined and recovered, some
+      // trees removed since the summer (gone) and young trees planted after it (new).
+      { name: 'Avocado survey – autumn', dayOffset: -3, plots: ['Avocado North', 'Avocado South'], observed: true, health: 0.02, products: ALL, duplicates: 5, absent: { share: 0.002, salt: 17 } },
+      { name: 'Avocado survey – summer', dayOffset: -70, plots: ['Avocado North', 'Avocado South'], observed: true, health: 0, products: ALL, absent: { share: 0.004, salt: 29 } },
       { name: 'Olive East – autumn', dayOffset: -20, plots: ['Olive East'], observed: true, health: -0.03, products: ['npk_analysis', 'tree_status', 'canopy_diameter'] },
       { name: 'Olive East – spring', dayOffset: -200, plots: ['Olive East'], observed: true, health: 0.01, products: ['tree_status'] },
       { name: 'Date palms – autumn', dayOffset: -40, plots: ['Date Palm West'], observed: true, health: 0, products: ['biomass_analysis', 'tree_status'] },

@@ -95,7 +95,7 @@ export function generateObservations(
   for (let i = 0; i < trees.ids.length; i++) {
     // Latent vigour depends on the tree only; survey noise on the survey.
     const latent = prng(trees.ids[i] * 2654435761)();
-    const u = 0.6 * latent + 0.4 * survey();
+    const u = 0.8 * latent + 0.2 * survey();
     const status = pickStatus(u, health);
     pushTree(cols, trees.ids[i], PROFILES[trees.crops[i]] ?? PROFILES[CROP.avocado], status, survey);
   }

@@ -95,6 +95,12 @@ async function seedFarm(tx: Tx, farm: FarmSpec, scale: number, today: string, se
     if (!p.observed) continue;
     const cols = emptyColumns();
     const all = { ids: ids.flatMap((id) => treesByPlot.get(id)!.ids), crops: ids.flatMap((id) => treesByPlot.get(id)!.crops) };
+    if (p.absent) {
+      const { share, salt } = p.absent;
+      const keep = all.ids.map((id) => prng(id * 7919 + salt)() >= share);
+      all.ids = all.ids.filter((_, k) => keep[k]);
+      all.crops = all.crops.filter((_, k) => keep[k]);
+    }
     generateObservations(cols, all, seed * 31 + i, p.health, p.duplicates ?? 0);
     observations += await insertObservations(tx, projectId, clientId, cols);
   }

@@ -1,12 +1,12 @@
 // The exported trees as records (one shape for every format): the trees a
 // filter keeps, in survey order, EXPORT_FIELDS each, numbers to 3 decimals,
 // coordinates WGS84 to 7 decimals (~1 cm; RFC 7946 precision advice).
-import { EXPORT_FIELDS, type ExportField } from '../../src/domain/export';
+import { EXPORT_COMPARE_FIELDS, EXPORT_FIELDS, type ExportField } from '../../src/domain/export';
 import { TREE_STATUS_NAMES } from '../../src/domain/tree-status-names';
-import { idAt, type GeoDataset } from '../../workers/geo';
+import { CHANGE_KEYS, changeClasses, idAt, measureDifferences, type GeoDataset, type PreparedComparison } from '../../workers/geo';
 
 export type ExportValue = string | number | null;
-export interface TreeRecord { lon: number; lat: number; values: Record<ExportField, ExportValue> }
+export interface TreeRecord { lon: number; lat: number; values: Partial<Record<ExportField, ExportValue>> }
 
 const round = (v: number, d: number) => (v === v ? Number(v.toFixed(d)) : null);
 const coord = (v: number) => Number(v.toFixed(7));
@@ -23,19 +23,32 @@ function names(features: GeoDataset['plots'] | GeoDataset['irrigationAreas'], na
 /** Plot and irrigation-area names by id, as the map data carries them. */
 export const areaNames = (d: GeoDataset) => ({ plots: names(d.plots, 'plot_name'), areas: names(d.irrigationAreas, 'irrigation_area_name') });
 
-/** Records of the trees at `indices`, `chunk` at a time (at most one chunk of objects alive). */
-export function* treeRecordChunks(d: GeoDataset, indices: Uint32Array, lang: 'he' | 'en', chunk = 10_000): Generator<TreeRecord[]> {
-  const t = d.trees, txt = t.text, num = t.numeric;
+/**
+ * Records of the drawn trees at `indices` (while comparing, an index past the
+ * survey's trees is a tree only the compared survey has), `chunk` at a time
+ * (at most one chunk of objects alive).
+ */
+export function* treeRecordChunks(d: GeoDataset, indices: Uint32Array, lang: 'he' | 'en', prepared: PreparedComparison | null = null, chunk = 10_000): Generator<TreeRecord[]> {
+  const n = d.trees.length;
   const { plots: plotNames, areas: areaNamesById } = areaNames(d);
   const status = TREE_STATUS_NAMES[lang];
-  const text = (f: keyof typeof txt, i: number) => txt[f].dict[txt[f].codes[i]] || null;
   const idNum = (s: string | null) => (s === null ? null : Number.isFinite(Number(s)) ? Number(s) : s);
+  const change = prepared
+    ? { classes: changeClasses(prepared.cmp), vit: measureDifferences(prepared.cmp, 'biomass'), can: measureDifferences(prepared.cmp, 'canopy_diameter') }
+    : null;
   for (let s = 0; s < indices.length; s += chunk) {
     const out: TreeRecord[] = [];
     for (let j = s; j < Math.min(indices.length, s + chunk); j++) {
-      const i = indices[j];
-      const plotId = text('plot_id', i), areaId = text('irrigation_area_id', i);
+      const drawn = indices[j];
+      const t = drawn < n ? d.trees : prepared!.other.trees;
+      const i = drawn < n ? drawn : prepared!.cmp.join.extra[drawn - n];
+      const txt = t.text, num = t.numeric;
+      const text = (f: keyof typeof txt) => txt[f].dict[txt[f].codes[i]] || null;
+      const plotId = text('plot_id'), areaId = text('irrigation_area_id');
       const id = idAt(t.ids, i);
+      const compared: Partial<Record<ExportField, ExportValue>> = change
+        ? { change: CHANGE_KEYS[change.classes[drawn]], vit_change: round(change.vit[drawn], 3), can_change: round(change.can[drawn], 3) }
+        : {};
       out.push({
         lon: coord(t.positions[2 * i]),
         lat: coord(t.positions[2 * i + 1]),
@@ -47,8 +60,8 @@ export function* treeRecordChunks(d: GeoDataset, indices: Uint32Array, lang: 'he
           tree_id: typeof id === 'number' ? id : id ?? null,
           status: t.status[i],
           status_nm: status[String(t.status[i])] ?? null,
-          crop: text('crop_name', i),
-          plant_date: text('planting_date', i),
+          crop: text('crop_name'),
+          plant_date: text('planting_date'),
           n: round(num.n_mean[i], 3),
           p: round(num.p_mean[i], 3),
           k: round(num.k_mean[i], 3),
@@ -56,6 +69,7 @@ export function* treeRecordChunks(d: GeoDataset, indices: Uint32Array, lang: 'he
           canopy: round(num.canopy_diameter[i], 3),
           plot_id: idNum(plotId),
           area_id: idNum(areaId),
+          ...compared,
         },
       });
     }
@@ -64,3 +78,5 @@ export function* treeRecordChunks(d: GeoDataset, indices: Uint32Array, lang: 'he
 }
 
 export const FIELD_NAMES = EXPORT_FIELDS.map(([name]) => name);
+/** The fields of an export: the comparison's three after the tree's own. */
+export const fieldNames = (comparing: boolean): ExportField[] => [...FIELD_NAMES, ...(comparing ? EXPORT_COMPARE_FIELDS.map(([name]) => name) : [])];

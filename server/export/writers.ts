@@ -7,7 +7,8 @@ import { structure, type DbfField } from 'dbf';
 import JSZip from 'jszip';
 import { CSV_BOM, csvLine } from '../../src/domain/csv';
 import type { ExportFormat } from '../../src/domain/export';
-import { FIELD_NAMES, type ExportValue, type TreeRecord } from './tree-records';
+import type { ExportField } from '../../src/domain/export';
+import type { ExportValue, TreeRecord } from './tree-records';
 
 export interface ExportWriter {
   head(): string | Uint8Array;
@@ -16,7 +17,7 @@ export interface ExportWriter {
 }
 
 /** Text fields of the shapefile, sized in bytes from the longest value the survey can have. */
-export type TextSizes = Partial<Record<(typeof FIELD_NAMES)[number], number>>;
+export type TextSizes = Partial<Record<ExportField, number>>;
 
 function geojsonWriter(): ExportWriter {
   let first = true;
@@ -34,10 +35,10 @@ function geojsonWriter(): ExportWriter {
   };
 }
 
-function csvWriter(): ExportWriter {
+function csvWriter(fields: readonly ExportField[]): ExportWriter {
   return {
-    head: () => CSV_BOM + csvLine([...FIELD_NAMES, 'lon', 'lat']),
-    chunk: (records) => records.map((r) => csvLine([...FIELD_NAMES.map((f) => r.values[f]), r.lon, r.lat])).join(''),
+    head: () => CSV_BOM + csvLine([...fields, 'lon', 'lat']),
+    chunk: (records) => records.map((r) => csvLine([...fields.map((f) => r.values[f] ?? null), r.lon, r.lat])).join(''),
     tail: () => '',
   };
 }
@@ -49,7 +50,7 @@ const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').
  * with @placemarkio/tokml: tokml took 12.8 s per 100k trees (an XML tree per
  * chunk), this takes well under a second; the tests read it back with togeojson.
  */
-function kmlWriter(title: string): ExportWriter {
+function kmlWriter(title: string, fields: readonly ExportField[]): ExportWriter {
   return {
     head: () => `<?xml version="1.0" encoding="UTF-8"?>\n<kml xmlns="http://www.opengis.net/kml/2.2"><Document><name>${escapeXml(title)}</name>\n`,
     chunk(records) {
@@ -58,7 +59,7 @@ function kmlWriter(title: string): ExportWriter {
         const v = r.values;
         const name = v.row !== null && v.tree !== null ? `${v.plot ?? ''} ${v.row}/${v.tree}`.trim() : String(v.tree_id ?? '');
         let data = '';
-        for (const f of FIELD_NAMES) if (v[f] !== null) data += `<Data name="${f}"><value>${escapeXml(String(v[f]))}</value></Data>`;
+        for (const f of fields) if (v[f] !== null && v[f] !== undefined) data += `<Data name="${f}"><value>${escapeXml(String(v[f]))}</value></Data>`;
         s += `<Placemark><name>${escapeXml(name)}</name><ExtendedData>${data}</ExtendedData><Point><coordinates>${r.lon},${r.lat}</coordinates></Point></Placemark>\n`;
       }
       return s;
@@ -69,13 +70,13 @@ function kmlWriter(title: string): ExportWriter {
 
 // dBASE: numbers as N(12, 3); text as C(bytes) with UTF-8 bytes (declared in .cpg).
 // The dbf package writes one byte per UTF-16 unit, so text goes in as its UTF-8 bytes.
-const NUMERIC = new Set<string>(['row', 'tree', 'status', 'n', 'p', 'k', 'vitality', 'canopy', 'plot_id', 'area_id']);
+const NUMERIC = new Set<string>(['row', 'tree', 'status', 'n', 'p', 'k', 'vitality', 'canopy', 'plot_id', 'area_id', 'vit_change', 'can_change']);
 const utf8Bytes = (s: string) => Buffer.from(s, 'utf8').toString('latin1');
 
-function shapefileWriter(base: string, sizes: TextSizes, intIds: boolean): ExportWriter {
+function shapefileWriter(base: string, sizes: TextSizes, intIds: boolean, fields: readonly ExportField[]): ExportWriter {
   const numeric = new Set(NUMERIC);
   if (intIds) numeric.add('tree_id');
-  const meta: DbfField[] = FIELD_NAMES.map((name) =>
+  const meta: DbfField[] = fields.map((name) =>
     numeric.has(name) ? { name, type: 'N', size: 12 } : { name, type: 'C', size: Math.min(254, Math.max(1, sizes[name] ?? 1)) });
   const points: number[][] = [];
   const dbfParts: Uint8Array[] = [];
@@ -85,7 +86,7 @@ function shapefileWriter(base: string, sizes: TextSizes, intIds: boolean): Expor
       const rows = records.map((r) => {
         const row: Record<string, ExportValue> = {};
         for (const f of meta) {
-          const v = r.values[f.name as keyof typeof r.values];
+          const v = r.values[f.name as keyof typeof r.values] ?? null;
           row[f.name] = v === null ? null : f.type === 'N' ? v : utf8Bytes(String(v));
         }
         points.push([r.lon, r.lat]);
@@ -119,9 +120,9 @@ function shapefileWriter(base: string, sizes: TextSizes, intIds: boolean): Expor
   };
 }
 
-export function writerFor(format: ExportFormat, opts: { title: string; base: string; sizes: TextSizes; intIds: boolean }): ExportWriter {
+export function writerFor(format: ExportFormat, opts: { title: string; base: string; sizes: TextSizes; intIds: boolean; fields: readonly ExportField[] }): ExportWriter {
   if (format === 'geojson') return geojsonWriter();
-  if (format === 'csv') return csvWriter();
-  if (format === 'kml') return kmlWriter(opts.title);
-  return shapefileWriter(opts.base, opts.sizes, opts.intIds);
+  if (format === 'csv') return csvWriter(opts.fields);
+  if (format === 'kml') return kmlWriter(opts.title, opts.fields);
+  return shapefileWriter(opts.base, opts.sizes, opts.intIds, opts.fields);
 }

@@ -1,14 +1,15 @@
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { exportQuery } from '../../src/domain/contracts/export';
+import { exportQuery, zonesQuery } from '../../src/domain/contracts/export';
 import { EXPORT_EXTENSIONS } from '../../src/domain/export';
 import { asciiFileName, safeFileName } from '../../src/domain/file-name';
 import type { Db } from '../db/adapter';
-import { notFound } from '../http-error';
+import { HttpError, notFound } from '../http-error';
+import { jobsFor } from '../jobs/runner';
 import { jobStream } from '../jobs/stream';
-import { currentUser } from '../plugins/auth';
+import { currentUser, type AuthUser } from '../plugins/auth';
 import { getMapData } from './map-data-cache';
-import { findProject, projectParams } from './project-access';
+import { findProject, projectParams, type ProjectRow } from './project-access';
 import { CONTENT_TYPES } from '../export/content-types';
 
 /** A plot or irrigation area of the survey's client, or 404 (an id of another client is as unknown as a missing one). */
@@ -16,6 +17,21 @@ async function ownedArea(db: Db, table: 'plots' | 'irrigation_areas', id: number
   const key = table === 'plots' ? 'plot_id' : 'irrigation_area_id';
   const { rows } = await db.query(`SELECT 1 FROM ${table} WHERE ${key} = $1 AND client_id = $2`, [id, clientId]);
   if (!rows.length) throw notFound(`${what} ${id}`);
+}
+
+/**
+ * The survey to compare with: one the caller may open (404 otherwise, like any
+ * survey of theirs they may not see), of the same farm, not the survey itself.
+ * "newer": it was flown after the exported one (the change runs earlier → later).
+ */
+async function comparedSurvey(db: Db, user: AuthUser, project: ProjectRow, compareId: number | undefined) {
+  if (compareId === undefined) return undefined;
+  if (compareId === project.project_id) throw new HttpError(400, 'compare must be another survey than this one');
+  const other = await findProject(db, user, compareId);
+  if (other.client_id !== project.client_id) throw new HttpError(400, 'compare must be a survey of the same farm');
+  const data = await getMapData(db, other.project_id);
+  const newer = !!other.observation_date && !!project.observation_date && other.observation_date > project.observation_date;
+  return { arrow: data.arrow, newer };
 }
 
 /**
@@ -32,6 +48,7 @@ export const exportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       const q = request.query;
       if (q.plotId !== undefined) await ownedArea(db, 'plots', q.plotId, project.client_id, 'Plot');
       if (q.irrigationAreaId !== undefined) await ownedArea(db, 'irrigation_areas', q.irrigationAreaId, project.client_id, 'Irrigation area');
+      const compare = await comparedSurvey(db, currentUser(request), project, q.compare);
       const data = await getMapData(db, project.project_id);
       const date = project.observation_date ?? new Date().toISOString().slice(0, 10);
       const name = safeFileName([project.name, date], EXPORT_EXTENSIONS[q.format]);
@@ -42,8 +59,28 @@ export const exportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         .header('x-tree-count-total', String(data.treeCount));
       return reply.send(jobStream(db, 'exportTrees', {
         arrow: data.arrow, format: q.format, mode: q.mode, hide: q.hide, plotId: q.plotId, irrigationAreaId: q.irrigationAreaId,
-        lang: q.lang, title: `${project.name} ${date}`, base: name.slice(0, name.lastIndexOf('.')),
+        lang: q.lang, title: `${project.name} ${date}`, base: name.slice(0, name.lastIndexOf('.')), compare,
       }));
+    },
+  );
+
+  app.get(
+    '/api/projects/:projectId/zones',
+    { schema: { params: projectParams, querystring: zonesQuery, tags: ['map'], summary: 'Statistics per plot and irrigation area (CSV or JSON), optionally with the change since another survey' } },
+    async (request, reply) => {
+      const project = await findProject(db, currentUser(request), request.params.projectId);
+      const q = request.query;
+      const compare = await comparedSurvey(db, currentUser(request), project, q.compare);
+      const data = await getMapData(db, project.project_id);
+      const body = await jobsFor(db).run('zoneTable', { arrow: data.arrow, format: q.format, compare });
+      const date = project.observation_date ?? new Date().toISOString().slice(0, 10);
+      const name = safeFileName([project.name, date, 'areas'], q.format);
+      reply.header('cache-control', 'private, no-store');
+      if (q.format === 'json') return reply.type('application/json; charset=utf-8').send(body);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', contentDisposition(name, { fallback: asciiFileName(name) }))
+        .send(body);
     },
   );
 };

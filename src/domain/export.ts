@@ -19,6 +19,8 @@ export interface ExportQuery {
   plotId?: number;
   irrigationAreaId?: number;
   lang?: (typeof EXPORT_LANGS)[number];
+  /** Another survey to compare with: adds the change fields, and the change modes' classes. */
+  compare?: number;
 }
 
 /** The download URL of an export (the project map's links are exactly these API calls). */
@@ -29,6 +31,7 @@ export function exportUrl(projectId: number, q: ExportQuery): string {
   if (q.plotId !== undefined) p.set('plotId', String(q.plotId));
   if (q.irrigationAreaId !== undefined) p.set('irrigationAreaId', String(q.irrigationAreaId));
   if (q.lang) p.set('lang', q.lang);
+  if (q.compare !== undefined) p.set('compare', String(q.compare));
   return `/api/projects/${projectId}/export?${p}`;
 }
 
@@ -51,4 +54,10 @@ export const EXPORT_FIELDS = [
   ['plot_id', 'plot id'],
   ['area_id', 'irrigation area id'],
 ] as const;
-export type ExportField = (typeof EXPORT_FIELDS)[number][0];
+/** Added while comparing with another survey (README "Comparing two surveys"). */
+export const EXPORT_COMPARE_FIELDS = [
+  ['change', 'change class: lost, declined, stable, improved, new, gone, unknown'],
+  ['vit_change', 'vitality, later survey − earlier survey'],
+  ['can_change', 'canopy diameter, later − earlier, m'],
+] as const;
+export type ExportField = (typeof EXPORT_FIELDS)[number][0] | (typeof EXPORT_COMPARE_FIELDS)[number][0];

@@ -4,13 +4,14 @@
 // skips the work if the newer request arrives before it starts).
 import { releaseProxy, transfer, wrap, type Endpoint, type Remote } from 'comlink';
 import {
-  isCancelled, type Cancelled, type ColourMode, type ColoursResult, type GeoWorkerApi,
-  type IngestResult, type MapFit, type Selection, type TreeFieldValues, type TreeStatistics,
+  isCancelled, type Cancelled, type ColourMode, type ColoursResult, type CompareResult, type GeoWorkerApi,
+  type IngestResult, type ListFilter, type ListSort, type MapFit, type Selection, type TreeFieldValues,
+  type TreeList, type TreeStatistics, type ZoneRow,
 } from '../../workers/geo-api';
 import type { MapDataResponse } from '../../workers/geo/types';
 
 export { isCancelled };
-export type { Cancelled, ColourMode, ColoursResult, IngestResult, MapFit, Selection, TreeStatistics };
+export type { Cancelled, ColourMode, ColoursResult, CompareResult, IngestResult, ListFilter, ListSort, MapFit, Selection, TreeList, TreeStatistics, ZoneRow };
 
 export interface GeoClient {
   /** Arrow IPC bytes (transferred: `bytes` is detached afterwards). */
@@ -23,6 +24,11 @@ export interface GeoClient {
   statistics(selection: Selection): Promise<TreeStatistics | Cancelled>;
   fit(): Promise<MapFit | null>;
   treeProperties(index: number): Promise<TreeFieldValues | null>;
+  /** Map-data bytes of the survey to compare with (transferred), or null for no comparison. */
+  compare(raw: { format: 'arrow' | 'json'; bytes: ArrayBuffer } | null, otherIsNewer: boolean): Promise<CompareResult | null>;
+  comparedProperties(index: number): Promise<TreeFieldValues | null>;
+  zones(): Promise<ZoneRow[]>;
+  treeList(filter: ListFilter, sort: ListSort): Promise<TreeList | Cancelled>;
   dispose(): void;
 }
 
@@ -33,7 +39,7 @@ export function createGeoWorker(): Worker {
 /** Wraps a worker (or any Comlink endpoint exposing GeoWorkerApi; tests pass a MessagePort). */
 export function createGeoClient(worker: Worker | Endpoint = createGeoWorker()): GeoClient {
   const api: Remote<GeoWorkerApi> = wrap<GeoWorkerApi>(worker);
-  const seq = { colours: 0, statistics: 0 };
+  const seq = { colours: 0, statistics: 0, list: 0 };
 
   async function latestOnly<K extends keyof typeof seq, R>(kind: K, call: (id: number) => Promise<R | Cancelled>): Promise<R | Cancelled> {
     const id = ++seq[kind];
@@ -49,6 +55,10 @@ export function createGeoClient(worker: Worker | Endpoint = createGeoWorker()): 
     statistics: (sel) => latestOnly('statistics', (id) => api.statistics(sel, id) as Promise<TreeStatistics | Cancelled>),
     fit: () => api.fit(),
     treeProperties: (i) => api.treeProperties(i),
+    compare: (raw, newer) => (raw ? api.compare(transfer({ format: raw.format, bytes: raw.bytes }, [raw.bytes]), newer) : api.compare(null, newer)),
+    comparedProperties: (i) => api.comparedProperties(i),
+    zones: () => api.zones(),
+    treeList: (f, sort) => latestOnly('list', (id) => api.treeList({ ...f, hidden: [...f.hidden] }, sort, id) as Promise<TreeList | Cancelled>),
     dispose: () => {
       api[releaseProxy]();
       if ('terminate' in worker) worker.terminate();

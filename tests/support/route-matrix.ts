@@ -92,6 +92,7 @@ export const PARAM_RULES: ParamRule[] = [
   { param: 'treeId', kind: 'tree' },
   { param: 'tree_id', kind: 'tree' },
   { param: 'irrigationAreaId', kind: 'irrigationArea' },
+  { param: 'compare', kind: 'project' },
   { param: 'irrigation_area_id', kind: 'irrigationArea' },
   { param: 'id', under: '/api/admin/clients/', kind: 'client' },
   { param: 'id', under: '/api/admin/users/', kind: 'user' },

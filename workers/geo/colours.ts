@@ -1,11 +1,19 @@
 // Colour modes of the tree layer (client.md §3, §5, §9). Each returns a new
 // RGBA Uint8Array (4 bytes per tree); positions are never touched.
+import { changeClasses, differenceRange, measureDifferences, type Comparison } from './compare';
 import { percentilePair } from './select';
 import { STATUS_MISSING, type Nutrient, type TreeColumns } from './types';
 import { isValidMeasure } from './values';
 
-export type ColourMode = 'status' | 'n' | 'p' | 'k' | 'vitality' | 'canopy';
-export const COLOUR_MODES: readonly ColourMode[] = ['status', 'n', 'p', 'k', 'vitality', 'canopy'];
+/** Modes of one survey. */
+export type SurveyMode = 'status' | 'n' | 'p' | 'k' | 'vitality' | 'canopy';
+/** Modes of a comparison of two surveys (compare.ts): change class, vitality and canopy change. */
+export type ChangeMode = 'change' | 'vitalityChange' | 'canopyChange';
+export type ColourMode = SurveyMode | ChangeMode;
+export const COLOUR_MODES: readonly SurveyMode[] = ['status', 'n', 'p', 'k', 'vitality', 'canopy'];
+export const CHANGE_MODES: readonly ChangeMode[] = ['change', 'vitalityChange', 'canopyChange'];
+export const ALL_COLOUR_MODES: readonly ColourMode[] = [...COLOUR_MODES, ...CHANGE_MODES];
+export const isChangeMode = (m: ColourMode): m is ChangeMode => (CHANGE_MODES as readonly string[]).includes(m);
 export type Rgba = readonly [number, number, number, number];
 
 /** 0 green, 1 yellow, 2 orange, 3 red, 4 black, 5 white; 6 grey (statistics only). */
@@ -60,6 +68,15 @@ export const RELATIVE_COLOURS: readonly Rgba[] = [
   [33, 102, 172, 255], [103, 169, 207, 255], [102, 189, 99, 255], [255, 230, 0, 255], [253, 141, 60, 255], [215, 25, 28, 255],
 ];
 
+/** Change classes (compare.ts CHANGE order): lost, declined, stable, improved, new, gone, unknown. */
+export const CHANGE_COLOURS: readonly Rgba[] = [
+  [165, 0, 38, 255], [253, 141, 60, 255], [189, 189, 189, 255], [26, 152, 80, 255], [33, 102, 172, 255], [118, 42, 131, 255], [255, 255, 255, 255],
+];
+/** Vitality / canopy change, the six relative bands of a range symmetric around 0: decline red → no change pale → growth green (RdYlGn). */
+export const DIVERGING_COLOURS: readonly Rgba[] = [
+  [165, 0, 38, 255], [244, 109, 67, 255], [253, 174, 97, 255], [255, 255, 191, 255], [166, 217, 106, 255], [26, 152, 80, 255],
+];
+
 export interface RelativeRange { lo: number; hi: number; count: number; source: 'percentile' | 'minmax' | 'default' }
 export const CANOPY_DEFAULT_MAX = 7;
 export const VITALITY_DEFAULT_MAX = 1;
@@ -106,6 +123,8 @@ export interface ColourContext {
   biomassRange?: { min: number | null; max: number | null } | null;
   /** Legend classes the grower switched off (treeClasses numbers): drawn with alpha 0. */
   hidden?: readonly number[] | null;
+  /** Set while comparing: classes cover the drawn trees (base + extra), change modes need it. */
+  comparison?: Comparison | null;
 }
 
 export interface ColourResult {
@@ -131,6 +150,25 @@ export interface TreeClasses { classes: Uint8Array; range: RelativeRange | null 
  * vitality/canopy → the relative band 0..5, NO_VALUE_CLASS when invalid.
  */
 export function treeClasses(t: TreeColumns, mode: ColourMode, ctx: ColourContext = {}): TreeClasses {
+  const cmp = ctx.comparison;
+  if (isChangeMode(mode)) {
+    if (!cmp) throw new Error(`colour mode ${mode} needs a comparison`);
+    if (mode === 'change') return { classes: changeClasses(cmp), range: null };
+    const diffs = measureDifferences(cmp, mode === 'vitalityChange' ? 'biomass' : 'canopy_diameter');
+    const range = differenceRange(diffs);
+    const out = new Uint8Array(diffs.length);
+    for (let i = 0; i < diffs.length; i++) out[i] = diffs[i] === diffs[i] ? relativeBand(diffs[i], range) : NO_VALUE_CLASS;
+    return { classes: out, range };
+  }
+  const own = surveyClasses(t, mode, ctx);
+  if (!cmp || cmp.join.extra.length === 0) return own;
+  // The other survey's extra trees are not part of a one-survey mode: no class, not drawn.
+  const padded = new Uint8Array(t.length + cmp.join.extra.length).fill(NO_CLASS);
+  padded.set(own.classes);
+  return { classes: padded, range: own.range };
+}
+
+function surveyClasses(t: TreeColumns, mode: SurveyMode, ctx: ColourContext): TreeClasses {
   const n = t.length, st = t.status;
   if (mode === 'status') return { classes: st, range: null };
   const out = new Uint8Array(n);
@@ -157,7 +195,11 @@ export function treeClasses(t: TreeColumns, mode: ColourMode, ctx: ColourContext
 export function classColours(mode: ColourMode): Rgba[] {
   const out: Rgba[] = Array.from({ length: 256 }, () => HIDDEN);
   if (mode === 'status') for (let s = 0; s < 256; s++) out[s] = STATUS_COLOURS[s] ?? STATUS_COLOURS[5];
-  else if (mode === 'n' || mode === 'p' || mode === 'k') nutrientPalette(mode).forEach((c, i) => (out[i] = c));
+  else if (mode === 'change') CHANGE_COLOURS.forEach((c, i) => (out[i] = c));
+  else if (mode === 'vitalityChange' || mode === 'canopyChange') {
+    DIVERGING_COLOURS.forEach((c, i) => (out[i] = c));
+    out[NO_VALUE_CLASS] = NO_VALUE_GREY;
+  } else if (mode === 'n' || mode === 'p' || mode === 'k') nutrientPalette(mode).forEach((c, i) => (out[i] = c));
   else {
     RELATIVE_COLOURS.forEach((c, i) => (out[i] = c));
     out[NO_VALUE_CLASS] = NO_VALUE_GREY;
@@ -195,7 +237,7 @@ function pack(c: Rgba): number {
  */
 export function colourTrees(t: TreeColumns, mode: ColourMode, ctx: ColourContext = {}): ColourResult {
   const { classes, range } = treeClasses(t, mode, ctx);
-  const n = t.length, out = new Uint8Array(4 * n), px = new Uint32Array(out.buffer);
+  const n = classes.length, out = new Uint8Array(4 * n), px = new Uint32Array(out.buffer);
   const keep = shownClasses(ctx.hidden);
   const pal = Uint32Array.from(classColours(mode), (c, k) => (keep[k] ? pack(c) : 0));
   const counts = new Uint32Array(256);
@@ -205,7 +247,7 @@ export function colourTrees(t: TreeColumns, mode: ColourMode, ctx: ColourContext
     counts[k]++;
   }
   let visible = 0;
-  const valued = mode === 'vitality' || mode === 'canopy' ? NO_VALUE_CLASS : NO_CLASS;
+  const valued = mode === 'vitality' || mode === 'canopy' || mode === 'vitalityChange' || mode === 'canopyChange' ? NO_VALUE_CLASS : NO_CLASS;
   for (let k = 0; k < 256; k++) if (k !== valued && k !== NO_CLASS && pal[k] !== 0) visible += counts[k];
   return { rgba: out, range, visible, counts };
 }
@@ -218,20 +260,26 @@ export interface TreeFilter {
   irrigationAreaId?: string | null;
 }
 
-/** Indices (ascending) of the trees the filter keeps. */
-export function filterTrees(t: TreeColumns, f: TreeFilter, ctx: Pick<ColourContext, 'biomassRange'> = {}): Uint32Array {
+/** Indices (ascending) of the drawn trees the filter keeps (base trees, then a comparison's extra trees). */
+export function filterTrees(t: TreeColumns, f: TreeFilter, ctx: Pick<ColourContext, 'biomassRange' | 'comparison'> = {}): Uint32Array {
   const { classes } = treeClasses(t, f.mode, ctx);
   const keep = shownClasses(f.hidden);
-  const plotCol = t.text.plot_id, areaCol = t.text.irrigation_area_id;
-  // -1 (not in the survey) matches no tree.
-  const plot = f.plotId == null ? null : plotCol.dict.indexOf(f.plotId);
-  const area = f.irrigationAreaId == null ? null : areaCol.dict.indexOf(f.irrigationAreaId);
-  const out = new Uint32Array(t.length);
+  const other = ctx.comparison?.other, extra = ctx.comparison?.join.extra;
+  // Per survey: the dictionary code of the plot / area asked for (-1 matches no tree, null = any).
+  const code = (c: TreeColumns, field: 'plot_id' | 'irrigation_area_id', id: string | null | undefined) =>
+    id == null ? null : c.text[field].dict.indexOf(id);
+  const sides = [
+    { cols: t, plot: code(t, 'plot_id', f.plotId), area: code(t, 'irrigation_area_id', f.irrigationAreaId) },
+    ...(other ? [{ cols: other, plot: code(other, 'plot_id', f.plotId), area: code(other, 'irrigation_area_id', f.irrigationAreaId) }] : []),
+  ];
+  const out = new Uint32Array(classes.length);
   let c = 0;
-  for (let i = 0; i < t.length; i++) {
+  for (let i = 0; i < classes.length; i++) {
     if (!keep[classes[i]]) continue;
-    if (plot !== null && plotCol.codes[i] !== plot) continue;
-    if (area !== null && areaCol.codes[i] !== area) continue;
+    const s = i < t.length ? sides[0] : sides[1];
+    const row = i < t.length ? i : extra![i - t.length];
+    if (s.plot !== null && s.cols.text.plot_id.codes[row] !== s.plot) continue;
+    if (s.area !== null && s.cols.text.irrigation_area_id.codes[row] !== s.area) continue;
     out[c++] = i;
   }
   return out.slice(0, c);

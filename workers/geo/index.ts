@@ -17,3 +17,6 @@ export * from './npk-ranges';
 export * from './statistics';
 export * from './fit';
 export * from './pipeline';
+export * from './compare';
+export * from './zones';
+export * from './tree-list';

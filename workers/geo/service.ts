@@ -1,14 +1,17 @@
 // The worker's state and its API implementation, free of Comlink so it runs in
 // tests directly; geo.worker.ts passes Comlink.transfer in as `transfer`.
 import type {
-  Cancelled, ColoursResult, GeoWorkerApi, IngestInput, IngestResult, TreeFieldValues,
+  Cancelled, ColoursResult, CompareResult, GeoWorkerApi, IngestInput, IngestResult, ListFilter, TreeFieldValues,
 } from '../geo-api';
 import { decodeMapDataArrow } from './arrow-decode';
-import { colourTrees, type ColourMode } from './colours';
+import { colourTrees, filterTrees, isChangeMode, type ColourMode } from './colours';
+import { sourceOf } from './compare';
 import { alertsFor, ingestMapDataGeoJSON, type GeoDataset } from './ingest-geojson';
 import { analyseDataset, statisticsFor, type Analysis, type Selection } from './pipeline';
 import { idAt } from './tree-ids';
-import { NUMERIC_FIELDS, TEXT_FIELDS, type MapDataResponse } from './types';
+import { listBuffers, treeList, type ListSort, type TreeList } from './tree-list';
+import { NUMERIC_FIELDS, TEXT_FIELDS, type MapDataResponse, type TreeColumns } from './types';
+import { prepareComparison, zoneTable, type PreparedComparison } from './zones';
 
 export type TransferFn = <T>(value: T, transferables: Transferable[]) => T;
 
@@ -17,10 +20,28 @@ const CANCELLED: Cancelled = { cancelled: true };
 /** Lets queued messages run first, so a newer request can overtake an older one. */
 const yieldToEvents = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+function decode(input: IngestInput): GeoDataset {
+  return input.format === 'arrow' ? decodeMapDataArrow(input.bytes)
+    : ingestMapDataGeoJSON(input.format === 'json'
+      ? (JSON.parse(new TextDecoder().decode(input.bytes)) as MapDataResponse)
+      : input.data);
+}
+
+/** One tree's field/value table from its survey's columns. */
+function fieldValues(t: TreeColumns, row: number): TreeFieldValues {
+  const out: TreeFieldValues = { tree_id: idAt(t.ids, row), tree_status: t.status[row] };
+  for (const f of NUMERIC_FIELDS) { const v = t.numeric[f][row]; out[f] = v === v ? v : null; }
+  for (const f of TEXT_FIELDS) { const v = t.text[f].dict[t.text[f].codes[row]]; out[f] = v === '' ? null : v; }
+  out.lon = t.positions[2 * row];
+  out.lat = t.positions[2 * row + 1];
+  return out;
+}
+
 export function createGeoService(transfer: TransferFn = (v) => v): GeoWorkerApi {
   let dataset: GeoDataset | null = null;
   let analysis: Analysis | null = null;
-  const latest = { colours: 0, statistics: 0 };
+  let prepared: PreparedComparison | null = null;
+  const latest = { colours: 0, statistics: 0, list: 0 };
 
   const loaded = () => {
     if (!dataset || !analysis) throw new Error('geo worker: ingest() first');
@@ -29,13 +50,11 @@ export function createGeoService(transfer: TransferFn = (v) => v): GeoWorkerApi 
 
   return {
     async ingest(input: IngestInput): Promise<IngestResult> {
-      const d = input.format === 'arrow' ? decodeMapDataArrow(input.bytes)
-        : ingestMapDataGeoJSON(input.format === 'json'
-          ? (JSON.parse(new TextDecoder().decode(input.bytes)) as MapDataResponse)
-          : input.data);
+      const d = decode(input);
       const a = analyseDataset(d);
       dataset = d;
       analysis = a;
+      prepared = null;
       // The app owns positions from now on (the worker keeps its columns for colours/statistics).
       const positions = d.trees.positions.slice();
       const treePlot = a.treePlot.slice();
@@ -54,7 +73,8 @@ export function createGeoService(transfer: TransferFn = (v) => v): GeoWorkerApi 
       await yieldToEvents();
       if (requestId < latest.colours) return CANCELLED;
       const { d } = loaded();
-      const r = colourTrees(d.trees, mode, { biomassRange: d.biomassRange, hidden });
+      if (isChangeMode(mode) && !prepared) throw new Error(`geo worker: colour mode ${mode} needs compare() first`);
+      const r = colourTrees(d.trees, mode, { biomassRange: d.biomassRange, hidden, comparison: prepared?.cmp });
       return transfer({ mode, rgba: r.rgba, range: r.range, visible: r.visible, counts: r.counts }, [r.rgba.buffer, r.counts.buffer]);
     },
 
@@ -72,18 +92,55 @@ export function createGeoService(transfer: TransferFn = (v) => v): GeoWorkerApi 
 
     async treeProperties(index: number): Promise<TreeFieldValues | null> {
       const { d, a } = loaded();
-      const t = d.trees;
-      if (!(Number.isInteger(index) && index >= 0 && index < t.length)) return null;
-      const out: TreeFieldValues = { tree_id: idAt(t.ids, index), tree_status: t.status[index] };
-      for (const f of NUMERIC_FIELDS) { const v = t.numeric[f][index]; out[f] = v === v ? v : null; }
-      for (const f of TEXT_FIELDS) { const v = t.text[f].dict[t.text[f].codes[index]]; out[f] = v === '' ? null : v; }
-      out.lon = t.positions[2 * index];
-      out.lat = t.positions[2 * index + 1];
+      const at = sourceOf({ base: d.trees, join: prepared?.cmp.join ?? { match: new Int32Array(0), extra: new Uint32Array(0) } }, index);
+      if (!at) return null;
+      if (at.survey === 'other') return { ...fieldValues(prepared!.other.trees, at.row), only_in: 'compared' };
+      const out = fieldValues(d.trees, at.row);
       const plot = d.plots[a.treePlot[index]];
       const area = d.irrigationAreas[a.treeArea[index]];
       if (plot && out.plot_id === null) out.plot_id = String(plot.sourceId);
       if (area && out.irrigation_area_id === null) out.irrigation_area_id = String(area.sourceId);
       return out;
+    },
+
+    async compare(input: IngestInput | null, otherIsNewer: boolean): Promise<CompareResult | null> {
+      const { d } = loaded();
+      prepared = null;
+      if (!input) return null;
+      const p = prepareComparison(d, decode(input), otherIsNewer);
+      prepared = p;
+      let matched = 0;
+      for (const j of p.cmp.join.match) if (j >= 0) matched++;
+      const extraPositions = p.extraPositions.slice();
+      return transfer({ otherCount: p.other.trees.length, matched, extraCount: p.cmp.join.extra.length, extraPositions }, [extraPositions.buffer]);
+    },
+
+    async comparedProperties(index: number): Promise<TreeFieldValues | null> {
+      const { d } = loaded();
+      if (!prepared || !(Number.isInteger(index) && index >= 0 && index < d.trees.length)) return null;
+      const j = prepared.cmp.join.match[index];
+      return j >= 0 ? fieldValues(prepared.other.trees, j) : null;
+    },
+
+    async zones() {
+      const { d, a } = loaded();
+      return zoneTable(d, a, prepared);
+    },
+
+    async treeList(filter: ListFilter, sort: ListSort, requestId: number): Promise<TreeList | Cancelled> {
+      latest.list = Math.max(latest.list, requestId);
+      await yieldToEvents();
+      if (requestId < latest.list) return CANCELLED;
+      const { d, a } = loaded();
+      const cmp = prepared?.cmp;
+      const indices = filterTrees(d.trees, { mode: filter.mode, hidden: filter.hidden }, { biomassRange: d.biomassRange, comparison: cmp });
+      // A plot / irrigation area chosen on the map narrows the list by the same assignment the statistics use.
+      const zoneOf = filter.plot !== undefined ? { base: a.treePlot, extra: prepared?.extraPlot, want: new Set(filter.plot) }
+        : filter.area !== undefined ? { base: a.treeArea, extra: prepared?.extraArea, want: new Set(filter.area) } : null;
+      const n = d.trees.length;
+      const kept = zoneOf ? indices.filter((i) => zoneOf.want.has(i < n ? zoneOf.base[i] : zoneOf.extra![i - n])) : indices;
+      const list = treeList(d, a, prepared, kept, sort);
+      return transfer(list, listBuffers(list));
     },
   };
 }

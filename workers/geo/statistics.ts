@@ -24,7 +24,13 @@ export interface TreeStatistics {
   npk_classes: ByNutrient<NpkClassCounts>;
   canopy_buckets: { label: string; count: number }[];
   vitality_range: { lo: number; hi: number };
+  /** Beyond the spec's shape: mean and standard deviation (population) of each measure's valid values. */
+  spread: Record<Measure, Spread>;
 }
+
+export type Measure = 'n' | 'p' | 'k' | 'vitality' | 'canopy';
+export const MEASURES: readonly Measure[] = ['n', 'p', 'k', 'vitality', 'canopy'];
+export interface Spread { mean: number | null; sd: number | null; count: number }
 
 /** The columns statistics read; TreeColumns satisfies it, and so can a server query result. */
 export interface StatisticsColumns {
@@ -63,7 +69,10 @@ export function computeStatistics(t: StatisticsColumns, ctx: StatisticsContext, 
   const bounds = NUTRIENTS.map(([nut]) => boundsByCropCode(ctx.npkRanges, t.text.crop_name, nut));
   // counters: status 0..5 | vitality high, medium, low, none | canopy buckets 0..7 | per nutrient low, opt, high, unclassified, count
   const counts = new Float64Array(6 + 4 + 8 + 15);
-  const sums = new Float64Array(4), mins = new Float64Array(3).fill(Infinity), maxs = new Float64Array(3).fill(-Infinity);
+  // sums / sums of squares / counts: n, p, k, vitality, canopy (the canopy count is the buckets' total)
+  const sums = new Float64Array(5), squares = new Float64Array(5);
+  let vCount = 0;
+  const mins = new Float64Array(3).fill(Infinity), maxs = new Float64Array(3).fill(-Infinity);
   // One pass over the selection; typed counters keep the loop free of allocations.
   for (let j = 0; j < m; j++) {
     const i = selection === null || selection === undefined ? j : selection[j];
@@ -72,16 +81,18 @@ export function computeStatistics(t: StatisticsColumns, ctx: StatisticsContext, 
     if (s === STATUS_MISSING) { counts[9]++; continue; }
     const b = bio[i];
     if (b >= 0) {
+      sums[4] += b; squares[4] += b * b; vCount++;
       const tt = vSpan > 0 ? (b - vLo) / vSpan : 0.5;
       counts[tt >= 2 / 3 ? 6 : tt >= 1 / 3 ? 7 : 8]++;
     } else counts[9]++;
     const c = can[i];
-    if (c >= 0) { sums[3] += c; counts[10 + (c < 7 ? Math.floor(c) : 7)]++; }
+    if (c >= 0) { sums[3] += c; squares[3] += c * c; counts[10 + (c < 7 ? Math.floor(c) : 7)]++; }
     const code = crop[i];
     for (let k = 0; k < 3; k++) {
       const v = vals[k][i];
       if (v !== v) continue;
       sums[k] += v;
+      squares[k] += v * v;
       if (v < mins[k]) mins[k] = v;
       if (v > maxs[k]) maxs[k] = v;
       const lo = bounds[k].lower[code], up = bounds[k].upper[code], o = 18 + 5 * k;
@@ -114,5 +125,18 @@ export function computeStatistics(t: StatisticsColumns, ctx: StatisticsContext, 
     npk_classes: classes,
     canopy_buckets: CANOPY_BUCKETS.map((label, k) => ({ label, count: buckets[k] })),
     vitality_range: { lo: vr.lo, hi: vr.hi },
+    spread: {
+      n: spread(sums[0], squares[0], counts[22]),
+      p: spread(sums[1], squares[1], counts[27]),
+      k: spread(sums[2], squares[2], counts[32]),
+      vitality: spread(sums[4], squares[4], vCount),
+      canopy: spread(sums[3], squares[3], cCount),
+    },
   };
+}
+
+function spread(sum: number, squares: number, count: number): Spread {
+  if (!count) return { mean: null, sd: null, count: 0 };
+  const mean = sum / count;
+  return { mean, sd: Math.sqrt(Math.max(0, squares / count - mean * mean)), count };
 }

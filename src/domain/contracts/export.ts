@@ -2,8 +2,9 @@
 // the app's bundle (zod would probe eval under our CSP); the app builds the same
 // query with exportUrl in src/domain/export.ts.
 import { z } from 'zod';
-import { COLOUR_MODES, type ColourMode } from '../../../workers/geo/colours';
+import { ALL_COLOUR_MODES, isChangeMode, type ColourMode } from '../../../workers/geo/colours';
 import { EXPORT_FORMATS, EXPORT_LANGS, type ExportQuery } from '../export';
+import { ZONE_FORMATS } from '../zone-columns';
 
 const classList = z
   .string()
@@ -15,12 +16,20 @@ const id = (what: string) => z.coerce.number({ error: `${what} must be a number`
 export const exportQuery = z.strictObject({
   format: z.enum(EXPORT_FORMATS, { error: `format must be one of ${EXPORT_FORMATS.join(', ')}` }).default('geojson'),
   /** The colour mode whose legend classes `hide` names (default status: all trees). */
-  mode: z.enum(COLOUR_MODES as [ColourMode, ...ColourMode[]], { error: `mode must be one of ${COLOUR_MODES.join(', ')}` }).default('status'),
+  mode: z.enum(ALL_COLOUR_MODES as [ColourMode, ...ColourMode[]], { error: `mode must be one of ${ALL_COLOUR_MODES.join(', ')}` }).default('status'),
   hide: classList.optional(),
   plotId: id('plotId').optional(),
   irrigationAreaId: id('irrigationAreaId').optional(),
   /** Language of status names and column titles of the CSV. */
   lang: z.enum(EXPORT_LANGS).default('he'),
+  /** Another survey of the caller's to compare with (adds the change fields; the change modes need it). */
+  compare: id('compare').optional(),
+}).refine((q) => !isChangeMode(q.mode) || q.compare !== undefined, { message: 'mode change, vitalityChange and canopyChange need compare=<survey id>', path: ['compare'] });
+
+/** GET /api/projects/{id}/zones: the statistics table per plot and irrigation area. */
+export const zonesQuery = z.strictObject({
+  format: z.enum(ZONE_FORMATS, { error: `format must be one of ${ZONE_FORMATS.join(', ')}` }).default('csv'),
+  compare: id('compare').optional(),
 });
 // The app's ExportQuery and this schema's input stay one shape:
 const sameShape: (q: ExportQuery) => z.input<typeof exportQuery> = (q) => q;

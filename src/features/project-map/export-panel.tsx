@@ -21,6 +21,8 @@ interface Props {
   counts: Uint32Array | null;
   /** The plot or irrigation area selected on the map, if any (offered as a narrower export). */
   scope: ExportScope | null;
+  /** The survey compared with: the files get the change fields. */
+  compare?: number;
   onClose: () => void;
 }
 
@@ -42,6 +44,7 @@ export function ExportPanel(p: Props) {
         plotId: scope?.kind === 'plot' ? scope.id : undefined,
         irrigationAreaId: scope?.kind === 'area' ? scope.id : undefined,
         lang: i18n.language.startsWith('he') ? 'he' : 'en',
+        compare: p.compare,
       });
       const name = await downloadFile(url, `trees.${EXPORT_EXTENSIONS[format]}`);
       setMessage({ text: t('export.saved', { name }), error: false });

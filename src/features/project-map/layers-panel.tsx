@@ -9,7 +9,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { useTranslation } from 'react-i18next';
 import type { ColourMode } from '../../map/geo-client';
 import type { LayerId } from '../../map/deck-layers';
-import { COLOUR_MODES } from '../../../workers/geo/colours';
+import { ALL_COLOUR_MODES, COLOUR_MODES } from '../../../workers/geo/colours';
 import { cssColour, type LegendEntry } from './legend';
 import { PanelHeader } from './panel-header';
 import type { LayerAction, LayerState } from './layer-state';
@@ -19,6 +19,8 @@ interface Props {
   dispatch: (a: LayerAction) => void;
   legends: Record<LayerId, LegendEntry[]>;
   colourMode: ColourMode;
+  /** A comparison is loaded: the change modes are offered too. */
+  comparing?: boolean;
   onColourMode: (m: ColourMode) => void;
   /** Hide or show the trees of one legend class of the colour mode. */
   onToggleClass: (cls: number) => void;
@@ -84,7 +86,7 @@ function Row({ id, ...p }: Props & { id: LayerId }) {
       <div className="pm-layers__colours">
         {id === 'trees' && (
           <select value={p.colourMode} onChange={(e) => p.onColourMode(e.target.value as ColourMode)} aria-label={t('layers.colourMode')} data-testid="colour-mode">
-            {COLOUR_MODES.map((m) => <option key={m} value={m}>{t(`modes.${m}`)}</option>)}
+            {(p.comparing ? ALL_COLOUR_MODES : COLOUR_MODES).map((m) => <option key={m} value={m}>{t(`modes.${m}`)}</option>)}
           </select>
         )}
         <Legend entries={p.legends[id]} locale={p.locale} onToggle={id === 'trees' ? p.onToggleClass : undefined} />

@@ -5,6 +5,7 @@ import {
   NO_VALUE_CLASS, NUTRIENT_SCALES, RELATIVE_COLOURS, RELATIVE_THRESHOLDS, classColours, nutrientClassCount,
   type ColourMode, type RelativeRange, type Rgba,
 } from '../../../workers/geo/colours';
+import { CHANGE_KEYS, type ChangeKey } from '../../../workers/geo/compare';
 
 export interface LegendEntry {
   key: string;
@@ -17,11 +18,9 @@ export interface LegendEntry {
   hidden?: boolean;
 }
 
-const fmt = (v: number, digits: number) => v.toFixed(digits);
-
 export function legendFor(
   mode: ColourMode, counts: Uint32Array | null, range: RelativeRange | null,
-  labels: { status: (code: number) => string; noValue: string },
+  labels: { status: (code: number) => string; noValue: string; change?: (key: ChangeKey) => string },
   hidden: readonly number[] = [],
 ): LegendEntry[] {
   const colours = classColours(mode);
@@ -29,16 +28,21 @@ export function legendFor(
     ({ key, colour: colours[cls], label, count: counts?.[cls] ?? 0, cls, hidden: hidden.includes(cls) });
   const classes = (count: number) => Array.from({ length: count }, (_, i) => i);
   if (mode === 'status') return classes(6).map((i) => entry(String(i), labels.status(i), i));
+  if (mode === 'change') return CHANGE_KEYS.map((k, i) => entry(`change-${k}`, labels.change?.(k) ?? k, i)).filter((e) => e.count > 0 || e.hidden);
   if (mode === 'n' || mode === 'p' || mode === 'k') {
     const s = NUTRIENT_SCALES[mode];
     // Only classes that occur (or are hidden): N and K have 16 steps, most of them empty for one crop.
     return classes(nutrientClassCount(s))
-      .map((i) => entry(`${mode}${i}`, `${fmt(s.min + i * s.step, 2)}–${fmt(s.min + (i + 1) * s.step, 2)}`, i))
+      .map((i) => entry(`${mode}${i}`, `${(s.min + i * s.step).toFixed(2)}–${(s.min + (i + 1) * s.step).toFixed(2)}`, i))
       .filter((e) => e.count > 0 || e.hidden);
   }
   const lo = range?.lo ?? 0, hi = range?.hi ?? 1;
   const edges = [lo, ...RELATIVE_THRESHOLDS.map((t) => lo + t * (hi - lo)), Infinity];
   const digits = hi - lo < 1 ? 2 : 1;
+  // A change scale is signed: "+0.12" reads as growth, "−0.12" as decline.
+  const fmt = mode === 'vitalityChange' || mode === 'canopyChange'
+    ? (v: number, d: number) => (v > 0 ? `+${v.toFixed(d)}` : v.toFixed(d))
+    : (v: number, d: number) => v.toFixed(d);
   const bands = classes(RELATIVE_COLOURS.length).map((i) =>
     entry(`${mode}${i}`, i === 0 ? `< ${fmt(edges[1], digits)}` : i === 5 ? `≥ ${fmt(edges[5], digits)}` : `${fmt(edges[i], digits)}–${fmt(edges[i + 1], digits)}`, i),
   );

@@ -11,6 +11,10 @@ interface Props {
   onZoomToPlots: () => void;
   navigating: boolean;
   onNavigate: () => void;
+  /** The open panel, and a toggle for the compare / tree list / areas table panels. */
+  open: string | null;
+  onPanel: (panel: 'compare' | 'list' | 'zones') => void;
+  comparing: boolean;
 }
 
 export function MapToolbar(p: Props) {
@@ -33,6 +37,9 @@ export function MapToolbar(p: Props) {
       {btn('layers', t('buttons.layers'), p.onLayers, p.layersOpen, '☰')}
       {btn('surveys', t('buttons.surveys'), p.onSurveys, false, '▤')}
       {btn('previous', t('buttons.previousData'), p.onPrevious, false, '⟲')}
+      {btn('compare', t('buttons.compare'), () => p.onPanel('compare'), p.open === 'compare' || p.comparing, '⇄')}
+      {btn('list', t('buttons.list'), () => p.onPanel('list'), p.open === 'list', '≡')}
+      {btn('zones', t('buttons.zones'), () => p.onPanel('zones'), p.open === 'zones', '▦')}
       {btn('export', t('buttons.export'), p.onExport, p.exportOpen, '⇩')}
       {btn('zoom', t('buttons.zoomToPlots'), p.onZoomToPlots, p.zoomActive, '⤢')}
       {btn('navigate', p.navigating ? t('buttons.stopNavigate') : t('buttons.navigate'), p.onNavigate, p.navigating, '◎')}

@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import type { PickingInfo } from '@deck.gl/core';
 import { buildMapLayers, chooseFeature, treeAt, treeOffsets, type AreaItem, type LayerId, type TreeLabel } from '../../map/deck-layers';
-import type { ColourMode } from '../../map/geo-client';
+import type { ColourMode, ZoneRow } from '../../map/geo-client';
+import type { RelatedSurvey } from '../../api/project';
+import { isChangeMode } from '../../../workers/geo/colours';
+import { CHANGE } from '../../../workers/geo/compare';
 import { MAP_DEFAULTS } from '../../map/map-config';
 import { useMapView } from '../../map/use-map-view';
 import { MapContextLost } from '../../map/context-lost';
@@ -20,6 +23,8 @@ import { PathBar } from './path-bar';
 import { StatisticsView } from './statistics-view';
 import { SurveysPanel } from './surveys-panel';
 import { TreeTable, type TreeValues } from './tree-table';
+import { TreeListPanel } from './tree-list-panel';
+import { ZoneTable } from './zone-table';
 import { useProjectData } from './use-project-data';
 import { useTreeLabels } from './use-tree-labels';
 import './project-map.css';
@@ -43,7 +48,7 @@ function ProjectMapScreen() {
   const { projectId, observationTime } = useParams();
   const location = useLocation();
   const navState = location.state as { projectName?: string; name?: string } | null;
-  const { data, client, setColourMode } = useProjectData(projectId, navState?.projectName ?? navState?.name);
+  const { data, client, setColourMode, compareWith } = useProjectData(projectId, navState?.projectName ?? navState?.name);
   const [layers, dispatch] = useReducer(layerReducer, undefined, initialLayerState);
   const layersRef = useRef(layers);
   useEffect(() => {
@@ -52,24 +57,29 @@ function ProjectMapScreen() {
   const [mode, setMode] = useState<ColourMode>('status');
   /** Legend classes of the colour mode the grower switched off (the legend filter). */
   const [hidden, setHidden] = useState<number[]>([]);
-  const [panel, setPanel] = useState<'layers' | 'surveys' | 'previous' | 'export' | null>(null);
+  const [panel, setPanel] = useState<'layers' | 'surveys' | 'previous' | 'export' | 'compare' | 'list' | 'zones' | null>(null);
+  const [zones, setZones] = useState<ZoneRow[] | null>(null);
+  const [comparedValues, setComparedValues] = useState<TreeValues | null>(null);
   const [zoomActive, setZoomActive] = useState(false);
   const [treeValues, setTreeValues] = useState<TreeValues | null>(null);
   const [dismissed, setDismissed] = useState<string[]>([]);
   const containerRef = useRef<HTMLDivElement>(null);
   const ingest = data.ingest;
-  const ingestRef = useRef(ingest);
+  const comparison = data.comparison;
+  // The drawn trees: this survey's, then (while comparing) the trees only the compared survey has.
+  const drawn = useMemo(() => (ingest ? { positions: comparison?.positions ?? ingest.positions, count: comparison?.treeCount ?? ingest.treeCount } : null), [ingest, comparison]);
+  const drawnRef = useRef(drawn);
   const rgbaRef = useRef<Uint8Array | null>(null);
   useEffect(() => {
-    ingestRef.current = ingest;
+    drawnRef.current = drawn;
     rgbaRef.current = data.colours?.rgba ?? null;
   });
 
   const view = useMapView(containerRef, {
     onClick: (info: PickingInfo) => {
-      const shown = layersRef.current.visible.trees ? ingestRef.current : null;
+      const shown = layersRef.current.visible.trees ? drawnRef.current : null;
       const at = info.coordinate;
-      const tree = shown && at && view.map ? treeAt(shown.positions, shown.treeCount, at[0], at[1], view.map.getZoom(), rgbaRef.current) : -1;
+      const tree = shown && at && view.map ? treeAt(shown.positions, shown.count, at[0], at[1], view.map.getZoom(), rgbaRef.current) : -1;
       const hit = chooseFeature(view.pickAll(info.x, info.y), layersRef.current.infoLayer, tree);
       if (hit) dispatch({ type: 'select', selected: hit });
     },
@@ -78,7 +88,7 @@ function ProjectMapScreen() {
   const gps = useGps(view.map, MAP_DEFAULTS.gpsZoom);
 
   // Float32 offsets for drawing, computed once per load (see treeOffsets).
-  const offsets = useMemo(() => (ingest ? treeOffsets(ingest.positions, ingest.treeCount) : null), [ingest]);
+  const offsets = useMemo(() => (drawn ? treeOffsets(drawn.positions, drawn.count) : null), [drawn]);
   const plots = useMemo(() => areaItems(ingest?.plots ?? [], ['plot_name', 'name']), [ingest]);
   const areas = useMemo(() => areaItems(ingest?.irrigationAreas ?? [], ['irrigation_area_name', 'name']), [ingest]);
 
@@ -112,9 +122,20 @@ function ProjectMapScreen() {
     let live = true;
     if (sel?.layer === 'trees' && client.current) {
       void client.current.treeProperties(sel.index).then((v) => live && setTreeValues(v));
-    } else setTreeValues(null);
+      void client.current.comparedProperties(sel.index).then((v) => live && setComparedValues(v));
+    } else {
+      setTreeValues(null);
+      setComparedValues(null);
+    }
     return () => { live = false; };
-  }, [sel, client]);
+  }, [sel, client, comparison]);
+
+  // The zone table is computed in the worker when it is open, again for each comparison.
+  useEffect(() => {
+    let live = true;
+    if (panel === 'zones' && client.current && ingest) void client.current.zones().then((z) => live && setZones(z));
+    return () => { live = false; };
+  }, [panel, client, ingest, comparison]);
 
   const treeLabels: TreeLabel[] = useTreeLabels(view, client, ingest, layers.labels.trees && layers.visible.trees);
 
@@ -123,14 +144,14 @@ function ProjectMapScreen() {
       view: layers,
       plots: data.errors.trees || data.errors.noProject ? [] : plots,
       areas,
-      trees: ingest && data.colours ? { count: ingest.treeCount, positions: ingest.positions, rgba: data.colours.rgba, offsets } : null,
+      trees: drawn && data.colours && data.colours.rgba.length === 4 * drawn.count ? { count: drawn.count, positions: drawn.positions, rgba: data.colours.rgba, offsets } : null,
       treeLabels,
       zoom: view.zoom,
       selected: layers.selected,
       gps: gps.position,
       pixelRatio: view.pixelRatio,
     }));
-  }, [view, layers, plots, areas, ingest, offsets, data.colours, data.errors, treeLabels, gps.position]);
+  }, [view, layers, plots, areas, drawn, offsets, data.colours, data.errors, treeLabels, gps.position]);
 
   // Test/diagnostic hook: where a tree is on screen, without reaching into React.
   useEffect(() => {
@@ -154,16 +175,38 @@ function ProjectMapScreen() {
     return {
       plots: [{ key: 'plots', colour: [0, 0, 0, 255], label: t('layers.plots'), count: plots.length }],
       irrigationAreas: [{ key: 'areas', colour: [0x21, 0x96, 0xf3, 255], label: t('layers.irrigationAreas'), count: areas.length }],
-      trees: legendFor(mode, counts, data.colours?.range ?? null, { status: (c) => t(`status.${c}`), noValue: t('layers.noValue') }, hidden),
+      trees: legendFor(mode, counts, data.colours?.range ?? null, { status: (c) => t(`status.${c}`), noValue: t('layers.noValue'), change: (k) => t(`change.${k}`) }, hidden),
     };
   }, [data.colours, mode, hidden, plots.length, areas.length, t]);
 
   // A new colour mode starts with every class shown (class numbers mean something else in it).
-  const changeMode = (m: ColourMode) => {
+  const changeMode = (m: ColourMode, hide: number[] = []) => {
     setMode(m);
-    setHidden([]);
-    void setColourMode(m, []);
+    setHidden(hide);
+    void setColourMode(m, hide);
   };
+  /** Compare with a survey (null: this survey alone again; a change mode falls back to status). */
+  const compare = async (s: RelatedSurvey | null) => {
+    const next = !s && isChangeMode(mode) ? 'status' : s && !comparison ? 'change' : mode;
+    const hide = next === mode ? hidden : [];
+    const newer = !!s?.observation_date && !!observationTime && s.observation_date > observationTime;
+    if (await compareWith(s, newer, next, hide)) {
+      setMode(next);
+      setHidden(hide);
+    } else if (isChangeMode(mode)) changeMode('status');
+  };
+  /** The list's shortcut: hide the classes that are not a problem (status, or change while comparing). */
+  const onlyProblems = () => {
+    if (comparison && mode === 'change') changeMode('change', [CHANGE.stable, CHANGE.improved, CHANGE.unknown]);
+    else changeMode('status', [0]);
+  };
+  const flyToTree = (i: number) => {
+    const d = drawnRef.current;
+    if (!d || !view.map || i < 0 || i >= d.count) return;
+    dispatch({ type: 'select', selected: { layer: 'trees', index: i } });
+    view.map.flyTo({ center: [d.positions[2 * i], d.positions[2 * i + 1]], zoom: Math.max(view.map.getZoom(), MAP_DEFAULTS.maxFitZoom), duration: MAP_DEFAULTS.animationMs });
+  };
+  const selectZone = (z: ZoneRow) => dispatch({ type: 'select', selected: { layer: z.kind === 'plot' ? 'plots' : 'irrigationAreas', index: z.index } });
   const toggleClass = (cls: number) => {
     const next = hidden.includes(cls) ? hidden.filter((c) => c !== cls) : [...hidden, cls].sort((a, b) => a - b);
     setHidden(next);
@@ -181,8 +224,17 @@ function ProjectMapScreen() {
 
   const stats = data.statistics;
   let info: React.ReactNode;
+  const df = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
+  const comparedDate = comparison?.survey.observation_date ? df.format(new Date(`${comparison.survey.observation_date}T00:00:00`)) : '';
   if (sel?.layer === 'trees' && treeValues && ingest) {
-    info = <TreeTable values={treeValues} npkRanges={ingest.npkRanges} vitality={ingest.vitalityRange} locale={locale} />;
+    const onlyCompared = treeValues.only_in === 'compared';
+    info = (
+      <TreeTable
+        values={onlyCompared ? null : treeValues}
+        compared={comparison ? { values: onlyCompared ? treeValues : comparedValues, label: t('compare.compared', { date: comparedDate }) } : null}
+        npkRanges={ingest.npkRanges} vitality={ingest.vitalityRange} locale={locale}
+      />
+    );
   } else if (sel && sel.layer !== 'trees' && stats) {
     const sourceId = String(selectedArea?.sourceId ?? '');
     const entry = sel.layer === 'plots'
@@ -199,6 +251,10 @@ function ProjectMapScreen() {
       </div>
     );
   }
+
+  // The list follows the map: the legend filter, the comparison, and the plot or irrigation area selected (all its parts).
+  const scopeParts = selectedArea ? (sel!.layer === 'plots' ? ingest!.plots : ingest!.irrigationAreas).flatMap((f, i) => (String(f.sourceId) === String(selectedArea.sourceId) ? [i] : [])) : undefined;
+  const listFilter = { mode, hidden, ...(scopeParts ? (sel!.layer === 'plots' ? { plot: scopeParts } : { area: scopeParts }) : {}) };
 
   const errors = [data.errors.noProject && t('errors.noProject'), data.errors.trees && t('errors.trees'), data.errors.statistics && t('errors.statistics'), data.errors.project && t('errors.project')].filter(Boolean) as string[];
   const alerts = data.alerts.filter((a) => !dismissed.includes(a));
@@ -221,11 +277,27 @@ function ProjectMapScreen() {
           onPrevious={() => setPanel((p) => (p === 'previous' ? null : 'previous'))}
           exportOpen={panel === 'export'}
           onExport={() => setPanel((p) => (p === 'export' ? null : 'export'))}
+          open={panel}
+          onPanel={(k) => setPanel((p) => (p === k ? null : k))}
+          comparing={!!comparison}
           zoomActive={zoomActive}
           onZoomToPlots={() => { setZoomActive(true); fitToPlots(true); }}
           navigating={gps.tracking}
           onNavigate={gps.toggle}
         />
+        {(comparison || data.comparing) && (
+          <div className="pm-compare-bar" role="status" data-testid="pm-compare-bar">
+            {data.comparing
+              ? t(data.comparing.failed ? 'compare.failed' : 'compare.loading', { name: data.comparing.survey.name })
+              : t('compare.active', { name: comparison!.survey.name, date: comparedDate })}
+            {comparison && !data.comparing && (
+              <span className="pm-compare-bar__count" data-testid="pm-compare-matched">
+                {' · '}{t('compare.matched', { matched: comparison.result.matched, extra: comparison.result.extraCount })}
+              </span>
+            )}
+            <button type="button" className="btn btn--small" onClick={() => void compare(null)} data-testid="pm-compare-off">{t('compare.none')}</button>
+          </div>
+        )}
         {(errors.length > 0 || alerts.length > 0) && (
           <div className="pm-alerts">
             {errors.map((e) => <div key={e} className="pm-alert pm-alert--error" role="alert">{e}</div>)}
@@ -238,13 +310,30 @@ function ProjectMapScreen() {
           </div>
         )}
         {panel === 'layers' && (
-          <LayersPanel state={layers} dispatch={dispatch} legends={legends} colourMode={mode} onColourMode={changeMode} onToggleClass={toggleClass} onClose={() => setPanel(null)} locale={locale} />
+          <LayersPanel state={layers} dispatch={dispatch} legends={legends} colourMode={mode} comparing={!!comparison} onColourMode={(m) => changeMode(m)} onToggleClass={toggleClass} onClose={() => setPanel(null)} locale={locale} />
         )}
         {panel === 'export' && Number(projectId) > 0 && (
-          <ExportPanel projectId={Number(projectId)} mode={mode} hidden={hidden} counts={data.colours?.counts ?? null} scope={exportScope} onClose={() => setPanel(null)} />
+          <ExportPanel projectId={Number(projectId)} mode={mode} hidden={hidden} counts={data.colours?.counts ?? null} scope={exportScope} compare={comparison?.survey.project_id} onClose={() => setPanel(null)} />
         )}
-        {(panel === 'surveys' || panel === 'previous') && projectId && (
-          <SurveysPanel projectId={projectId} observationDate={/^\d{4}-\d{2}-\d{2}$/.test(observationTime ?? '') ? observationTime! : null} mode={panel} onClose={() => setPanel(null)} />
+        {(panel === 'surveys' || panel === 'previous' || panel === 'compare') && projectId && (
+          <SurveysPanel
+            projectId={projectId} observationDate={/^\d{4}-\d{2}-\d{2}$/.test(observationTime ?? '') ? observationTime! : null} mode={panel} onClose={() => setPanel(null)}
+            comparedId={comparison?.survey.project_id ?? null} onCompare={(s) => { setPanel(null); void compare(s); }}
+          />
+        )}
+        {panel === 'zones' && Number(projectId) > 0 && (
+          <ZoneTable
+            projectId={Number(projectId)} rows={zones} comparedId={comparison?.survey.project_id ?? null}
+            selected={sel && sel.layer !== 'trees' ? { kind: sel.layer === 'plots' ? 'plot' : 'area', index: sel.index } : null}
+            onSelect={selectZone} onClose={() => setPanel(null)}
+          />
+        )}
+        {panel === 'list' && ingest && (
+          <TreeListPanel
+            client={client} filter={listFilter} dataKey={`${data.loadId}:${comparison?.survey.project_id ?? ''}`} comparing={!!comparison}
+            plotNames={plots.map((x) => x.label)} areaNames={areas.map((x) => x.label)} scopeName={selectedArea ? featureName : null}
+            onPick={flyToTree} onProblems={onlyProblems} onClose={() => setPanel(null)}
+          />
         )}
         {data.overlayOpen && <LoadingOverlay progress={data.progress} step={data.step} />}
       </div>

@@ -1,5 +1,6 @@
-// "Surveys" and "previous data" (§2 left them empty; here they list the other
-// surveys of the same plots — previous data = the earlier ones — and open one).
+// "Surveys", "previous data" and "Compare with…" (§2 left the first two empty;
+// here they list the other surveys of the same plots — previous data = the
+// earlier ones — and open one; "compare" loads one beside this survey).
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,11 +10,16 @@ import { PanelHeader } from './panel-header';
 interface Props {
   projectId: string;
   observationDate: string | null;
-  mode: 'surveys' | 'previous';
+  mode: 'surveys' | 'previous' | 'compare';
   onClose: () => void;
+  /** Compare mode: the survey compared with now, and the choice (null = no comparison). */
+  comparedId?: number | null;
+  onCompare?: (survey: RelatedSurvey | null) => void;
 }
 
-export function SurveysPanel({ projectId, observationDate, mode, onClose }: Props) {
+const TITLES = { surveys: 'surveys.title', previous: 'surveys.previousTitle', compare: 'compare.title' } as const;
+
+export function SurveysPanel({ projectId, observationDate, mode, onClose, comparedId = null, onCompare }: Props) {
   const { t, i18n } = useTranslation('project-map');
   const [list, setList] = useState<RelatedSurvey[] | null>(null);
   const [failed, setFailed] = useState(false);
@@ -22,21 +28,42 @@ export function SurveysPanel({ projectId, observationDate, mode, onClose }: Prop
     fetchRelatedSurveys(projectId, abort.signal).then(setList, () => !abort.signal.aborted && setFailed(true));
     return () => abort.abort();
   }, [projectId]);
-  const shown = (list ?? []).filter((s) => mode === 'surveys' || (s.observation_date !== null && s.observation_count > 0 && (!observationDate || s.observation_date < observationDate)));
+  const observed = (s: RelatedSurvey) => s.observation_date !== null && s.observation_count > 0;
+  const shown = (list ?? []).filter((s) =>
+    mode === 'surveys' || (observed(s) && (mode === 'compare' || !observationDate || s.observation_date! < observationDate)));
   const df = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const body = (s: RelatedSurvey) => (
+    <>
+      <strong dir="auto">{s.name}</strong>
+      <span>{s.observation_date ? df.format(new Date(`${s.observation_date}T00:00:00`)) : t('surveys.noDate')}</span>
+      <span>{t('surveys.observations', { count: s.observation_count })}</span>
+    </>
+  );
   return (
-    <section className="pm-surveys" aria-label={t(mode === 'surveys' ? 'surveys.title' : 'surveys.previousTitle')} data-testid="pm-surveys">
-      <PanelHeader title={t(mode === 'surveys' ? 'surveys.title' : 'surveys.previousTitle')} onClose={onClose} />
+    <section className="pm-surveys" aria-label={t(TITLES[mode])} data-testid="pm-surveys">
+      <PanelHeader title={t(TITLES[mode])} onClose={onClose} />
       {failed && <p role="alert">{t('surveys.failed')}</p>}
-      {list && shown.length === 0 && <p>{t('surveys.empty')}</p>}
+      {mode === 'compare' && <p className="pm-surveys__hint">{t('compare.hint')}</p>}
+      {list && shown.length === 0 && <p>{t(mode === 'compare' ? 'compare.empty' : 'surveys.empty')}</p>}
       <ul className="pm-surveys__list">
+        {mode === 'compare' && (
+          <li>
+            <button type="button" className="pm-surveys__choice" aria-pressed={comparedId === null} onClick={() => onCompare?.(null)} data-testid="compare-none">
+              <strong>{t('compare.none')}</strong>
+            </button>
+          </li>
+        )}
         {shown.map((s) => (
           <li key={s.project_id}>
-            <Link to={`/view/${s.project_id}/${s.observation_date ?? 'none'}`} state={{ projectName: s.name }} onClick={onClose} data-testid={`survey-${s.project_id}`}>
-              <strong dir="auto">{s.name}</strong>
-              <span>{s.observation_date ? df.format(new Date(`${s.observation_date}T00:00:00`)) : t('surveys.noDate')}</span>
-              <span>{t('surveys.observations', { count: s.observation_count })}</span>
-            </Link>
+            {mode === 'compare' ? (
+              <button type="button" className="pm-surveys__choice" aria-pressed={comparedId === s.project_id} onClick={() => onCompare?.(s)} data-testid={`compare-${s.project_id}`}>
+                {body(s)}
+              </button>
+            ) : (
+              <Link to={`/view/${s.project_id}/${s.observation_date ?? 'none'}`} state={{ projectName: s.name }} onClick={onClose} data-testid={`survey-${s.project_id}`}>
+                {body(s)}
+              </Link>
+            )}
           </li>
         ))}
       </ul>

@@ -14,29 +14,46 @@ const SHOWN = [
 ];
 
 interface Props {
-  values: TreeValues;
+  /** The tree in this survey (null: a comparison's tree that only the compared survey has). */
+  values: TreeValues | null;
+  /** While comparing: the same tree in the compared survey, side by side (values null: not in it). */
+  compared?: { values: TreeValues | null; label: string } | null;
   npkRanges: ResolvedNpkRanges;
   vitality: { lo: number; hi: number };
   locale: string;
 }
 
-export function TreeTable({ values, npkRanges, vitality, locale }: Props) {
+export function TreeTable({ values: own, compared, npkRanges, vitality, locale }: Props) {
   const { t } = useTranslation('project-map');
-  const ranges = npkRanges[cropKey(values.crop_name === null ? null : String(values.crop_name))];
-  const show = (f: string) => {
-    const v = values[f];
-    if (f === 'tree_status' && v !== null && v !== undefined) return t(`status.${v}`, { defaultValue: String(v) });
-    return formatField(v, FIELD_KINDS[f] ?? 'text', locale);
+  const values = own ?? compared?.values ?? {};
+  const ranges = npkRanges[cropKey(values.crop_name === null || values.crop_name === undefined ? null : String(values.crop_name))];
+  const show = (v: TreeValues | null, f: string) => {
+    if (!v) return '—';
+    const x = v[f];
+    if (f === 'tree_status' && x !== null && x !== undefined) return t(`status.${x}`, { defaultValue: String(x) });
+    return formatField(x ?? null, FIELD_KINDS[f] ?? 'text', locale);
   };
   return (
     <div className="pm-tree" data-testid="pm-tree">
+      {own === null && <p className="pm-tree__note" role="status">{t('compare.onlyCompared')}</p>}
       <table className="pm-tree__table">
-        <thead><tr><th>{t('info.field')}</th><th>{t('info.value')}</th></tr></thead>
+        <thead>
+          <tr>
+            <th>{t('info.field')}</th>
+            <th>{compared ? t('compare.thisSurvey') : t('info.value')}</th>
+            {compared && <th data-testid="tree-compared-head">{compared.label}</th>}
+          </tr>
+        </thead>
         <tbody>
           {SHOWN.map((f) => (
             <tr key={f} data-field={f}>
               <th scope="row">{t(`fields.${f}`)}</th>
-              <td data-testid={`tree-${f}`} data-raw={values[f] ?? ''} dir="auto">{show(f)}</td>
+              <td data-testid={`tree-${f}`} data-raw={own?.[f] ?? ''} dir="auto">{show(own, f)}</td>
+              {compared && (
+                <td data-testid={`tree-compared-${f}`} data-raw={compared.values?.[f] ?? ''} dir="auto">
+                  {compared.values || f !== 'tree_id' ? show(compared.values, f) : t('compare.notInCompared')}
+                </td>
+              )}
             </tr>
           ))}
         </tbody>

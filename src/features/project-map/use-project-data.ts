@@ -3,9 +3,11 @@
 // step is reported when its part has actually finished.
 import { useEffect, useRef, useState } from 'react';
 import { fetchMapData } from '../../api/map-data';
-import { fetchProject } from '../../api/project';
+import { fetchProject, type RelatedSurvey } from '../../api/project';
 import { fetchStatistics, type StatisticsResponse } from '../../api/statistics';
-import { createGeoClient, isCancelled, type ColourMode, type ColoursResult, type GeoClient, type IngestResult } from '../../map/geo-client';
+import {
+  createGeoClient, isCancelled, type ColourMode, type ColoursResult, type CompareResult, type GeoClient, type IngestResult,
+} from '../../map/geo-client';
 
 export const STEPS = [0, 20, 35, 50, 65, 75, 90, 100] as const;
 export type StepKey = 'start' | 'project' | 'trees' | 'process' | 'statistics' | 'colours' | 'layers' | 'done';
@@ -24,11 +26,23 @@ export interface ProjectData {
   alerts: string[];
   /** Increments once per completed load: the map fits once per value. */
   loadId: number;
+  /** The survey compared with (issue 13); positions = ours + its extra trees when it has any. */
+  comparison: Comparison | null;
+  comparing: { survey: RelatedSurvey; failed: boolean } | null;
+}
+
+export interface Comparison {
+  survey: RelatedSurvey;
+  result: CompareResult;
+  otherIsNewer: boolean;
+  /** The drawn trees' positions: ingest.positions followed by the extra trees (null: none extra, draw ingest.positions). */
+  positions: Float64Array | null;
+  treeCount: number;
 }
 
 const initial = (name: string): ProjectData => ({
   progress: 0, step: 'start', overlayOpen: true, projectName: name, errors: {},
-  ingest: null, colours: null, statistics: null, alerts: [], loadId: 0,
+  ingest: null, colours: null, statistics: null, alerts: [], loadId: 0, comparison: null, comparing: null,
 });
 
 export function useProjectData(projectId: string | undefined, stateName: string | undefined) {
@@ -123,5 +137,36 @@ export function useProjectData(projectId: string | undefined, stateName: string 
     if (!isCancelled(r)) setData((d) => ({ ...d, colours: r }));
   };
 
-  return { data, client: clientRef, setColourMode };
+  /**
+   * Compare with another survey (null: back to this survey alone, nothing is reloaded).
+   * The colours of `mode` are fetched before anything is shown, so the colour
+   * buffer and the drawn positions always have the same length.
+   */
+  const compareWith = async (survey: RelatedSurvey | null, otherIsNewer: boolean, mode: ColourMode, hidden: readonly number[]) => {
+    const c = clientRef.current, ingest = data.ingest;
+    if (!c || !ingest) return false;
+    setData((d) => ({ ...d, comparing: survey ? { survey, failed: false } : null }));
+    try {
+      const result = survey ? await c.compare(await fetchMapData(String(survey.project_id)), otherIsNewer) : await c.compare(null, false);
+      const colours = await c.colours(mode, hidden);
+      if (isCancelled(colours)) return false;
+      let comparison: Comparison | null = null;
+      if (survey && result) {
+        let positions: Float64Array | null = null;
+        if (result.extraCount > 0) {
+          positions = new Float64Array(ingest.positions.length + result.extraPositions.length);
+          positions.set(ingest.positions);
+          positions.set(result.extraPositions, ingest.positions.length);
+        }
+        comparison = { survey, result, otherIsNewer, positions, treeCount: ingest.treeCount + result.extraCount };
+      }
+      setData((d) => ({ ...d, comparison, comparing: null, colours }));
+      return true;
+    } catch {
+      setData((d) => ({ ...d, comparing: survey ? { survey, failed: true } : null }));
+      return false;
+    }
+  };
+
+  return { data, client: clientRef, setColourMode, compareWith };
 }

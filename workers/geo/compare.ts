@@ -1,0 +1,149 @@
+// Two surveys of the same plots, tree by tree (issue 13): a join on tree_id over
+// typed arrays (an open-addressing hash of int ids, no object per tree), the
+// change class of every tree and the vitality / canopy differences.
+//
+// The trees drawn while comparing are the base survey's n trees followed by the
+// m "extra" trees only the other survey has; every per-tree array here has n + m
+// entries in that order.
+import { percentilePair } from './select';
+import { idAt } from './tree-ids';
+import { STATUS_MISSING, STATUS_UNKNOWN, type IdColumn, type TreeColumns } from './types';
+import { isValidMeasure } from './values';
+
+/** Change classes (README "Decisions: comparing two surveys"). */
+export const CHANGE = { lost: 0, declined: 1, stable: 2, improved: 3, new: 4, gone: 5, unknown: 6 } as const;
+export const CHANGE_KEYS = ['lost', 'declined', 'stable', 'improved', 'new', 'gone', 'unknown'] as const;
+export type ChangeKey = (typeof CHANGE_KEYS)[number];
+
+export interface SurveyJoin {
+  /** Per base tree: index of the same tree_id in the other survey, -1 when it has none. */
+  match: Int32Array;
+  /** Indices in the other survey of the trees the base survey does not have (ascending). */
+  extra: Uint32Array;
+}
+
+const EMPTY = -1;
+
+/** Joins two id columns: int ids through an open-addressing table, text ids through one Map. */
+export function joinSurveys(base: IdColumn, other: IdColumn, baseLength: number, otherLength: number): SurveyJoin {
+  const match = new Int32Array(baseLength).fill(-1);
+  const used = new Uint8Array(otherLength);
+  if (base.kind === 'int' && other.kind === 'int') {
+    let cap = 16;
+    while (cap < otherLength * 2) cap <<= 1;
+    const mask = cap - 1, keys = new Int32Array(cap), vals = new Int32Array(cap).fill(EMPTY);
+    const slot = (id: number) => (Math.imul(id, 0x9e3779b1) >>> 0) & mask;
+    const ov = other.values;
+    for (let j = 0; j < otherLength; j++) {
+      let s = slot(ov[j]);
+      while (vals[s] !== EMPTY && keys[s] !== ov[j]) s = (s + 1) & mask;
+      if (vals[s] === EMPTY) { keys[s] = ov[j]; vals[s] = j; }
+    }
+    const bv = base.values;
+    for (let i = 0; i < baseLength; i++) {
+      let s = slot(bv[i]);
+      while (vals[s] !== EMPTY && keys[s] !== bv[i]) s = (s + 1) & mask;
+      if (vals[s] !== EMPTY) { match[i] = vals[s]; used[vals[s]] = 1; }
+    }
+  } else {
+    const byId = new Map<string, number>();
+    for (let j = 0; j < otherLength; j++) {
+      const id = String(idAt(other, j));
+      if (!byId.has(id)) byId.set(id, j);
+    }
+    for (let i = 0; i < baseLength; i++) {
+      const j = byId.get(String(idAt(base, i)));
+      if (j !== undefined) { match[i] = j; used[j] = 1; }
+    }
+  }
+  let m = 0;
+  for (let j = 0; j < otherLength; j++) if (!used[j]) m++;
+  const extra = new Uint32Array(m);
+  for (let j = 0, c = 0; j < otherLength; j++) if (!used[j]) extra[c++] = j;
+  return { match, extra };
+}
+
+/** Severity of a status for "better / worse": Healthy 0 < Weak 1 < Weak-Dead 2 < Dead = Missing 3. */
+const RANK = [0, 1, 2, 3, 3];
+const lost = (s: number) => s === 3 || s === STATUS_MISSING;
+
+/** Change class of one tree from its older and newer status (both present). */
+export function statusChange(older: number, newer: number): number {
+  if (older === STATUS_UNKNOWN || newer === STATUS_UNKNOWN || older > 5 || newer > 5) return CHANGE.unknown;
+  if (lost(newer) && !lost(older)) return CHANGE.lost;
+  const d = RANK[newer] - RANK[older];
+  return d > 0 ? CHANGE.declined : d < 0 ? CHANGE.improved : CHANGE.stable;
+}
+
+export interface Comparison {
+  base: TreeColumns;
+  other: TreeColumns;
+  join: SurveyJoin;
+  /** The other survey was flown later: base is "before", other "after". */
+  otherIsNewer: boolean;
+}
+
+/** Change class of every drawn tree (n + m). */
+export function changeClasses(c: Comparison): Uint8Array {
+  const { base, other, join, otherIsNewer } = c;
+  const n = base.length, m = join.extra.length, out = new Uint8Array(n + m);
+  const bs = base.status, os = other.status, match = join.match;
+  for (let i = 0; i < n; i++) {
+    const j = match[i];
+    if (j < 0) out[i] = otherIsNewer ? CHANGE.gone : CHANGE.new;
+    else out[i] = otherIsNewer ? statusChange(bs[i], os[j]) : statusChange(os[j], bs[i]);
+  }
+  out.fill(otherIsNewer ? CHANGE.new : CHANGE.gone, n);
+  return out;
+}
+
+/** newer − older of biomass or canopy per drawn tree; NaN unless both surveys have a valid value. */
+export function measureDifferences(c: Comparison, field: 'biomass' | 'canopy_diameter'): Float32Array {
+  const { base, other, join, otherIsNewer } = c;
+  const n = base.length, out = new Float32Array(n + join.extra.length).fill(NaN);
+  const bv = base.numeric[field], ov = other.numeric[field], bs = base.status, os = other.status;
+  for (let i = 0; i < n; i++) {
+    const j = join.match[i];
+    if (j < 0 || !isValidMeasure(bv[i], bs[i]) || !isValidMeasure(ov[j], os[j])) continue;
+    out[i] = otherIsNewer ? ov[j] - bv[i] : bv[i] - ov[j];
+  }
+  return out;
+}
+
+/**
+ * The relative scale of client.md §9 applied to differences: 5th/95th
+ * percentile with more than 10 values, else min/max; then made symmetric
+ * around 0 so the middle of the diverging scale means "no change".
+ */
+export function differenceRange(diffs: Float32Array): { lo: number; hi: number; count: number; source: 'percentile' | 'minmax' | 'default' } {
+  const scratch = new Float64Array(diffs.length);
+  let c = 0, min = Infinity, max = -Infinity;
+  for (let i = 0; i < diffs.length; i++) {
+    const v = diffs[i];
+    if (v !== v) continue;
+    scratch[c++] = v;
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  let lo = min, hi = max, source: 'percentile' | 'minmax' | 'default' = 'minmax';
+  if (c > 10) { [lo, hi] = percentilePair(scratch, 0.05, 0.95, c); source = 'percentile'; }
+  if (c === 0) return { lo: -1, hi: 1, count: 0, source: 'default' };
+  const m = Math.max(Math.abs(lo), Math.abs(hi));
+  return m > 0 ? { lo: -m, hi: m, count: c, source } : { lo: -1, hi: 1, count: c, source };
+}
+
+/** Drawn-tree order → (survey, row): base rows first, then the other survey's extra rows. */
+export function sourceOf(c: Pick<Comparison, 'base' | 'join'>, drawn: number): { survey: 'base' | 'other'; row: number } | null {
+  const n = c.base.length;
+  if (drawn < 0 || !Number.isInteger(drawn)) return null;
+  if (drawn < n) return { survey: 'base', row: drawn };
+  const k = drawn - n;
+  return k < c.join.extra.length ? { survey: 'other', row: c.join.extra[k] } : null;
+}
+
+/** Positions of the extra trees (interleaved lon/lat), appended after the base positions when drawing. */
+export function extraPositions(c: Pick<Comparison, 'other' | 'join'>): Float64Array {
+  const e = c.join.extra, p = c.other.positions, out = new Float64Array(2 * e.length);
+  for (let k = 0; k < e.length; k++) { out[2 * k] = p[2 * e[k]]; out[2 * k + 1] = p[2 * e[k] + 1]; }
+  return out;
+}
