@@ -11,6 +11,7 @@ import {
 } from '../workers/geo/index';
 import { syntheticFarm } from '../workers/geo/synthetic-farm';
 import type { MapDataResponse } from '../workers/geo/types';
+import { benchCompare } from './geo-compare';
 import { naivePipeline } from './geo-naive';
 
 // 1M GeoJSON trees plus the naive copies need more than Node's default heap.
@@ -97,6 +98,8 @@ async function main() {
     rows.push(row);
     if (json) console.log(JSON.stringify({ bench: 'geo', trees: size, ours_ms: +row.oursMs.toFixed(1), naive_ms: +row.naiveMs.toFixed(1), ratio: +(row.naiveMs / row.oursMs).toFixed(1), ours_arrow_ms: +row.arrowMs.toFixed(1) }));
   }
+  const compared = sizes.map((size) => benchCompare(size));
+  if (json) for (const c of compared) console.log(JSON.stringify({ bench: 'geo-compare', ...c }));
   const tvc = await (transferVsClone(1_000_000) as unknown as Promise<{ transfer_ms: number; clone_ms: number }>);
   if (json) console.log(JSON.stringify({ bench: 'geo-transfer', positions: 1_000_000, bytes: 16_000_000, ...tvc, ratio: +(tvc.clone_ms / tvc.transfer_ms).toFixed(1) }));
   const f = (x: number) => x.toFixed(1).padStart(10);
@@ -105,6 +108,9 @@ async function main() {
   for (const r of rows) {
     console.log(`${String(r.trees).padStart(10)} | ${f(r.oursMs)} (${r.ingest.toFixed(0).padStart(6)} ms) | ${f(r.arrowMs)} | ${f(r.naiveMs).padStart(17)} | ${(r.naiveMs / r.oursMs).toFixed(1).padStart(5)}x`);
   }
+  console.log('\nComparing two surveys: join on tree_id, change classes, vitality/canopy differences, change colours (worker) vs Map-of-objects join');
+  console.log('     trees |   ours ms |  naive ms |  ratio | change classes');
+  for (const c of compared) console.log(`${String(c.trees).padStart(10)} | ${f(c.ours_ms)} | ${f(c.naive_ms)} | ${c.ratio.toFixed(1).padStart(5)}x | ${JSON.stringify(c.counts)}`);
   console.log(`\n1M positions (16 MB Float64Array) to another thread: transfer ${tvc.transfer_ms.toFixed(2)} ms, structured clone ${tvc.clone_ms.toFixed(2)} ms (${(tvc.clone_ms / tvc.transfer_ms).toFixed(1)}x)`);
   console.log(`machine: ${process.version}, load average ${(await import('node:os')).loadavg().map((x) => x.toFixed(1)).join(' ')}`);
 }

@@ -407,3 +407,161 @@ describe('acting on a survey: the legend filter and the exports', () => {
     await page.getByTestId('pm-export-close').click();
   });
 });
+
+describe('acting on a survey: comparison, tree list and areas table', () => {
+  const text = (p: Page, url: string) => p.evaluate(async (u) => {
+    const token = localStorage.getItem('token') ?? sessionStorage.getItem('token');
+    return (await fetch(u, { headers: { Authorization: `Bearer ${token}` } })).text();
+  }, url);
+  const legendCount = async (p: Page, key: string) => {
+    const el = p.getByTestId(`legend-${key}`);
+    return (await el.count()) ? Number((await el.locator('.pm-legend__count').textContent())!.replace(/\D/g, '')) : 0;
+  };
+  const CHANGE_KEYS = ['lost', 'declined', 'stable', 'improved', 'new', 'gone', 'unknown'];
+
+  it('compares with the summer survey tree by tree, shows both values of a tree, and goes back without reloading', async () => {
+    await page.goto(projectPath);
+    await page.waitForSelector('[data-testid=project-map-page][data-load-id="1"]', { timeout: 90_000 });
+    await page.waitForSelector('[data-testid=pm-loading]', { state: 'detached', timeout: 5_000 });
+    for (const b of await page.locator('.pm-alert .pm-close').all()) await b.click();
+    const projects = await api<{ project_id: number; name: string }[]>(page, '/api/projects/user');
+    const summer = projects.find((x) => x.name === 'Avocado survey – summer')!;
+    const base = await page.evaluate(() => (window as unknown as { __projectMap: { treeCount: number } }).__projectMap.treeCount);
+
+    await page.getByTestId('pm-btn-compare').click();
+    await page.getByTestId(`compare-${summer.project_id}`).click();
+    await expect.poll(() => page.getByTestId('pm-compare-matched').isVisible(), { timeout: 60_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId('project-map-page').getAttribute('data-colour-mode')).toBe('change');
+
+    // Legend counts = the API's table (whose counts the API suite checks against SQL) = the export with the change fields.
+    await page.getByTestId('pm-btn-layers').click();
+    await page.getByTestId('layer-visible-trees').check();
+    const legend = Object.fromEntries(await Promise.all(CHANGE_KEYS.map(async (k) => [k, await legendCount(page, `change-${k}`)] as const)));
+    await page.getByTestId('pm-layers-close').click();
+    const zones = JSON.parse(await text(page, `/api/projects/${projectId}/zones?format=json&compare=${summer.project_id}`)) as Record<string, number | string>[];
+    const plotsOnly = zones.filter((z) => z.kind === 'plot');
+    for (const k of ['lost', 'declined', 'stable', 'improved', 'new', 'gone']) {
+      expect(legend[k], k).toBe(plotsOnly.reduce((s, z) => s + Number(z[k]), 0));
+    }
+    expect(legend.lost).toBeGreaterThan(0);
+    const csv = Papa.parse<Record<string, string>>((await text(page, `/api/projects/${projectId}/export?format=csv&mode=change&compare=${summer.project_id}`)).replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true }).data;
+    for (const k of CHANGE_KEYS) expect(csv.filter((r) => r.change === k).length, k).toBe(legend[k]);
+    // The gone trees are drawn after ours.
+    expect(await page.evaluate(() => (window as unknown as { __projectMap: { treeCount: number } }).__projectMap.treeCount)).toBe(base + legend.gone);
+
+    // A clicked tree shows this survey's and the summer survey's values side by side.
+    const tree = await visibleTree(page);
+    await page.mouse.click(tree.x, tree.y);
+    await expect.poll(() => page.getByTestId('tree-compared-head').isVisible(), { timeout: 10_000 }).toBe(true);
+    const id = await page.getByTestId('tree-tree_id').getAttribute('data-raw');
+    const before = await page.getByTestId('tree-compared-tree_id').getAttribute('data-raw');
+    expect(before === id || before === '').toBe(true);
+
+    // No comparison: back to the survey alone, no reload.
+    await page.getByTestId('pm-compare-off').click();
+    await expect.poll(() => page.getByTestId('project-map-page').getAttribute('data-colour-mode')).toBe('status');
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __projectMap: { treeCount: number } }).__projectMap.treeCount)).toBe(base);
+    expect(await page.getByTestId('pm-compare-bar').count()).toBe(0);
+    expect(await page.getByTestId('project-map-page').getAttribute('data-load-id')).toBe('1');
+    // Back to the project's statistics (the tree, then the tree layer).
+    await page.getByTestId('pm-back').click();
+    await page.getByTestId('pm-back').click();
+    await expect.poll(() => page.getByTestId('stat-total-trees').isVisible()).toBe(true);
+  });
+
+  it('lists the problem trees (virtual, sortable), flies to a clicked row and shows that tree', async () => {
+    await page.getByTestId('pm-btn-list').click();
+    const count = async () => Number(/\(([\d,.\s]+)\)/.exec((await page.getByTestId('pm-list').locator('h2').textContent())!)![1].replace(/\D/g, ''));
+    await expect.poll(count, { timeout: 20_000 }).toBeGreaterThan(50_000);
+    // Virtual: tens of rows in the DOM for ~100k trees.
+    expect(await page.getByTestId('pm-list-row').count()).toBeLessThan(80);
+    await page.getByTestId('pm-list-problems').click();
+    const total = Number((await page.getByTestId('stat-total-trees').textContent())!.replace(/\D/g, ''));
+    const healthy = Number((await api<{ total: { status_counts: { code: number; count: number }[] } }>(page, `/api/tree-status-statistics/${projectId}`)).total.status_counts.find((s) => s.code === 0)!.count);
+    await expect.poll(count, { timeout: 20_000 }).toBe(total - healthy);
+    // Sort by status, worst first: the first row is not healthy and rows are in order.
+    await page.getByTestId('list-sort-status').click();
+    await page.getByTestId('list-sort-status').click();
+    await expect.poll(() => page.getByTestId('list-sort-status').getAttribute('aria-sort')).toBe('descending');
+    await expect.poll(() => page.getByTestId('pm-list-scroll').getAttribute('data-sorted'), { timeout: 20_000 }).toBe('status-desc');
+    // Scrolling deep renders other rows (the list is virtual, not truncated).
+    await page.getByTestId('pm-list-scroll').evaluate((el) => { el.scrollTop = el.scrollHeight / 2; });
+    await expect.poll(async () => Number(await page.getByTestId('pm-list-row').first().getAttribute('data-drawn')) >= 0).toBe(true);
+    await page.getByTestId('pm-list-scroll').evaluate((el) => { el.scrollTop = 0; });
+    const row = page.getByTestId('pm-list-row').first();
+    await expect.poll(() => row.isVisible()).toBe(true);
+    const cells = await row.locator('[role=cell]').allTextContents();
+    const drawnIndex = Number(await row.getAttribute('data-drawn'));
+    await row.click();
+    await mapIdle(page);
+    expect(await page.evaluate(() => (window as unknown as { __projectMap: { selected(): unknown } }).__projectMap.selected())).toEqual({ layer: 'trees', index: drawnIndex });
+    expect(await page.evaluate(() => (window as unknown as { __projectMap: { zoom(): number } }).__projectMap.zoom())).toBeGreaterThanOrEqual(17.9);
+    await expect.poll(() => page.getByTestId('tree-row_num').textContent(), { timeout: 10_000 }).toBe(cells[2]);
+    expect(await page.getByTestId('tree-tree_num').textContent()).toBe(cells[3]);
+    expect(await page.getByTestId('tree-tree_status').textContent()).toBe(cells[4]);
+    expect(cells[4]).not.toBe('Healthy');
+
+    // Print: pages of 40 rows, plot / row / tree first.
+    await page.evaluate(() => { window.print = () => undefined; });
+    await page.getByTestId('pm-list-print').click();
+    await page.waitForSelector('[data-testid=pm-print]', { state: 'attached' });
+    const pages = page.locator('.pm-print__page');
+    expect(await pages.count()).toBe(Math.ceil(Math.min(total - healthy, 5000) / 40));
+    expect(await pages.first().locator('tbody tr').count()).toBe(40);
+    expect(await pages.first().locator('th').allTextContents()).toEqual(expect.arrayContaining(['Plot', 'Row', 'Tree']));
+    expect((await pages.first().locator('th').allTextContents()).slice(0, 3)).toEqual(['Plot', 'Row', 'Tree']);
+    await page.evaluate(() => window.dispatchEvent(new Event('afterprint')));
+    await page.waitForSelector('[data-testid=pm-print]', { state: 'detached' });
+    await page.getByTestId('pm-list').locator('.pm-close').click();
+    // Back to every status for the tests after this one.
+    await page.getByTestId('pm-btn-layers').click();
+    await page.getByTestId('colour-mode').selectOption('n');
+    await page.getByTestId('colour-mode').selectOption('status');
+    await page.getByTestId('pm-layers-close').click();
+  });
+
+  it('shows statistics per plot and irrigation area, sorts them, selects one on the map and downloads the same table', async () => {
+    await page.getByTestId('pm-btn-zones').click();
+    const rows = page.locator('[data-testid^=zone-]');
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBeGreaterThan(4);
+    const n = await rows.count();
+    await page.getByTestId('zones-sort-trees').click();
+    const trees = async () => (await page.locator('td[data-col=trees]').allTextContents()).map((s) => Number(s.replace(/\D/g, '')));
+    const sorted = await trees();
+    const asc = [...sorted].sort((a, b) => a - b), desc = [...sorted].sort((a, b) => b - a);
+    expect(JSON.stringify(sorted) === JSON.stringify(asc) || JSON.stringify(sorted) === JSON.stringify(desc)).toBe(true);
+    const plotRow = page.locator('[data-testid^=zone-plot-]').first();
+    const name = (await plotRow.locator('td[data-col=name]').textContent())!.replace(/Plot$/, '').trim();
+    await plotRow.click();
+    await expect.poll(() => page.getByTestId('pm-path').textContent()).toContain(name);
+    expect(await plotRow.getAttribute('aria-selected')).toBe('true');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('pm-zones-csv').click()]);
+    expect(download.suggestedFilename()).toMatch(/_areas\.csv$/);
+    const csv = Papa.parse<Record<string, string>>((await readDownload(download)).replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true });
+    expect(csv.errors).toEqual([]);
+    expect(csv.data).toHaveLength(n);
+    const shown = new Map((await Promise.all((await rows.all()).map(async (r) => [(await r.getAttribute('data-testid'))!, Number((await r.locator('td[data-col=trees]').textContent())!.replace(/\D/g, ''))] as const))));
+    for (const r of csv.data) expect(shown.get(`zone-${r.kind === 'plot' ? 'plot' : 'area'}-${r.id}`), r.name).toBe(Number(r.trees));
+    await page.getByTestId('pm-zones').locator('.pm-close').click();
+  });
+
+  it('fits the new panels on a 360 px phone in Hebrew, right to left', async () => {
+    const phone = await newPage(browser, { baseURL, width: 360, height: 740, locale: 'he-IL' });
+    await loginAs(phone, 'grower');
+    await phone.goto(projectPath);
+    await phone.waitForSelector('[data-testid=project-map-page][data-load-id="1"]', { timeout: 90_000 });
+    await phone.waitForSelector('[data-testid=pm-loading]', { state: 'detached', timeout: 5_000 });
+    expect(await phone.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    for (const [button, panel] of [['pm-btn-list', 'pm-list'], ['pm-btn-zones', 'pm-zones'], ['pm-btn-compare', 'pm-surveys']] as const) {
+      await phone.getByTestId(button).click();
+      const box = (await phone.getByTestId(panel).boundingBox())!;
+      expect(box.x, panel).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width, panel).toBeLessThanOrEqual(360);
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth), panel).toBeLessThanOrEqual(360);
+      await phone.screenshot({ path: `/tmp/${panel}-360-he.png` });
+      // On a phone the panel covers the map's width, the tools too: it closes itself.
+      await phone.getByTestId(panel).locator('.pm-close').click();
+    }
+    await phone.close();
+  });
+});

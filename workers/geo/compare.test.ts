@@ -101,3 +101,28 @@ describe('change classes', () => {
     expect(() => treeClasses(newer, 'change')).toThrow(/needs a comparison/);
   });
 });
+
+describe('trees without an id', () => {
+  it('never match across surveys (their ids were generated at ingest)', () => {
+    const a = cols([{ tree_id: 1 }, { tree_id: null }]), b = cols([{ tree_id: null }, { tree_id: 1 }]);
+    expect(a.ids.kind).toBe('int');
+    const j = joinSurveys(a.ids, b.ids, 2, 2);
+    expect([...j.match]).toEqual([1, -1]);
+    expect([...j.extra]).toEqual([0]);
+    const t1 = cols([{ tree_id: 'x' }, { tree_id: null }]), t2 = cols([{ tree_id: null }, { tree_id: 'x' }]);
+    expect([...joinSurveys(t1.ids, t2.ids, 2, 2).match]).toEqual([1, -1]);
+  });
+});
+
+describe('the two join paths agree', () => {
+  it('merge join (ids in order) and hash join (any order) give the same match', () => {
+    const ids = (xs: number[]) => cols(xs.map((tree_id) => ({ tree_id })));
+    const a = ids([1, 3, 4, 8, 9, 12]), b = ids([2, 3, 8, 10, 12, 13]);
+    const merge = joinSurveys(a.ids, b.ids, 6, 6);
+    const shuffled = ids([13, 12, 10, 8, 3, 2]);
+    const hash = joinSurveys(a.ids, shuffled.ids, 6, 6);
+    expect([...merge.match]).toEqual([-1, 1, -1, 2, -1, 4]);
+    expect([...hash.match].map((j) => (j < 0 ? -1 : 5 - j))).toEqual([...merge.match]);
+    expect([...merge.extra]).toEqual([0, 3, 5]);
+  });
+});

@@ -23,24 +23,40 @@ export interface SurveyJoin {
 }
 
 const EMPTY = -1;
+/** Ids the ingest generated for trees that had none (tree-ids.ts): such trees cannot be matched across surveys. */
+const GENERATED_TEXT = /^tree_gen\d+$/;
 
-/** Joins two id columns: int ids through an open-addressing table, text ids through one Map. */
+/**
+ * Joins two id columns: int ids through an open-addressing table, text ids
+ * through one Map. Generated ids (negative ints, `tree_gen{n}`) never match.
+ */
 export function joinSurveys(base: IdColumn, other: IdColumn, baseLength: number, otherLength: number): SurveyJoin {
   const match = new Int32Array(baseLength).fill(-1);
   const used = new Uint8Array(otherLength);
-  if (base.kind === 'int' && other.kind === 'int') {
+  if (base.kind === 'int' && other.kind === 'int' && ascending(base.values, baseLength) && ascending(other.values, otherLength)) {
+    // Ids in order (the server sends a survey in observation order, which follows the trees): a merge join.
+    const bv = base.values, ov = other.values;
+    for (let i = 0, j = 0; i < baseLength && j < otherLength;) {
+      if (bv[i] < 0) i++;
+      else if (ov[j] < 0 || ov[j] < bv[i]) j++;
+      else if (ov[j] > bv[i]) i++;
+      else { match[i] = j; used[j] = 1; i++; j++; }
+    }
+  } else if (base.kind === 'int' && other.kind === 'int') {
     let cap = 16;
     while (cap < otherLength * 2) cap <<= 1;
     const mask = cap - 1, keys = new Int32Array(cap), vals = new Int32Array(cap).fill(EMPTY);
     const slot = (id: number) => (Math.imul(id, 0x9e3779b1) >>> 0) & mask;
     const ov = other.values;
     for (let j = 0; j < otherLength; j++) {
+      if (ov[j] < 0) continue;
       let s = slot(ov[j]);
       while (vals[s] !== EMPTY && keys[s] !== ov[j]) s = (s + 1) & mask;
       if (vals[s] === EMPTY) { keys[s] = ov[j]; vals[s] = j; }
     }
     const bv = base.values;
     for (let i = 0; i < baseLength; i++) {
+      if (bv[i] < 0) continue;
       let s = slot(bv[i]);
       while (vals[s] !== EMPTY && keys[s] !== bv[i]) s = (s + 1) & mask;
       if (vals[s] !== EMPTY) { match[i] = vals[s]; used[vals[s]] = 1; }
@@ -49,7 +65,7 @@ export function joinSurveys(base: IdColumn, other: IdColumn, baseLength: number,
     const byId = new Map<string, number>();
     for (let j = 0; j < otherLength; j++) {
       const id = String(idAt(other, j));
-      if (!byId.has(id)) byId.set(id, j);
+      if (!byId.has(id) && !GENERATED_TEXT.test(id) && !/^-\d+$/.test(id)) byId.set(id, j);
     }
     for (let i = 0; i < baseLength; i++) {
       const j = byId.get(String(idAt(base, i)));
@@ -61,6 +77,17 @@ export function joinSurveys(base: IdColumn, other: IdColumn, baseLength: number,
   const extra = new Uint32Array(m);
   for (let j = 0, c = 0; j < otherLength; j++) if (!used[j]) extra[c++] = j;
   return { match, extra };
+}
+
+/** Non-negative ids strictly ascending (generated negative ids, which match nothing, may sit anywhere). */
+function ascending(v: Int32Array, n: number): boolean {
+  let last = -1;
+  for (let i = 0; i < n; i++) {
+    if (v[i] < 0) continue;
+    if (v[i] <= last) return false;
+    last = v[i];
+  }
+  return true;
 }
 
 /** Severity of a status for "better / worse": Healthy 0 < Weak 1 < Weak-Dead 2 < Dead = Missing 3. */

@@ -157,18 +157,19 @@ function ProjectMapScreen() {
   useEffect(() => {
     const w = window as unknown as { __projectMap?: unknown };
     w.__projectMap = {
-      treeCount: ingest?.treeCount ?? 0,
+      treeCount: drawn?.count ?? 0,
       treeScreenPoint: (i: number) => {
-        if (!ingest || !view.map || i < 0 || i >= ingest.treeCount) return null;
-        const p = view.map.project([ingest.positions[2 * i], ingest.positions[2 * i + 1]]);
+        if (!drawn || !view.map || i < 0 || i >= drawn.count) return null;
+        const p = view.map.project([drawn.positions[2 * i], drawn.positions[2 * i + 1]]);
         return { x: p.x, y: p.y };
       },
       isMoving: () => view.map?.isMoving() ?? false,
-      jumpTo: (i: number, zoom: number) => ingest && view.map?.jumpTo({ center: [ingest.positions[2 * i], ingest.positions[2 * i + 1]], zoom }),
+      jumpTo: (i: number, zoom: number) => drawn && view.map?.jumpTo({ center: [drawn.positions[2 * i], drawn.positions[2 * i + 1]], zoom }),
       zoom: () => view.map?.getZoom() ?? 0,
+      selected: () => layersRef.current.selected,
     };
     return () => { delete w.__projectMap; };
-  }, [ingest, view.map]);
+  }, [drawn, view.map]);
 
   const legends = useMemo<Record<LayerId, LegendEntry[]>>(() => {
     const counts = data.colours?.counts ?? null;

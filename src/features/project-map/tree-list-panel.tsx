@@ -34,7 +34,8 @@ interface Props {
 export function TreeListPanel(p: Props) {
   const { t, i18n } = useTranslation('project-map');
   const [sort, setSort] = useState<ListSort>({ key: 'plot', desc: false });
-  const [list, setList] = useState<TreeList | null>(null);
+  const [loaded, setLoaded] = useState<{ list: TreeList; key: string } | null>(null);
+  const list = loaded?.list ?? null;
   const [printing, setPrinting] = useState(false);
   const scrollRef = useRef<HTMLDivElement>(null);
   const { client, filter } = p;
@@ -44,7 +45,8 @@ export function TreeListPanel(p: Props) {
     let live = true;
     const c = client.current;
     if (!c) return;
-    void c.treeList(JSON.parse(filterKey) as ListFilter, sort).then((r) => live && !isCancelled(r) && setList(r));
+    const key = `${sort.key}-${sort.desc ? 'desc' : 'asc'}`;
+    void c.treeList(JSON.parse(filterKey) as ListFilter, sort).then((r) => live && !isCancelled(r) && setLoaded({ list: r, key }));
     return () => { live = false; };
   }, [client, filterKey, sort, p.dataKey]);
 
@@ -87,15 +89,15 @@ export function TreeListPanel(p: Props) {
         <button type="button" className="btn btn--small" onClick={p.onProblems} data-testid="pm-list-problems">{t('list.problems')}</button>
         <button type="button" className="btn btn--small" onClick={() => setPrinting(true)} disabled={!count} data-testid="pm-list-print">{t('list.print')}</button>
       </div>
-      <div className="pm-list__head" style={grid} role="row">
-        {cols.map((c) => (
-          <button key={c} type="button" role="columnheader" className="pm-grid__sort" onClick={() => onSort(c)} data-testid={`list-sort-${c}`}
-            aria-sort={sort.key === c ? (sort.desc ? 'descending' : 'ascending') : 'none'}>
-            {header(c)}{sort.key === c ? (sort.desc ? ' ▼' : ' ▲') : ''}
-          </button>
-        ))}
-      </div>
-      <div ref={scrollRef} className="pm-sheet__scroll pm-list__scroll" data-testid="pm-list-scroll" role="rowgroup">
+      <div ref={scrollRef} className="pm-sheet__scroll pm-list__scroll" data-testid="pm-list-scroll" role="rowgroup" data-sorted={loaded?.key}>
+        <div className="pm-list__head" style={grid} role="row">
+          {cols.map((c) => (
+            <button key={c} type="button" role="columnheader" className="pm-grid__sort" onClick={() => onSort(c)} data-testid={`list-sort-${c}`}
+              aria-sort={sort.key === c ? (sort.desc ? 'descending' : 'ascending') : 'none'}>
+              {header(c)}{sort.key === c ? (sort.desc ? ' ▼' : ' ▲') : ''}
+            </button>
+          ))}
+        </div>
         {list && count === 0 && <p>{t('list.empty')}</p>}
         {!list && <p role="status">{t('list.working')}</p>}
         <div style={{ blockSize: virtual.getTotalSize(), position: 'relative' }}>
