@@ -12,7 +12,16 @@ import { buildMapLayers, treeOffsets, type LayerView } from '../src/map/deck-lay
 import { setupMapLibre } from '../src/map/maplibre-setup';
 import { STATUS_COLOURS } from '../workers/geo/colours';
 
-interface Result { first_frame_ms?: number; pan_frame_ms?: number; error?: string; frames?: number }
+// Bytes the page hands to WebGL buffers: a legend toggle must upload the colours (4 bytes a tree), never positions.
+const uploaded = { bytes: 0 };
+for (const proto of [WebGL2RenderingContext.prototype, WebGLRenderingContext.prototype]) {
+  const data = proto.bufferData as (...a: unknown[]) => void, sub = proto.bufferSubData as (...a: unknown[]) => void;
+  const size = (v: unknown) => (typeof v === 'number' ? v : (v as ArrayBufferView | null)?.byteLength ?? 0);
+  (proto as unknown as Record<string, unknown>).bufferData = function (this: unknown, ...a: unknown[]) { uploaded.bytes += size(a[1]); return data.apply(this, a); };
+  (proto as unknown as Record<string, unknown>).bufferSubData = function (this: unknown, ...a: unknown[]) { uploaded.bytes += size(a[2]); return sub.apply(this, a); };
+}
+
+interface Result { first_frame_ms?: number; pan_frame_ms?: number; toggle_ms?: number; toggle_upload_bytes?: number; done?: boolean; error?: string; frames?: number }
 const w = window as unknown as { __bench: Result };
 w.__bench = {};
 const q = new URLSearchParams(location.search);
@@ -58,26 +67,52 @@ async function pan(): Promise<void> {
   w.__bench.frames = times.length;
 }
 
+/**
+ * The legend filter at n trees: hide Healthy (alpha 0), show it again, five
+ * times; the time from new colours to the frame drawn with them, and the bytes
+ * uploaded to the GPU meanwhile. The colour buffers are ready before (the app
+ * fills them in the worker).
+ */
+async function toggles(draw: (rgba: Uint8Array) => void, shown: Uint8Array): Promise<void> {
+  const hidden = shown.slice();
+  for (let i = 0; i < n; i++) if (t.status[i] === 0) hidden[4 * i + 3] = 0;
+  const times: number[] = [], bytes: number[] = [];
+  for (let k = 0; k < 6; k++) {
+    const before = uploaded.bytes, t0 = performance.now();
+    draw(k % 2 === 0 ? hidden.slice() : shown.slice());
+    await raf();
+    await raf();
+    times.push(performance.now() - t0);
+    bytes.push(uploaded.bytes - before);
+  }
+  times.sort((a, b) => a - b);
+  bytes.sort((a, b) => a - b);
+  w.__bench.toggle_ms = times[Math.floor(times.length / 2)];
+  w.__bench.toggle_upload_bytes = bytes[Math.floor(bytes.length / 2)];
+}
+
 map.on('load', () => {
   if (variant.startsWith('ours')) {
     const rgba = new Uint8Array(4 * n);
     for (let i = 0; i < n; i++) rgba.set(STATUS_COLOURS[t.status[i]], 4 * i);
     const view: LayerView = { order: ['trees'], visible: { plots: false, irrigationAreas: false, trees: true }, labels: { plots: false, irrigationAreas: false, trees: false }, infoLayer: null };
     let done = false;
-    const overlay = new MapLibreOverlay({
+    const offsets = variant === 'ours-fp64' ? null : treeOffsets(t.positions, n);
+    const layers = (colours: Uint8Array) => buildMapLayers({
+      view, plots: [], areas: [], trees: { count: n, positions: t.positions, rgba: colours, offsets }, treeLabels: [], zoom: map.getZoom(),
+      selected: null, gps: null, treeStroke: variant === 'ours-stroked' ? 'always' : 'auto',
+      pixelRatio: 1, treeLod: variant === 'ours' ? 'auto' : 'vector',
+    });
+    const overlay: MapLibreOverlay = new MapLibreOverlay({
       interleaved: false,
       useDevicePixels: 1,
-      layers: buildMapLayers({
-        view, plots: [], areas: [], trees: { count: n, positions: t.positions, rgba, offsets: variant === 'ours-fp64' ? null : treeOffsets(t.positions, n) }, treeLabels: [], zoom: map.getZoom(),
-        selected: null, gps: null, treeStroke: variant === 'ours-stroked' ? 'always' : 'auto',
-        pixelRatio: 1, treeLod: variant === 'ours' ? 'auto' : 'vector',
-      }),
+      layers: layers(rgba),
       onAfterRender: () => {
         (w.__bench as Record<string, unknown>).renders = ((w.__bench as Record<string, number>).renders ?? 0) + 1;
         if (done) return;
         done = true;
         w.__bench.first_frame_ms = performance.now();
-        void raf().then(pan);
+        void raf().then(pan).then(() => toggles((c) => overlay.setProps({ layers: layers(c) }), rgba)).then(() => { w.__bench.done = true; });
       },
     });
     map.addControl(overlay);
@@ -96,7 +131,7 @@ map.on('load', () => {
       if (map.isSourceLoaded('trees') && map.areTilesLoaded()) {
         map.off('idle', check);
         w.__bench.first_frame_ms = performance.now();
-        void raf().then(pan);
+        void raf().then(pan).then(() => { w.__bench.done = true; });
       }
     };
     map.on('idle', check);

@@ -43,9 +43,11 @@ for (const trees of sizes) {
     let row: Record<string, unknown>;
     try {
       await page.goto(`${base}/render.html?variant=${variant}&n=${trees}`);
-      await page.waitForFunction(() => (window as unknown as { __bench: { pan_frame_ms?: number; error?: string } }).__bench.pan_frame_ms !== undefined, null, { timeout: TIMEOUT_MS, polling: 250 });
-      const r = await page.evaluate(() => (window as unknown as { __bench: { first_frame_ms: number; pan_frame_ms: number } }).__bench);
+      await page.waitForFunction(() => (window as unknown as { __bench: { done?: boolean } }).__bench.done === true, null, { timeout: TIMEOUT_MS, polling: 250 });
+      const r = await page.evaluate(() => (window as unknown as { __bench: { first_frame_ms: number; pan_frame_ms: number; toggle_ms?: number; toggle_upload_bytes?: number } }).__bench);
       row = { bench: 'render', trees, variant, first_frame_ms: Math.round(r.first_frame_ms), pan_frame_ms: Math.round(r.pan_frame_ms * 10) / 10 };
+      // The legend filter (ours only): frame time after new colours, and what went to the GPU (colours are 4 bytes a tree).
+      if (r.toggle_ms !== undefined) Object.assign(row, { toggle_ms: Math.round(r.toggle_ms * 10) / 10, toggle_upload_bytes: r.toggle_upload_bytes, colour_bytes: 4 * trees });
     } catch {
       const partial = await page.evaluate(() => (window as unknown as { __bench: { first_frame_ms?: number } }).__bench).catch(() => ({} as { first_frame_ms?: number }));
       if (!JSON_OUT) console.error('partial', JSON.stringify(partial));
@@ -62,7 +64,11 @@ rmSync(out, { recursive: true, force: true });
 
 if (!JSON_OUT) {
   console.log('\nRender: headless Chromium + SwiftShader, 1280x800, trees fitted in view');
-  console.table(rows.map((r) => ({ trees: r.trees, variant: r.variant, 'first frame ms': r.first_frame_ms ?? '—', 'pan frame ms (median)': r.pan_frame_ms ?? '—', note: r.note ?? '' })));
+  console.table(rows.map((r) => ({
+    trees: r.trees, variant: r.variant, 'first frame ms': r.first_frame_ms ?? '—', 'pan frame ms (median)': r.pan_frame_ms ?? '—',
+    'legend toggle ms': r.toggle_ms ?? '—', 'toggle upload MB (colours)': r.toggle_upload_bytes === undefined ? '—' : `${(Number(r.toggle_upload_bytes) / 1e6).toFixed(1)} (${(Number(r.colour_bytes) / 1e6).toFixed(1)})`,
+    note: r.note ?? '',
+  })));
   for (const n of sizes) {
     const ours = rows.find((r) => r.trees === n && r.variant === 'ours');
     const nat = rows.find((r) => r.trees === n && r.variant === 'maplibre-native');

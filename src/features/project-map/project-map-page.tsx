@@ -27,6 +27,8 @@ import { TreeListPanel } from './tree-list-panel';
 import { ZoneTable } from './zone-table';
 import { useProjectData } from './use-project-data';
 import { useTreeLabels } from './use-tree-labels';
+import { useMapTestHook } from './use-map-test-hook';
+import { CompareBar } from './compare-bar';
 import './project-map.css';
 
 export default function ProjectMapPage() {
@@ -153,23 +155,11 @@ function ProjectMapScreen() {
     }));
   }, [view, layers, plots, areas, drawn, offsets, data.colours, data.errors, treeLabels, gps.position]);
 
-  // Test/diagnostic hook: where a tree is on screen, without reaching into React.
+  const selectedRef = useRef(layers.selected);
   useEffect(() => {
-    const w = window as unknown as { __projectMap?: unknown };
-    w.__projectMap = {
-      treeCount: drawn?.count ?? 0,
-      treeScreenPoint: (i: number) => {
-        if (!drawn || !view.map || i < 0 || i >= drawn.count) return null;
-        const p = view.map.project([drawn.positions[2 * i], drawn.positions[2 * i + 1]]);
-        return { x: p.x, y: p.y };
-      },
-      isMoving: () => view.map?.isMoving() ?? false,
-      jumpTo: (i: number, zoom: number) => drawn && view.map?.jumpTo({ center: [drawn.positions[2 * i], drawn.positions[2 * i + 1]], zoom }),
-      zoom: () => view.map?.getZoom() ?? 0,
-      selected: () => layersRef.current.selected,
-    };
-    return () => { delete w.__projectMap; };
-  }, [drawn, view.map]);
+    selectedRef.current = layers.selected;
+  });
+  useMapTestHook(drawn, view.map, selectedRef);
 
   const legends = useMemo<Record<LayerId, LegendEntry[]>>(() => {
     const counts = data.colours?.counts ?? null;
@@ -286,19 +276,7 @@ function ProjectMapScreen() {
           navigating={gps.tracking}
           onNavigate={gps.toggle}
         />
-        {(comparison || data.comparing) && (
-          <div className="pm-compare-bar" role="status" data-testid="pm-compare-bar">
-            {data.comparing
-              ? t(data.comparing.failed ? 'compare.failed' : 'compare.loading', { name: data.comparing.survey.name })
-              : t('compare.active', { name: comparison!.survey.name, date: comparedDate })}
-            {comparison && !data.comparing && (
-              <span className="pm-compare-bar__count" data-testid="pm-compare-matched">
-                {' · '}{t('compare.matched', { matched: comparison.result.matched, extra: comparison.result.extraCount })}
-              </span>
-            )}
-            <button type="button" className="btn btn--small" onClick={() => void compare(null)} data-testid="pm-compare-off">{t('compare.none')}</button>
-          </div>
-        )}
+        <CompareBar comparison={comparison} comparing={data.comparing} date={comparedDate} onOff={() => void compare(null)} />
         {(errors.length > 0 || alerts.length > 0) && (
           <div className="pm-alerts">
             {errors.map((e) => <div key={e} className="pm-alert pm-alert--error" role="alert">{e}</div>)}
