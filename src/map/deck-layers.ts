@@ -136,14 +136,19 @@ function areaLayers(id: 'plots' | 'irrigationAreas', items: AreaItem[], input: M
 
 // The same data object while positions and colours are unchanged: a new object
 // would make deck.gl treat every other prop change (selection, zoom) as new data.
+// The position attribute object itself is kept while the positions are: deck.gl
+// uploads an external attribute again whenever its descriptor object is new, so a
+// colour change (legend filter, colour mode) would re-upload every position.
 let lastBinary: { positions: Float64Array | Float32Array; rgba: Uint8Array; data: unknown } | null = null;
+let lastPosition: { value: Float64Array | Float32Array; size: 2 } | null = null;
 function binaryTrees(t: TreeBuffers & { rgba: Uint8Array }) {
   const positions = t.offsets?.values ?? t.positions;
   if (lastBinary && lastBinary.positions === positions && lastBinary.rgba === t.rgba) return lastBinary.data;
+  if (lastPosition?.value !== positions) lastPosition = { value: positions, size: 2 };
   const data = {
     length: t.count,
     attributes: {
-      getPosition: { value: positions, size: 2 },
+      getPosition: lastPosition,
       getFillColor: { value: t.rgba, size: 4, normalized: true },
     },
   };

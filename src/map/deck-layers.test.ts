@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { buildMapLayers, treeOffsets, type MapLayerInput } from './deck-layers';
+
+describe('tree layer data', () => {
+  it('keeps the position attribute object when only the colours change (deck.gl re-uploads a new one)', () => {
+    const positions = Float64Array.of(35, 32, 35.001, 32.001);
+    const offsets = treeOffsets(positions, 2);
+    const input = (rgba: Uint8Array): MapLayerInput => ({
+      view: { order: ['trees'], visible: { plots: false, irrigationAreas: false, trees: true }, labels: { plots: false, irrigationAreas: false, trees: false }, infoLayer: null },
+      plots: [], areas: [], trees: { count: 2, positions, rgba, offsets }, treeLabels: [], zoom: 18, selected: null, gps: null,
+    });
+    type Binary = { attributes: { getPosition: unknown; getFillColor: { value: Uint8Array } } };
+    const data = (rgba: Uint8Array) => (buildMapLayers(input(rgba))[0].props.data as unknown as Binary);
+    const a = data(new Uint8Array(8).fill(255)), b = data(new Uint8Array(8));
+    expect(b).not.toBe(a);
+    expect(b.attributes.getFillColor.value).not.toBe(a.attributes.getFillColor.value);
+    expect(b.attributes.getPosition).toBe(a.attributes.getPosition);
+  });
+});
