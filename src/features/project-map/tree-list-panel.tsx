@@ -104,7 +104,7 @@ export function TreeListPanel(p: Props) {
           {list && virtual.getVirtualItems().map((v) => (
             <button
               key={v.key} type="button" role="row" className="pm-list__row" style={{ ...grid, transform: `translateY(${v.start}px)`, blockSize: ROW_PX }}
-              onClick={() => p.onPick(list.drawn[v.index])} data-testid="pm-list-row" data-drawn={list.drawn[v.index]}
+              onClick={() => p.onPick(list.drawn[v.index])} data-testid="pm-list-row" data-index={v.index} data-drawn={list.drawn[v.index]}
             >
               {cols.map((c) => <span key={c} role="cell" dir="auto">{cell(list, v.index, c)}</span>)}
             </button>
