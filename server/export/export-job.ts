@@ -2,7 +2,7 @@
 // cached Arrow form, keep the trees the filter keeps (the same legend classes
 // the map draws, workers/geo), and send the file in pieces at the client's pace.
 import type { ExportFormat } from '../../src/domain/export';
-import { decodeMapDataArrow, filterTrees, prepareComparison, type ColourMode } from '../../workers/geo';
+import { CHANGE_KEYS, compareTrees, decodeMapDataArrow, filterTrees, type ColourMode } from '../../workers/geo';
 import { TREE_STATUS_NAMES } from '../../src/domain/tree-status-names';
 import { areaNames, fieldNames, treeRecordChunks } from './tree-records';
 import { writerFor, type TextSizes } from './writers';
@@ -32,31 +32,31 @@ const longest = (values: Iterable<unknown>) => {
 export async function exportJob(_db: unknown, input: ExportJobInput, send: (chunk: Uint8Array) => Promise<void>): Promise<{ trees: number }> {
   const d = decodeMapDataArrow(input.arrow);
   const t = d.trees;
-  const prepared = input.compare ? prepareComparison(d, decodeMapDataArrow(input.compare.arrow), input.compare.newer) : null;
+  const cmp = input.compare ? compareTrees(t, decodeMapDataArrow(input.compare.arrow).trees, input.compare.newer) : null;
   const indices = filterTrees(t, {
     mode: input.mode, hidden: input.hide,
     plotId: input.plotId === undefined ? undefined : String(input.plotId),
     irrigationAreaId: input.irrigationAreaId === undefined ? undefined : String(input.irrigationAreaId),
-  }, { biomassRange: d.biomassRange, comparison: prepared?.cmp });
+  }, { biomassRange: d.biomassRange, comparison: cmp });
   const names = areaNames(d);
   const sizes: TextSizes = {
     plot: longest(names.plots.values()),
     area: longest(names.areas.values()),
-    tree_id: Math.max(t.ids.kind === 'text' ? longest(t.ids.values.dict) : 11, prepared?.other.trees.ids.kind === 'text' ? longest(prepared.other.trees.ids.values.dict) : 11),
-    change: 8,
+    tree_id: Math.max(t.ids.kind === 'text' ? longest(t.ids.values.dict) : 11, cmp?.other.ids.kind === 'text' ? longest(cmp.other.ids.values.dict) : 11),
+    change: longest(CHANGE_KEYS),
     status_nm: longest([...Object.values(TREE_STATUS_NAMES.he), ...Object.values(TREE_STATUS_NAMES.en)]),
-    crop: longest([...t.text.crop_name.dict, ...(prepared?.other.trees.text.crop_name.dict ?? [])]),
-    plant_date: longest([...t.text.planting_date.dict, ...(prepared?.other.trees.text.planting_date.dict ?? [])]),
+    crop: longest([...t.text.crop_name.dict, ...(cmp?.other.text.crop_name.dict ?? [])]),
+    plant_date: longest([...t.text.planting_date.dict, ...(cmp?.other.text.planting_date.dict ?? [])]),
   };
-  const intIds = t.ids.kind === 'int' && (!prepared || prepared.other.trees.ids.kind === 'int');
-  const w = writerFor(input.format, { title: input.title, base: input.base, sizes, intIds, fields: fieldNames(!!prepared) });
+  const intIds = t.ids.kind === 'int' && (!cmp || cmp.other.ids.kind === 'int');
+  const w = writerFor(input.format, { title: input.title, base: input.base, sizes, intIds, fields: fieldNames(!!cmp) });
   const enc = new TextEncoder();
   const out = async (piece: string | Uint8Array) => {
     const b = typeof piece === 'string' ? enc.encode(piece) : piece;
     if (b.length) await send(b);
   };
   await out(w.head());
-  for (const records of treeRecordChunks(d, indices, input.lang, prepared)) await out(w.chunk(records));
+  for (const records of treeRecordChunks(d, indices, input.lang, cmp, names)) await out(w.chunk(records));
   await out(await w.tail());
   return { trees: indices.length };
 }

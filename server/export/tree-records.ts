@@ -3,7 +3,7 @@
 // coordinates WGS84 to 7 decimals (~1 cm; RFC 7946 precision advice).
 import { EXPORT_COMPARE_FIELDS, EXPORT_FIELDS, type ExportField } from '../../src/domain/export';
 import { TREE_STATUS_NAMES } from '../../src/domain/tree-status-names';
-import { CHANGE_KEYS, changeClasses, idAt, measureDifferences, type GeoDataset, type PreparedComparison } from '../../workers/geo';
+import { CHANGE_KEYS, changeClasses, idAt, measureDifferences, zoneLabel, type Comparison, type GeoDataset } from '../../workers/geo';
 
 export type ExportValue = string | number | null;
 export interface TreeRecord { lon: number; lat: number; values: Partial<Record<ExportField, ExportValue>> }
@@ -11,37 +11,39 @@ export interface TreeRecord { lon: number; lat: number; values: Partial<Record<E
 const round = (v: number, d: number) => (v === v ? Number(v.toFixed(d)) : null);
 const coord = (v: number) => Number(v.toFixed(7));
 
-function names(features: GeoDataset['plots'] | GeoDataset['irrigationAreas'], nameField: string): Map<string, string> {
+function names(features: GeoDataset['plots'] | GeoDataset['irrigationAreas']): Map<string, string> {
   const m = new Map<string, string>();
   for (const f of features) {
-    const v = (f.properties as unknown as Record<string, unknown>)[nameField];
-    if (typeof v === 'string') m.set(String(f.sourceId), v);
+    const v = zoneLabel(f.properties);
+    if (v !== null) m.set(String(f.sourceId), v);
   }
   return m;
 }
 
+export type AreaNames = { plots: Map<string, string>; areas: Map<string, string> };
 /** Plot and irrigation-area names by id, as the map data carries them. */
-export const areaNames = (d: GeoDataset) => ({ plots: names(d.plots, 'plot_name'), areas: names(d.irrigationAreas, 'irrigation_area_name') });
+export const areaNames = (d: GeoDataset): AreaNames => ({ plots: names(d.plots), areas: names(d.irrigationAreas) });
 
 /**
  * Records of the drawn trees at `indices` (while comparing, an index past the
  * survey's trees is a tree only the compared survey has), `chunk` at a time
  * (at most one chunk of objects alive).
  */
-export function* treeRecordChunks(d: GeoDataset, indices: Uint32Array, lang: 'he' | 'en', prepared: PreparedComparison | null = null, chunk = 10_000): Generator<TreeRecord[]> {
+export function* treeRecordChunks(
+  d: GeoDataset, indices: Uint32Array, lang: 'he' | 'en', cmp: Comparison | null = null, { plots: plotNames, areas: areaNamesById }: AreaNames = areaNames(d), chunk = 10_000,
+): Generator<TreeRecord[]> {
   const n = d.trees.length;
-  const { plots: plotNames, areas: areaNamesById } = areaNames(d);
   const status = TREE_STATUS_NAMES[lang];
   const idNum = (s: string | null) => (s === null ? null : Number.isFinite(Number(s)) ? Number(s) : s);
-  const change = prepared
-    ? { classes: changeClasses(prepared.cmp), vit: measureDifferences(prepared.cmp, 'biomass'), can: measureDifferences(prepared.cmp, 'canopy_diameter') }
+  const change = cmp
+    ? { classes: changeClasses(cmp), vit: measureDifferences(cmp, 'biomass'), can: measureDifferences(cmp, 'canopy_diameter') }
     : null;
   for (let s = 0; s < indices.length; s += chunk) {
     const out: TreeRecord[] = [];
     for (let j = s; j < Math.min(indices.length, s + chunk); j++) {
       const drawn = indices[j];
-      const t = drawn < n ? d.trees : prepared!.other.trees;
-      const i = drawn < n ? drawn : prepared!.cmp.join.extra[drawn - n];
+      const t = drawn < n ? d.trees : cmp!.other;
+      const i = drawn < n ? drawn : cmp!.join.extra[drawn - n];
       const txt = t.text, num = t.numeric;
       const text = (f: keyof typeof txt) => txt[f].dict[txt[f].codes[i]] || null;
       const plotId = text('plot_id'), areaId = text('irrigation_area_id');

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { exportQuery, zonesQuery } from '../../src/domain/contracts/export';
 import { EXPORT_EXTENSIONS } from '../../src/domain/export';
 import { asciiFileName, safeFileName } from '../../src/domain/file-name';
+import { isLaterSurvey } from '../../src/domain/survey-order';
 import type { Db } from '../db/adapter';
 import { HttpError, notFound } from '../http-error';
 import { jobsFor } from '../jobs/runner';
@@ -30,9 +31,19 @@ async function comparedSurvey(db: Db, user: AuthUser, project: ProjectRow, compa
   const other = await findProject(db, user, compareId);
   if (other.client_id !== project.client_id) throw new HttpError(400, 'compare must be a survey of the same farm');
   const data = await getMapData(db, other.project_id);
-  const newer = !!other.observation_date && !!project.observation_date && other.observation_date > project.observation_date;
+  const newer = isLaterSurvey(other.observation_date, project.observation_date);
   return { arrow: data.arrow, newer };
 }
+
+/** The survey the caller may open, the one to compare with, its cached map data, and the date its files are named by. */
+async function openSurvey(db: Db, user: AuthUser, projectId: number, compareId: number | undefined) {
+  const project = await findProject(db, user, projectId);
+  const compare = await comparedSurvey(db, user, project, compareId);
+  return { project, compare, date: project.observation_date ?? new Date().toISOString().slice(0, 10) };
+}
+
+/** `attachment; filename*=UTF-8''…` with an ASCII fallback for old clients. */
+const attachment = (name: string) => contentDisposition(name, { fallback: asciiFileName(name) });
 
 /**
  * GET /api/projects/{id}/export (issue 13): the survey's trees (each once, as
@@ -44,17 +55,15 @@ export const exportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     '/api/projects/:projectId/export',
     { schema: { params: projectParams, querystring: exportQuery, tags: ['map'], summary: 'Export the trees of a survey (GeoJSON, CSV, shapefile zip or KML)' } },
     async (request, reply) => {
-      const project = await findProject(db, currentUser(request), request.params.projectId);
       const q = request.query;
+      const { project, compare, date } = await openSurvey(db, currentUser(request), request.params.projectId, q.compare);
       if (q.plotId !== undefined) await ownedArea(db, 'plots', q.plotId, project.client_id, 'Plot');
       if (q.irrigationAreaId !== undefined) await ownedArea(db, 'irrigation_areas', q.irrigationAreaId, project.client_id, 'Irrigation area');
-      const compare = await comparedSurvey(db, currentUser(request), project, q.compare);
       const data = await getMapData(db, project.project_id);
-      const date = project.observation_date ?? new Date().toISOString().slice(0, 10);
       const name = safeFileName([project.name, date], EXPORT_EXTENSIONS[q.format]);
       reply
         .header('content-type', CONTENT_TYPES[q.format])
-        .header('content-disposition', contentDisposition(name, { fallback: asciiFileName(name) }))
+        .header('content-disposition', attachment(name))
         .header('cache-control', 'private, no-store')
         .header('x-tree-count-total', String(data.treeCount));
       return reply.send(jobStream(db, 'exportTrees', {
@@ -68,18 +77,16 @@ export const exportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     '/api/projects/:projectId/zones',
     { schema: { params: projectParams, querystring: zonesQuery, tags: ['map'], summary: 'Statistics per plot and irrigation area (CSV or JSON), optionally with the change since another survey' } },
     async (request, reply) => {
-      const project = await findProject(db, currentUser(request), request.params.projectId);
       const q = request.query;
-      const compare = await comparedSurvey(db, currentUser(request), project, q.compare);
+      const { project, compare, date } = await openSurvey(db, currentUser(request), request.params.projectId, q.compare);
       const data = await getMapData(db, project.project_id);
       const body = await jobsFor(db).run('zoneTable', { arrow: data.arrow, format: q.format, compare });
-      const date = project.observation_date ?? new Date().toISOString().slice(0, 10);
       const name = safeFileName([project.name, date, 'areas'], q.format);
       reply.header('cache-control', 'private, no-store');
       if (q.format === 'json') return reply.type('application/json; charset=utf-8').send(body);
       return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', contentDisposition(name, { fallback: asciiFileName(name) }))
+        .type(CONTENT_TYPES.csv)
+        .header('content-disposition', attachment(name))
         .send(body);
     },
   );

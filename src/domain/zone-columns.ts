@@ -2,7 +2,7 @@
 // one definition for the table on the map and the CSV the API returns
 // (GET /api/projects/{id}/zones?format=csv), so both show the same numbers.
 import { CHANGE } from '../../workers/geo/compare';
-import type { Measure } from '../../workers/geo/statistics';
+import { MEASURES, type Measure } from '../../workers/geo/statistics';
 import type { ZoneRow } from '../../workers/geo/zones';
 
 export const ZONE_FORMATS = ['csv', 'json'] as const;
@@ -38,7 +38,7 @@ export const ZONE_COLUMNS: readonly ZoneColumn[] = [
   { key: 'dead', get: (z) => status(z, 3) },
   { key: 'missing', get: (z) => status(z, 4) },
   { key: 'unknown', get: (z) => status(z, 5) },
-  ...(['n', 'p', 'k', 'vitality', 'canopy'] as const).flatMap(measure),
+  ...MEASURES.flatMap(measure),
   changeCount('lost'), changeCount('declined'), changeCount('stable'), changeCount('improved'), changeCount('new'), changeCount('gone'),
   { key: 'vitality_change', get: (z) => z.change?.vitality ?? null, digits: 3, change: true },
   { key: 'canopy_change', get: (z) => z.change?.canopy ?? null, digits: 2, change: true },

@@ -101,6 +101,21 @@ describe(`route × role × id matrix on ${ENGINE}`, () => {
     }
   });
 
+  it('a survey id in the query is checked on its own: grower3 on an assigned survey naming an unassigned one gets 404', async () => {
+    const routes3 = routes.filter((r) => r.method === 'GET' && r.params.length && paramKind(r, r.params[0]) === 'project' && queryIdFields(r).some((q) => q.kind === 'project'));
+    expect(routes3.length).toBeGreaterThan(0);
+    expect(fx.grower3Project).not.toBe(fx.project.A);
+    for (const route of routes3) {
+      for (const { field } of queryIdFields(route).filter((q) => q.kind === 'project')) {
+        const url = `${route.url.replace(/:[A-Za-z0-9_]+/, String(fx.grower3Project))}?${new URLSearchParams({ [field]: String(fx.project.A) })}`;
+        calls.n++;
+        const res = await t.as('grower3', { method: 'GET', url });
+        expect(res.statusCode, `${url} as grower3: ${res.body.slice(0, 200)}`).toBe(404);
+        expectNoLeak('grower3', res.body, url);
+      }
+    }
+  });
+
   it('reports its size', () => {
     const ids = routes.reduce((s, r) => s + variantsOf(r).length, 0);
     console.log(`[security-matrix] ${routes.length} routes × ${ROLES.length} roles, ${ids} route×id combinations, ${calls.n} calls on ${ENGINE}`);

@@ -131,6 +131,8 @@ const GLOBAL_KINDS = new Set<Kind>(['cropType', 'crop', 'breed', 'irrigationType
 
 export type Fixtures = Record<Kind, { A: number; B: number }> & {
   markers: { A: string[]; B: string[]; /** Client A's names grower3 must never see (unassigned surveys and their plots). */ unassigned: string[] };
+  /** A survey of client A that grower3 IS assigned to (A's fixture project is not). */
+  grower3Project: number;
 };
 
 const OWNED_SQL: Partial<Record<Kind, string>> = {
@@ -186,6 +188,7 @@ export async function loadFixtures(db: Queryable): Promise<Fixtures> {
     )).rows,
   ].map((r) => r.s);
   fx.markers = { A: await marks(a.client_id), B: await marks(b.client_id), unassigned };
+  fx.grower3Project = Number((await db.query<{ project_id: number }>(`${visible} ORDER BY pu.project_id LIMIT 1`)).rows[0].project_id);
   return fx;
 }
 

@@ -110,8 +110,24 @@ export interface Comparison {
   otherIsNewer: boolean;
 }
 
-/** Change class of every drawn tree (n + m). */
+/** Two surveys' trees joined (the export needs no more than this; the map also places the extra trees, zones.ts). */
+export function compareTrees(base: TreeColumns, other: TreeColumns, otherIsNewer: boolean): Comparison {
+  return { base, other, otherIsNewer, join: joinSurveys(base.ids, other.ids, base.length, other.length) };
+}
+
+// A Comparison never changes once built: its per-tree arrays are computed once
+// however often the legend, the list, the areas table or an export asks.
+const classMemo = new WeakMap<Comparison, Uint8Array>();
+const diffMemo = new WeakMap<Comparison, Partial<Record<'biomass' | 'canopy_diameter', Float32Array>>>();
+
+/** Change class of every drawn tree (n + m); shared, read-only. */
 export function changeClasses(c: Comparison): Uint8Array {
+  let out = classMemo.get(c);
+  if (!out) classMemo.set(c, (out = computeChangeClasses(c)));
+  return out;
+}
+
+function computeChangeClasses(c: Comparison): Uint8Array {
   const { base, other, join, otherIsNewer } = c;
   const n = base.length, m = join.extra.length, out = new Uint8Array(n + m);
   const bs = base.status, os = other.status, match = join.match;
@@ -124,8 +140,14 @@ export function changeClasses(c: Comparison): Uint8Array {
   return out;
 }
 
-/** newer − older of biomass or canopy per drawn tree; NaN unless both surveys have a valid value. */
+/** newer − older of biomass or canopy per drawn tree; NaN unless both surveys have a valid value. Shared, read-only. */
 export function measureDifferences(c: Comparison, field: 'biomass' | 'canopy_diameter'): Float32Array {
+  const memo = diffMemo.get(c) ?? {};
+  diffMemo.set(c, memo);
+  return (memo[field] ??= computeDifferences(c, field));
+}
+
+function computeDifferences(c: Comparison, field: 'biomass' | 'canopy_diameter'): Float32Array {
   const { base, other, join, otherIsNewer } = c;
   const n = base.length, out = new Float32Array(n + join.extra.length).fill(NaN);
   const bv = base.numeric[field], ov = other.numeric[field], bs = base.status, os = other.status;
@@ -157,15 +179,6 @@ export function differenceRange(diffs: Float32Array): { lo: number; hi: number; 
   if (c === 0) return { lo: -1, hi: 1, count: 0, source: 'default' };
   const m = Math.max(Math.abs(lo), Math.abs(hi));
   return m > 0 ? { lo: -m, hi: m, count: c, source } : { lo: -1, hi: 1, count: c, source };
-}
-
-/** Drawn-tree order → (survey, row): base rows first, then the other survey's extra rows. */
-export function sourceOf(c: Pick<Comparison, 'base' | 'join'>, drawn: number): { survey: 'base' | 'other'; row: number } | null {
-  const n = c.base.length;
-  if (drawn < 0 || !Number.isInteger(drawn)) return null;
-  if (drawn < n) return { survey: 'base', row: drawn };
-  const k = drawn - n;
-  return k < c.join.extra.length ? { survey: 'other', row: c.join.extra[k] } : null;
 }
 
 /** Positions of the extra trees (interleaved lon/lat), appended after the base positions when drawing. */

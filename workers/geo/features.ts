@@ -93,3 +93,16 @@ export function normalizeAreas<P extends Record<string, unknown>>(
   }
   return { features: out, duplicates: [...dupSet], generatedIds, skipped };
 }
+
+/**
+ * The name of a plot or irrigation area: its own name field (plot_name /
+ * irrigation_area_name), else `name`; blank counts as none. The one naming rule
+ * of the map, the lists, the areas table and the exports.
+ */
+export function zoneLabel(props: Record<string, unknown> | null | undefined): string | null {
+  for (const k of ['plot_name', 'irrigation_area_name', 'name']) {
+    const v = props?.[k];
+    if (typeof v === 'string' && v.trim() !== '') return v;
+  }
+  return null;
+}

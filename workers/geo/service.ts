@@ -5,7 +5,6 @@ import type {
 } from '../geo-api';
 import { decodeMapDataArrow } from './arrow-decode';
 import { colourTrees, filterTrees, isChangeMode, type ColourMode } from './colours';
-import { sourceOf } from './compare';
 import { alertsFor, ingestMapDataGeoJSON, type GeoDataset } from './ingest-geojson';
 import { analyseDataset, statisticsFor, type Analysis, type Selection } from './pipeline';
 import { idAt } from './tree-ids';
@@ -92,10 +91,11 @@ export function createGeoService(transfer: TransferFn = (v) => v): GeoWorkerApi 
 
     async treeProperties(index: number): Promise<TreeFieldValues | null> {
       const { d, a } = loaded();
-      const at = sourceOf({ base: d.trees, join: prepared?.cmp.join ?? { match: new Int32Array(0), extra: new Uint32Array(0) } }, index);
-      if (!at) return null;
-      if (at.survey === 'other') return { ...fieldValues(prepared!.other.trees, at.row), only_in: 'compared' };
-      const out = fieldValues(d.trees, at.row);
+      const n = d.trees.length, extra = prepared?.cmp.join.extra;
+      if (!Number.isInteger(index) || index < 0) return null;
+      // Past our trees: a tree only the compared survey has (drawn after ours).
+      if (index >= n) return extra && index - n < extra.length ? { ...fieldValues(prepared!.other.trees, extra[index - n]), only_in: 'compared' } : null;
+      const out = fieldValues(d.trees, index);
       const plot = d.plots[a.treePlot[index]];
       const area = d.irrigationAreas[a.treeArea[index]];
       if (plot && out.plot_id === null) out.plot_id = String(plot.sourceId);

@@ -1,6 +1,7 @@
 // The problem-tree list (issue 13): the drawn trees a filter keeps, as sorted
 // typed columns the app's virtual list reads directly (no object per row).
 import { CHANGE, changeClasses } from './compare';
+import { zoneLabel } from './features';
 import type { GeoDataset } from './ingest-geojson';
 import type { Analysis } from './pipeline';
 import type { PreparedComparison } from './zones';
@@ -30,12 +31,7 @@ export interface TreeList {
   ids: Int32Array | string[];
 }
 
-const names = (d: GeoDataset, kind: 'plots' | 'irrigationAreas') =>
-  d[kind].map((f) => {
-    const p = f.properties as Record<string, unknown>;
-    const v = [p.plot_name, p.irrigation_area_name, p.name].find((x) => typeof x === 'string' && x !== '');
-    return typeof v === 'string' ? v : String(f.sourceId);
-  });
+const names = (d: GeoDataset, kind: 'plots' | 'irrigationAreas') => d[kind].map((f) => zoneLabel(f.properties) ?? String(f.sourceId));
 
 /** Rank of each zone by name (natural order), so sorting by plot sorts by name; -1 (no zone) last. */
 function nameRanks(list: string[]): Float64Array {

@@ -3,7 +3,8 @@
 // compared survey. Used by the worker (the table on the map) and by the server
 // (the table's CSV), so both show the same numbers.
 import { assignPointsToPolygons } from './assign';
-import { CHANGE_KEYS, extraPositions, joinSurveys, measureDifferences, changeClasses, type Comparison } from './compare';
+import { CHANGE_KEYS, compareTrees, extraPositions, measureDifferences, changeClasses, type Comparison } from './compare';
+import { zoneLabel } from './features';
 import type { GeoDataset } from './ingest-geojson';
 import type { Analysis } from './pipeline';
 import { computeStatistics, type TreeStatistics } from './statistics';
@@ -20,8 +21,7 @@ export interface PreparedComparison {
 }
 
 export function prepareComparison(base: GeoDataset, other: GeoDataset, otherIsNewer: boolean): PreparedComparison {
-  const join = joinSurveys(base.trees.ids, other.trees.ids, base.trees.length, other.trees.length);
-  const cmp: Comparison = { base: base.trees, other: other.trees, join, otherIsNewer };
+  const cmp = compareTrees(base.trees, other.trees, otherIsNewer);
   const pos = extraPositions(cmp);
   return {
     cmp, other, extraPositions: pos,
@@ -47,11 +47,6 @@ export interface ZoneRow {
   index: number;
   stats: TreeStatistics;
   change: ZoneChange | null;
-}
-
-function zoneName(p: Record<string, unknown>, keys: string[], fallback: string): string {
-  const v = keys.map((k) => p[k]).find((x) => typeof x === 'string' && x.trim() !== '');
-  return typeof v === 'string' ? v : fallback;
 }
 
 function changeOf(rows: Uint32Array, extras: number[], classes: Uint8Array, vd: Float32Array, cd: Float32Array, n: number): ZoneChange {
@@ -94,10 +89,9 @@ export function zoneTable(d: GeoDataset, a: Analysis, prepared?: PreparedCompari
       const stats = computeStatistics(d.trees, { ...base, totalPlots: plots, totalIrrigationAreas: areas }, rows);
       const extras: number[] = [];
       if (extraOf) for (let k = 0; k < extraOf.length; k++) if (idx.includes(extraOf[k])) extras.push(k);
-      const props = list[idx[0]].properties as Record<string, unknown>;
       out.push({
         kind, id, index: idx[0], stats,
-        name: zoneName(props, kind === 'plot' ? ['plot_name', 'name'] : ['irrigation_area_name', 'name'], id),
+        name: zoneLabel(list[idx[0]].properties) ?? id,
         change: change ? changeOf(rows, extras, change.classes, change.vd, change.cd, n) : null,
       });
     }

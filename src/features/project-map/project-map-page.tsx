@@ -8,6 +8,8 @@ import type { ColourMode, ZoneRow } from '../../map/geo-client';
 import type { RelatedSurvey } from '../../api/project';
 import { isChangeMode } from '../../../workers/geo/colours';
 import { CHANGE } from '../../../workers/geo/compare';
+import { zoneLabel } from '../../../workers/geo/features';
+import { isLaterSurvey, surveyDate } from '../../domain/survey-order';
 import { MAP_DEFAULTS } from '../../map/map-config';
 import { useMapView } from '../../map/use-map-view';
 import { MapContextLost } from '../../map/context-lost';
@@ -37,17 +39,15 @@ export default function ProjectMapPage() {
   return <ProjectMapScreen key={projectId ?? ''} />;
 }
 
-function areaItems(list: { geometry: AreaItem['polygon']; id: string | number; properties: Record<string, unknown> }[], nameKeys: string[]): AreaItem[] {
-  return list.map((f, index) => {
-    const name = nameKeys.map((k) => f.properties[k]).find((v) => typeof v === 'string' && v.trim() !== '');
-    return { index, polygon: f.geometry, label: typeof name === 'string' ? name : String(f.id) };
-  });
+function areaItems(list: { geometry: AreaItem['polygon']; id: string | number; properties: Record<string, unknown> }[]): AreaItem[] {
+  return list.map((f, index) => ({ index, polygon: f.geometry, label: zoneLabel(f.properties) ?? String(f.id) }));
 }
 
 function ProjectMapScreen() {
   const { t, i18n } = useTranslation('project-map');
   const locale = i18n.language;
   const { projectId, observationTime } = useParams();
+  const observationDate = surveyDate(observationTime);
   const location = useLocation();
   const navState = location.state as { projectName?: string; name?: string } | null;
   const { data, client, setColourMode, compareWith } = useProjectData(projectId, navState?.projectName ?? navState?.name);
@@ -91,8 +91,8 @@ function ProjectMapScreen() {
 
   // Float32 offsets for drawing, computed once per load (see treeOffsets).
   const offsets = useMemo(() => (drawn ? treeOffsets(drawn.positions, drawn.count) : null), [drawn]);
-  const plots = useMemo(() => areaItems(ingest?.plots ?? [], ['plot_name', 'name']), [ingest]);
-  const areas = useMemo(() => areaItems(ingest?.irrigationAreas ?? [], ['irrigation_area_name', 'name']), [ingest]);
+  const plots = useMemo(() => areaItems(ingest?.plots ?? []), [ingest]);
+  const areas = useMemo(() => areaItems(ingest?.irrigationAreas ?? []), [ingest]);
 
   const fitToPlots = (animate: boolean) => {
     const fit = ingest?.fit;
@@ -155,11 +155,7 @@ function ProjectMapScreen() {
     }));
   }, [view, layers, plots, areas, drawn, offsets, data.colours, data.errors, treeLabels, gps.position]);
 
-  const selectedRef = useRef(layers.selected);
-  useEffect(() => {
-    selectedRef.current = layers.selected;
-  });
-  useMapTestHook(drawn, view.map, selectedRef);
+  useMapTestHook(drawn, view.map, layersRef);
 
   const legends = useMemo<Record<LayerId, LegendEntry[]>>(() => {
     const counts = data.colours?.counts ?? null;
@@ -180,7 +176,7 @@ function ProjectMapScreen() {
   const compare = async (s: RelatedSurvey | null) => {
     const next = !s && isChangeMode(mode) ? 'status' : s && !comparison ? 'change' : mode;
     const hide = next === mode ? hidden : [];
-    const newer = !!s?.observation_date && !!observationTime && s.observation_date > observationTime;
+    const newer = !!s && isLaterSurvey(s.observation_date, observationDate);
     if (await compareWith(s, newer, next, hide)) {
       setMode(next);
       setHidden(hide);
@@ -244,8 +240,11 @@ function ProjectMapScreen() {
   }
 
   // The list follows the map: the legend filter, the comparison, and the plot or irrigation area selected (all its parts).
-  const scopeParts = selectedArea ? (sel!.layer === 'plots' ? ingest!.plots : ingest!.irrigationAreas).flatMap((f, i) => (String(f.sourceId) === String(selectedArea.sourceId) ? [i] : [])) : undefined;
-  const listFilter = { mode, hidden, ...(scopeParts ? (sel!.layer === 'plots' ? { plot: scopeParts } : { area: scopeParts }) : {}) };
+  const scopeLayer = selectedArea ? sel!.layer : null, scopeId = selectedArea ? String(selectedArea.sourceId) : null;
+  const listFilter = useMemo(() => {
+    const parts = scopeId === null ? undefined : (scopeLayer === 'plots' ? ingest!.plots : ingest!.irrigationAreas).flatMap((f, i) => (String(f.sourceId) === scopeId ? [i] : []));
+    return { mode, hidden, ...(parts ? (scopeLayer === 'plots' ? { plot: parts } : { area: parts }) : {}) };
+  }, [mode, hidden, scopeLayer, scopeId, ingest]);
 
   const errors = [data.errors.noProject && t('errors.noProject'), data.errors.trees && t('errors.trees'), data.errors.statistics && t('errors.statistics'), data.errors.project && t('errors.project')].filter(Boolean) as string[];
   const alerts = data.alerts.filter((a) => !dismissed.includes(a));
@@ -296,7 +295,7 @@ function ProjectMapScreen() {
         )}
         {(panel === 'surveys' || panel === 'previous' || panel === 'compare') && projectId && (
           <SurveysPanel
-            projectId={projectId} observationDate={/^\d{4}-\d{2}-\d{2}$/.test(observationTime ?? '') ? observationTime! : null} mode={panel} onClose={() => setPanel(null)}
+            projectId={projectId} observationDate={observationDate} mode={panel} onClose={() => setPanel(null)}
             comparedId={comparison?.survey.project_id ?? null} onCompare={(s) => { setPanel(null); void compare(s); }}
           />
         )}

@@ -7,14 +7,16 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { CHANGE_KEYS } from '../../../workers/geo/compare';
+import { LIST_SORT_KEYS } from '../../../workers/geo/tree-list';
 import { isCancelled, type GeoClient, type ListFilter, type ListSort, type TreeList } from '../../map/geo-client';
 import { PanelHeader } from './panel-header';
 
 type Col = ListSort['key'];
-const SCREEN: Col[] = ['plot', 'area', 'row', 'tree', 'status', 'n', 'p', 'k', 'vitality', 'canopy', 'change'];
+/** On screen: the worker's sort keys in their order (plot, irrigation area, row, tree, status, N, P, K, vitality, canopy, change). */
+const SCREEN: readonly Col[] = LIST_SORT_KEYS;
 const PRINT: Col[] = ['plot', 'row', 'tree', 'area', 'status', 'n', 'p', 'k', 'vitality', 'canopy', 'change'];
-export const PRINT_ROWS_PER_PAGE = 40;
-export const PRINT_MAX_ROWS = 5000;
+const PRINT_ROWS_PER_PAGE = 40;
+const PRINT_MAX_ROWS = 5000;
 const ROW_PX = 34;
 
 interface Props {
@@ -39,16 +41,15 @@ export function TreeListPanel(p: Props) {
   const [printing, setPrinting] = useState(false);
   const scrollRef = useRef<HTMLDivElement>(null);
   const { client, filter } = p;
-  const filterKey = JSON.stringify(filter);
 
   useEffect(() => {
     let live = true;
     const c = client.current;
     if (!c) return;
     const key = `${sort.key}-${sort.desc ? 'desc' : 'asc'}`;
-    void c.treeList(JSON.parse(filterKey) as ListFilter, sort).then((r) => live && !isCancelled(r) && setLoaded({ list: r, key }));
+    void c.treeList(filter, sort).then((r) => live && !isCancelled(r) && setLoaded({ list: r, key }));
     return () => { live = false; };
-  }, [client, filterKey, sort, p.dataKey]);
+  }, [client, filter, sort, p.dataKey]);
 
   const cols = SCREEN.filter((c) => p.comparing || c !== 'change');
   const count = list?.count ?? 0;

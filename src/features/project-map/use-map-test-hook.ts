@@ -4,7 +4,7 @@ import { useEffect, type RefObject } from 'react';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import type { Selected } from './layer-state';
 
-export function useMapTestHook(drawn: { positions: Float64Array; count: number } | null, map: MapLibreMap | null, selected: RefObject<Selected | null>) {
+export function useMapTestHook(drawn: { positions: Float64Array; count: number } | null, map: MapLibreMap | null, layers: RefObject<{ selected: Selected | null }>) {
   useEffect(() => {
     const w = window as unknown as { __projectMap?: unknown };
     w.__projectMap = {
@@ -17,8 +17,8 @@ export function useMapTestHook(drawn: { positions: Float64Array; count: number }
       isMoving: () => map?.isMoving() ?? false,
       jumpTo: (i: number, zoom: number) => drawn && map?.jumpTo({ center: [drawn.positions[2 * i], drawn.positions[2 * i + 1]], zoom }),
       zoom: () => map?.getZoom() ?? 0,
-      selected: () => selected.current,
+      selected: () => layers.current.selected,
     };
     return () => { delete w.__projectMap; };
-  }, [drawn, map, selected]);
+  }, [drawn, map, layers]);
 }

@@ -148,8 +148,9 @@ export function useProjectData(projectId: string | undefined, stateName: string 
     setData((d) => ({ ...d, comparing: survey ? { survey, failed: false } : null }));
     try {
       const result = survey ? await c.compare(await fetchMapData(String(survey.project_id)), otherIsNewer) : await c.compare(null, false);
+      // The worker holds the comparison from here on, so the page must too; colours overtaken by a newer
+      // request are left to that request (it brings colours of the same length as the drawn trees).
       const colours = await c.colours(mode, hidden);
-      if (isCancelled(colours)) return false;
       let comparison: Comparison | null = null;
       if (survey && result) {
         let positions: Float64Array | null = null;
@@ -160,7 +161,7 @@ export function useProjectData(projectId: string | undefined, stateName: string 
         }
         comparison = { survey, result, otherIsNewer, positions, treeCount: ingest.treeCount + result.extraCount };
       }
-      setData((d) => ({ ...d, comparison, comparing: null, colours }));
+      setData((d) => ({ ...d, comparison, comparing: null, ...(isCancelled(colours) ? {} : { colours }) }));
       return true;
     } catch {
       setData((d) => ({ ...d, comparing: survey ? { survey, failed: true } : null }));

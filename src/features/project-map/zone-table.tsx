@@ -12,13 +12,13 @@ import { ZONE_COLUMNS, zonesUrl } from '../../domain/zone-columns';
 import type { ZoneRow } from '../../map/geo-client';
 import { PanelHeader } from './panel-header';
 
-/** Shown columns: [CSV column key, label key]; a *_mean column shows "mean ± sd". */
-const SHOWN: [string, string, boolean?][] = [
+/** Shown columns: [CSV column key, label key]; a *_mean column shows "mean ± sd"; change columns only while comparing. */
+const SHOWN: [string, string][] = [
   ['name', 'zones.cols.name'], ['trees', 'zones.cols.trees'], ['healthy_pct', 'zones.cols.healthy'], ['weak_pct', 'zones.cols.weak'],
   ['weak_dead_pct', 'zones.cols.weakDead'], ['dead', 'zones.cols.dead'], ['missing', 'zones.cols.missing'],
   ['n_mean', 'zones.cols.n'], ['p_mean', 'zones.cols.p'], ['k_mean', 'zones.cols.k'], ['vitality_mean', 'zones.cols.vitality'], ['canopy_mean', 'zones.cols.canopy'],
-  ['lost', 'zones.cols.lost', true], ['declined', 'zones.cols.declined', true], ['improved', 'zones.cols.improved', true],
-  ['new', 'change.new', true], ['gone', 'change.gone', true], ['vitality_change', 'zones.cols.vitalityChange', true], ['canopy_change', 'zones.cols.canopyChange', true],
+  ['lost', 'zones.cols.lost'], ['declined', 'zones.cols.declined'], ['improved', 'zones.cols.improved'],
+  ['new', 'change.new'], ['gone', 'change.gone'], ['vitality_change', 'zones.cols.vitalityChange'], ['canopy_change', 'zones.cols.canopyChange'],
 ];
 const BY_KEY = new Map(ZONE_COLUMNS.map((c) => [c.key, c]));
 
@@ -38,9 +38,10 @@ export function ZoneTable(p: Props) {
   const comparing = p.comparedId !== null;
   const columns = useMemo(() => {
     const h = createColumnHelper<ZoneRow>();
-    return SHOWN.filter(([, , change]) => comparing || !change).map(([key, label]) => {
+    return SHOWN.filter(([key]) => comparing || !BY_KEY.get(key)!.change).map(([key, label]) => {
       const col = BY_KEY.get(key)!;
       const sd = key.endsWith('_mean') ? BY_KEY.get(key.replace('_mean', '_sd')) : undefined;
+      const nf = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: col.digits ?? 0, minimumFractionDigits: col.digits ?? 0 });
       return h.accessor((z) => col.get(z), {
         id: key,
         header: () => t(label),
@@ -49,7 +50,6 @@ export function ZoneTable(p: Props) {
           const v = c.getValue();
           if (key === 'name') return <span dir="auto">{String(v)} <small className="pm-zones__kind">{t(c.row.original.kind === 'plot' ? 'zones.plot' : 'zones.area')}</small></span>;
           if (typeof v !== 'number') return v ?? '—';
-          const nf = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: col.digits ?? 0, minimumFractionDigits: col.digits ?? 0 });
           const sign = key.endsWith('_change') && v > 0 ? '+' : '';
           const s = sd?.get(c.row.original);
           return typeof s === 'number' ? `${nf.format(v)} ± ${nf.format(s)}` : `${sign}${nf.format(v)}`;
