@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { MessageChannel } from 'node:worker_threads';
 import v8 from 'node:v8';
 import {
-  analyseDataset, COLOUR_MODES, colourTrees, decodeMapDataArrow, encodeMapDataArrow, ingestMapDataGeoJSON, statisticsFor,
+  analyseDataset, COLOUR_MODES, colourTrees, decodeMapDataArrow, encodeMapDataArrow, ingestMapDataGeoJSON, surveyStatistics,
   type GeoDataset,
 } from '../workers/geo/index';
 import { syntheticFarm } from '../workers/geo/synthetic-farm';
@@ -28,10 +28,8 @@ const sizes = sizesArg ? sizesArg.slice(8).split(',').map(Number) : [10_000, 100
 function ours(d: GeoDataset) {
   const a = analyseDataset(d);
   const colours = COLOUR_MODES.map((m) => colourTrees(d.trees, m, { biomassRange: d.biomassRange }).rgba);
-  const project = statisticsFor(d, a, { kind: 'project' });
-  const perPlot = d.plots.map((_, index) => statisticsFor(d, a, { kind: 'plot', index }));
-  const perArea = d.irrigationAreas.map((_, index) => statisticsFor(d, a, { kind: 'irrigationArea', index }));
-  return { a, colours, project, perPlot, perArea };
+  const s = surveyStatistics(d, a.zones, { npkRanges: a.npkRanges, vitalityRange: a.vitalityRange });
+  return { a, colours, project: s.total, perPlot: s.plots, perArea: s.irrigation_areas };
 }
 
 function time<T>(fn: () => T): [number, T] {
@@ -49,9 +47,11 @@ function check(farm: MapDataResponse, o: ReturnType<typeof ours>, d: GeoDataset,
   const same = (a: ArrayLike<number>, b: ArrayLike<number>) => a.length === b.length && Array.from(a).every((x, i) => x === b[i]);
   const problems: string[] = [];
   if (n.trees !== d.trees.length) problems.push(`tree count ${n.trees} vs ${d.trees.length}`);
-  if (!same(o.a.treePlot, n.treePlot)) problems.push('tree→plot');
-  if (!same(o.a.treeArea, n.treeArea)) problems.push('tree→area');
-  if (!same(o.a.areaPlot, n.areaPlot)) problems.push('area→plot');
+  // The naive reference places trees by point-in-polygon into parts; ours reads the stored ids into zones.
+  const g = o.a.zones, zoneOf = (ofPart: Int32Array, part: number) => (part >= 0 ? ofPart[part] : -1);
+  if (!same(g.treePlot, n.treePlot.map((p) => zoneOf(g.plotOfPart, p)))) problems.push('tree→plot');
+  if (!same(g.treeArea, n.treeArea.map((p) => zoneOf(g.areaOfPart, p)))) problems.push('tree→area');
+  if (!same(g.areaPlot, n.areaPlot.map((p) => zoneOf(g.plotOfPart, p)))) problems.push('area→plot');
   if (!same(o.project.status_counts.map((s) => s.count), n.project.status)) problems.push('status counts');
   if (!same(o.project.canopy_buckets.map((b) => b.count), n.project.buckets)) problems.push('canopy buckets');
   if (o.project.npk_classes.nitrogen.low !== n.project.npk[0].low) problems.push('N classes');
@@ -78,7 +78,7 @@ async function main() {
   const rows: { trees: number; ingest: number; oursMs: number; arrowMs: number; naiveMs: number }[] = [];
   for (const size of sizes) {
     const farm = syntheticFarm({ trees: size, plots: 30, areasPerPlot: 4 });
-    const bytes = (() => { const d = ingestMapDataGeoJSON(farm); return encodeMapDataArrow({ trees: d.trees, treeDuplicates: d.duplicates.tree, plots: farm.plots, irrigationAreas: farm.irrigationAreas, biomassRange: farm.biomassRange, npkRanges: farm.npkRanges }); })();
+    const bytes = (() => { const d = ingestMapDataGeoJSON(farm); return encodeMapDataArrow({ areasCrs: 'EPSG:3857', trees: d.trees, treeDuplicates: d.duplicates.tree, plots: farm.plots, irrigationAreas: farm.irrigationAreas, biomassRange: farm.biomassRange, npkRanges: farm.npkRanges }); })();
     const reps = size >= 1_000_000 ? 3 : 5;
     const oursRuns: number[] = [], arrowRuns: number[] = [], ingestRuns: number[] = [];
     let last: [GeoDataset, ReturnType<typeof ours>] | null = null;

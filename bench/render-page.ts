@@ -8,7 +8,10 @@
 import { MapLibreOverlay } from '@deck.gl/maplibre';
 import { Map as MapLibreMap, type StyleSpecification } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { buildMapLayers, treeOffsets, type LayerView } from '../src/map/deck-layers';
+import { buildMapLayers, type LayerView, type TreeImage } from '../src/map/deck-layers';
+import { LAYER_STYLE } from '../src/map/map-config';
+import { rasterizeTrees } from '../workers/geo/tree-raster';
+import { treeOffsets } from '../workers/geo/draw-offsets';
 import { setupMapLibre } from '../src/map/maplibre-setup';
 import { STATUS_COLOURS } from '../workers/geo/colours';
 
@@ -98,10 +101,19 @@ map.on('load', () => {
     const view: LayerView = { order: ['trees'], visible: { plots: false, irrigationAreas: false, trees: true }, labels: { plots: false, irrigationAreas: false, trees: false }, infoLayer: null };
     let done = false;
     const offsets = variant === 'ours-fp64' ? null : treeOffsets(t.positions, n);
+    // The image the app's worker draws (use-tree-image.ts), drawn here on the page: this bench times the GPU side.
+    let image: { rgba: Uint8Array; out: TreeImage | null } | null = null;
+    const imageOf = (colours: Uint8Array): TreeImage | null => {
+      if (image?.rgba !== colours) {
+        const raster = rasterizeTrees({ count: n, positions: t.positions, rgba: colours, zoom: map.getZoom(), pixelRatio: 1, radius: LAYER_STYLE.treeMarkerRadius });
+        image = { rgba: colours, out: raster && { coloursId: 0, raster, image: new ImageData(raster.data, raster.width, raster.height) } };
+      }
+      return image.out;
+    };
     const layers = (colours: Uint8Array) => buildMapLayers({
       view, plots: [], areas: [], trees: { count: n, positions: t.positions, rgba: colours, offsets }, treeLabels: [], zoom: map.getZoom(),
       selected: null, gps: null, treeStroke: variant === 'ours-stroked' ? 'always' : 'auto',
-      pixelRatio: 1, treeLod: variant === 'ours' ? 'auto' : 'vector',
+      treeLod: variant === 'ours' ? 'auto' : 'vector', treeImage: variant === 'ours' ? imageOf(colours) : null,
     });
     const overlay: MapLibreOverlay = new MapLibreOverlay({
       interleaved: false,

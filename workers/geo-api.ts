@@ -3,13 +3,14 @@
 import type { ColourMode, RelativeRange } from './geo/colours';
 import type { MapFit } from './geo/fit';
 import type { ResolvedNpkRanges } from './geo/npk-ranges';
-import type { Selection } from './geo/pipeline';
+import type { TreeOffsets } from './geo/draw-offsets';
 import type { TreeStatistics } from './geo/statistics';
+import type { TreeRaster } from './geo/tree-raster';
 import type { ListSort, TreeList } from './geo/tree-list';
 import type { ZoneRow } from './geo/zones';
 import type { FeatureKind, IrrigationAreaFeature, MapDataResponse, PlotFeature } from './geo/types';
 
-export type { ColourMode, ListSort, MapFit, Selection, TreeList, TreeStatistics, ZoneRow };
+export type { ColourMode, ListSort, MapFit, TreeList, TreeOffsets, TreeRaster, TreeStatistics, ZoneRow };
 
 export interface CompareResult {
   otherCount: number;
@@ -17,8 +18,24 @@ export interface CompareResult {
   matched: number;
   /** Trees only the other survey has: drawn after the base trees, at these positions (transferred). */
   extraCount: number;
-  extraPositions: Float64Array;
+  /** With extra trees: every drawn position (ours, then theirs) and their drawing offsets (the load's origin); transferred. */
+  drawn: { positions: Float64Array; offsets: TreeOffsets } | null;
 }
+
+/** A plot or irrigation area as the map selects it: the index of one of its parts. */
+export interface ZoneRef { kind: 'plot' | 'area'; part: number }
+
+/** The tree image below the detail zoom (tree-raster.ts): zoom, device pixel ratio, dot radius in CSS pixels. */
+export interface ImageRequest { zoom: number; pixelRatio: number; radius: number }
+export interface TreeImageResult {
+  /** The colours request the image was painted with (the app shows it only with the same colours). */
+  coloursId: number;
+  /** Its pixels are transferred. */
+  raster: TreeRaster;
+}
+
+/** Tree ids to draw as labels: lon/lat pairs (transferred) and the text of each. */
+export interface TreeLabels { positions: Float64Array; text: string[] }
 
 /** The problem-tree list's filter: the legend's hidden classes of a mode, and optionally plot / irrigation-area part indices. */
 export interface ListFilter {
@@ -40,10 +57,8 @@ export interface IngestResult {
   treeCount: number;
   /** Interleaved lon/lat per tree (deck.gl getPosition, size 2); transferred. */
   positions: Float64Array;
-  /** Plot / irrigation-area index per tree (-1 none); transferred. */
-  treePlot: Int32Array;
-  treeArea: Int32Array;
-  areaPlot: Int32Array;
+  /** Float32 drawing offsets of the positions (draw-offsets.ts); transferred. */
+  offsets: TreeOffsets;
   plots: PlotFeature[];
   irrigationAreas: IrrigationAreaFeature[];
   duplicates: Record<FeatureKind, string[]>;
@@ -58,6 +73,8 @@ export interface IngestResult {
 }
 
 export interface ColoursResult {
+  /** The request id (a tree image names the colours it was painted with). */
+  id: number;
   mode: ColourMode;
   /** 4 bytes (RGBA) per tree, a new buffer each call; transferred. */
   rgba: Uint8Array;
@@ -78,7 +95,12 @@ export interface GeoWorkerApi {
   ingest(input: IngestInput): Promise<IngestResult>;
   /** requestId increases per call; a newer colours() call cancels an older pending one. */
   colours(mode: ColourMode, requestId: number, hidden?: readonly number[]): Promise<ColoursResult | Cancelled>;
-  statistics(selection: Selection, requestId: number): Promise<TreeStatistics | Cancelled>;
+  /** The legend's counts inside one plot or irrigation area (all its parts, extra trees included): 256 classes. */
+  legendCounts(mode: ColourMode, zone: ZoneRef, requestId: number): Promise<Uint32Array | Cancelled>;
+  /** The drawn trees as an image at this zoom with the last colours (null: too large, or no colours yet); latest wins. */
+  treeImage(req: ImageRequest, requestId: number): Promise<TreeImageResult | null | Cancelled>;
+  /** Up to `max` drawn trees inside [west, south, east, north], with their ids: one call per view. */
+  treeLabels(bounds: [number, number, number, number], max: number): Promise<TreeLabels>;
   fit(): Promise<MapFit | null>;
   /** Field/value table of one drawn tree (info panel); a comparison's extra tree has `only_in: 'compared'`. */
   treeProperties(index: number): Promise<TreeFieldValues | null>;

@@ -13,7 +13,7 @@ import { mapData, treeFeature } from './geo/test-fixtures';
 const json = mapData({ trees: { type: 'FeatureCollection', features: Array.from({ length: 500 }, (_, i) => treeFeature(35 + i * 1e-5, 32, { tree_id: i, tree_status: i % 6, canopy_diameter: i % 9 })) } });
 const arrowBytes = () => {
   const d = ingestMapDataGeoJSON(json);
-  const b = encodeMapDataArrow({ trees: d.trees, plots: json.plots, irrigationAreas: json.irrigationAreas });
+  const b = encodeMapDataArrow({ areasCrs: 'EPSG:3857', trees: d.trees, plots: json.plots, irrigationAreas: json.irrigationAreas });
   return b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
 };
 

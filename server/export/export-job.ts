@@ -2,7 +2,7 @@
 // cached Arrow form, keep the trees the filter keeps (the same legend classes
 // the map draws, workers/geo), and send the file in pieces at the client's pace.
 import type { ExportFormat } from '../../src/domain/export';
-import { CHANGE_KEYS, compareTrees, decodeMapDataArrow, filterTrees, type ColourMode } from '../../workers/geo';
+import { CHANGE_KEYS, compareTrees, decodeMapDataArrow, filterTrees, groupZones, placeRows, type ColourMode, type Comparison, type GeoDataset } from '../../workers/geo';
 import { TREE_STATUS_NAMES } from '../../src/domain/tree-status-names';
 import { areaNames, fieldNames, treeRecordChunks } from './tree-records';
 import { writerFor, type TextSizes } from './writers';
@@ -29,15 +29,23 @@ const longest = (values: Iterable<unknown>) => {
   return m;
 };
 
+/** The plot or irrigation area asked for, by the map's one grouping rule (zone-groups.ts); extra trees of a comparison included. */
+function zoneFilter(d: GeoDataset, cmp: Comparison | null, input: Pick<ExportJobInput, 'plotId' | 'irrigationAreaId'>) {
+  const kind = input.plotId !== undefined ? 'plot' : input.irrigationAreaId !== undefined ? 'area' : null;
+  if (!kind) return null;
+  const g = groupZones(d), id = String(kind === 'plot' ? input.plotId : input.irrigationAreaId);
+  const want = new Set([(kind === 'plot' ? g.plots : g.areas).findIndex((z) => z.id === id)]);
+  const base = kind === 'plot' ? g.treePlot : g.treeArea;
+  if (!cmp?.join.extra.length) return { of: base, want };
+  const placed = placeRows(cmp.other, cmp.join.extra, d);
+  return { of: Int32Array.from([...base, ...(kind === 'plot' ? placed.plot : placed.area)]), want };
+}
+
 export async function exportJob(_db: unknown, input: ExportJobInput, send: (chunk: Uint8Array) => Promise<void>): Promise<{ trees: number }> {
   const d = decodeMapDataArrow(input.arrow);
   const t = d.trees;
   const cmp = input.compare ? compareTrees(t, decodeMapDataArrow(input.compare.arrow).trees, input.compare.newer) : null;
-  const indices = filterTrees(t, {
-    mode: input.mode, hidden: input.hide,
-    plotId: input.plotId === undefined ? undefined : String(input.plotId),
-    irrigationAreaId: input.irrigationAreaId === undefined ? undefined : String(input.irrigationAreaId),
-  }, { biomassRange: d.biomassRange, comparison: cmp });
+  const indices = filterTrees(t, { mode: input.mode, hidden: input.hide, zones: zoneFilter(d, cmp, input) }, { biomassRange: d.biomassRange, comparison: cmp });
   const names = areaNames(d);
   const sizes: TextSizes = {
     plot: longest(names.plots.values()),

@@ -1,6 +1,8 @@
 // Builds the map-data payloads of one project from its column arrays: the
-// EPSG:3857 GeoJSON text (written straight from the columns, no object per
-// tree) and the Arrow IPC form (the geo core's encoder over TreeColumns).
+// EPSG:3857 GeoJSON text of client.md §7 (written straight from the columns, no
+// object per tree) and the Arrow IPC form (the geo core's encoder over
+// TreeColumns), which is EPSG:4326 throughout, plots included: the server is a
+// plain column source and the worker projects nothing back.
 import type { Feature, FeatureCollection, Position } from 'geojson';
 import {
   DEFAULT_NPK_RANGES, TreeColumnsBuilder, cropKey, encodeMapDataArrow, latToMercatorY, lonToMercatorX,
@@ -24,22 +26,25 @@ export interface BuiltMapData {
 const round3 = (v: number) => Math.round(v * 1000) / 1000;
 const merc = ([lon, lat]: Position): Position => [round3(lonToMercatorX(lon)), round3(latToMercatorY(lat))];
 
-function toMercatorGeometry(g: AreaRow['geom']): AreaGeometry {
+type Crs = 'EPSG:3857' | 'EPSG:4326';
+
+function geometryIn(g: AreaRow['geom'], crs: Crs): AreaGeometry {
+  if (crs === 'EPSG:4326') return g as AreaGeometry;
   if (g.type === 'Polygon') return { type: 'Polygon', coordinates: (g.coordinates as Position[][]).map((r) => r.map(merc)) };
   return { type: 'MultiPolygon', coordinates: (g.coordinates as Position[][][]).map((p) => p.map((r) => r.map(merc))) };
 }
 
-function plotCollection(rows: AreaRow[]): MapDataResponse['plots'] {
+function plotCollection(rows: AreaRow[], crs: Crs = 'EPSG:3857'): MapDataResponse['plots'] {
   const features: Feature<AreaGeometry, Record<string, unknown>>[] = rows.map((r) => ({
-    type: 'Feature', id: r.id, geometry: toMercatorGeometry(r.geom),
+    type: 'Feature', id: r.id, geometry: geometryIn(r.geom, crs),
     properties: { plot_id: r.id, plot_name: r.name, name: r.name, area: r.area, plot_area: r.area, crop_name: r.crop_name },
   }));
   return { type: 'FeatureCollection', features } as FeatureCollection<AreaGeometry, Record<string, unknown>>;
 }
 
-function areaCollection(rows: AreaRow[]): MapDataResponse['irrigationAreas'] {
+function areaCollection(rows: AreaRow[], crs: Crs = 'EPSG:3857'): MapDataResponse['irrigationAreas'] {
   const features: Feature<AreaGeometry, Record<string, unknown>>[] = rows.map((r) => ({
-    type: 'Feature', id: r.id, geometry: toMercatorGeometry(r.geom),
+    type: 'Feature', id: r.id, geometry: geometryIn(r.geom, crs),
     properties: { irrigation_area_id: r.id, irrigation_area_name: r.name, name: r.name, plot_id: r.plot_id },
   }));
   return { type: 'FeatureCollection', features } as FeatureCollection<AreaGeometry, Record<string, unknown>>;
@@ -134,7 +139,7 @@ class SurveyRanges {
 function areasOf(rows: ProjectMapRows) {
   const ranges = new SurveyRanges(rows.plots);
   ranges.add(rows.trees);
-  return { plots: plotCollection(rows.plots), irrigationAreas: areaCollection(rows.irrigationAreas), ...ranges.result() };
+  return { plots: plotCollection(rows.plots, 'EPSG:4326'), irrigationAreas: areaCollection(rows.irrigationAreas, 'EPSG:4326'), ...ranges.result() };
 }
 
 /**
@@ -174,7 +179,7 @@ export function buildMapJson(rows: ProjectMapRows): Buffer {
   return Buffer.concat(parts.map((p) => Buffer.from(p, 'utf8')));
 }
 
-/** The columns, the areas and the Arrow form (what the map and the statistics read). */
+/** The columns, the areas (EPSG:4326) and the Arrow form (what the map and the statistics read). */
 export function buildMapArrow(rows: ProjectMapRows): Omit<BuiltMapData, 'json'> {
   const areas = areasOf(rows);
   const { columns, duplicates } = treeColumns(rows);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildMapLayers, treeOffsets, type MapLayerInput } from './deck-layers';
+import { treeOffsets } from '../../workers/geo/draw-offsets';
+import { buildMapLayers, type MapLayerInput } from './deck-layers';
 
 describe('tree layer data', () => {
   it('keeps the position attribute object when only the colours change (deck.gl re-uploads a new one)', () => {

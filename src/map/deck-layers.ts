@@ -7,7 +7,8 @@ import { BitmapLayer, PathLayer, PolygonLayer, ScatterplotLayer, TextLayer } fro
 import type { Polygon } from 'geojson';
 import { visualOrder } from './bidi';
 import { LAYER_STYLE } from './map-config';
-import { nearestTree, rasterizeTrees, type TreeRaster } from './tree-raster';
+import type { TreeOffsets } from '../../workers/geo/draw-offsets';
+import { nearestTree, type TreeRaster } from '../../workers/geo/tree-raster';
 
 export type LayerId = 'plots' | 'irrigationAreas' | 'trees';
 
@@ -17,36 +18,18 @@ export interface TreeBuffers {
   /** Absolute lon/lat (Float64), as the worker sends them. */
   positions: Float64Array;
   rgba: Uint8Array | null;
-  /** Float32 lon/lat offsets from `origin` (treeOffsets); drawn instead of `positions` when given. */
+  /** Float32 lon/lat offsets from `origin` (the worker's treeOffsets); drawn instead of `positions` when given. */
   offsets?: TreeOffsets | null;
 }
 
-export interface TreeOffsets { origin: [number, number]; values: Float32Array }
-
-/**
- * Positions as Float32 offsets from the centre of their extent. Drawn with
- * LNGLAT_OFFSETS, the vertex shader does linear math instead of a Mercator
- * projection (log/tan) per vertex and needs no 64-bit low parts: in software
- * GL (SwiftShader) that is most of a frame's cost. A farm spans < 0.1°, so a
- * Float32 offset is exact to ~1 cm and the linear projection to well under a pixel.
- */
-export function treeOffsets(positions: Float64Array, count: number): TreeOffsets {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (let i = 0; i < count; i++) {
-    const x = positions[2 * i], y = positions[2 * i + 1];
-    if (x < minX) minX = x;
-    if (x > maxX) maxX = x;
-    if (y < minY) minY = y;
-    if (y > maxY) maxY = y;
-  }
-  const origin: [number, number] = count ? [(minX + maxX) / 2, (minY + maxY) / 2] : [0, 0];
-  const values = new Float32Array(2 * count);
-  for (let i = 0; i < count; i++) {
-    values[2 * i] = positions[2 * i] - origin[0];
-    values[2 * i + 1] = positions[2 * i + 1] - origin[1];
-  }
-  return { origin, values };
+/** The trees as one image below the detail zoom (the worker draws it: use-tree-image.ts). */
+export interface TreeImage {
+  /** The colours request it was painted with. */
+  coloursId: number;
+  raster: TreeRaster;
+  image: ImageData;
 }
+
 export interface TreeLabel { position: [number, number]; text: string }
 
 export interface LayerView {
@@ -68,10 +51,10 @@ export interface MapLayerInput {
   gps: [number, number] | null;
   /** Bench/diagnostics: draw strokes at every zoom, or never (default: by zoom). */
   treeStroke?: 'auto' | 'always' | 'never';
-  /** Device pixels per CSS pixel of the deck.gl canvas (the tree image is drawn at this density). */
-  pixelRatio?: number;
-  /** Bench/diagnostics: 'vector' draws one instance per tree at every zoom (default: an image below the detail zoom). */
+  /** Bench/diagnostics: 'vector' draws one instance per tree at every zoom (default: the image below the detail zoom). */
   treeLod?: 'auto' | 'vector';
+  /** The tree image for this zoom (null: not drawn yet or too large: instances are drawn). */
+  treeImage?: TreeImage | null;
 }
 
 /** Below this zoom trees are small dots without a stroke (§9 tree marker radius 2). */
@@ -156,20 +139,6 @@ function binaryTrees(t: TreeBuffers & { rgba: Uint8Array }) {
   return data;
 }
 
-// The last tree image and what it was drawn from: panning keeps the zoom, so it
-// is reused (the same image object, or deck.gl would upload the texture again).
-interface TreeImage { raster: TreeRaster; image: ImageData }
-let lastRaster: { positions: Float64Array; rgba: Uint8Array; zoom: number; pixelRatio: number; out: TreeImage | null } | null = null;
-function treeImage(t: TreeBuffers & { rgba: Uint8Array }, zoom: number, pixelRatio: number): TreeImage | null {
-  const l = lastRaster;
-  if (l && l.positions === t.positions && l.rgba === t.rgba && l.zoom === zoom && l.pixelRatio === pixelRatio) return l.out;
-  const raster = rasterizeTrees({ count: t.count, positions: t.positions, rgba: t.rgba, zoom, pixelRatio, radius: LAYER_STYLE.treeMarkerRadius });
-  // ImageData (not a plain {width, height, data}): deck.gl reads the size for the mip levels from it.
-  const out = raster && { raster, image: new ImageData(raster.data, raster.width, raster.height) };
-  lastRaster = { positions: t.positions, rgba: t.rgba, zoom, pixelRatio, out };
-  return out;
-}
-
 /**
  * Trees are picked on the CPU (tree-raster.ts nearestTree), not by deck.gl:
  * a picking pass redraws every instance, which on a slow GPU costs as much as
@@ -181,7 +150,7 @@ function treeLayers(input: MapLayerInput): Layer[] {
   const detail = input.treeStroke === 'always' || (input.treeStroke !== 'never' && input.zoom >= TREE_DETAIL_ZOOM);
   // Level of detail: below the detail zoom the trees are 2-px dots, drawn once
   // into an image (one quad per frame instead of one instance per tree).
-  const img = !detail && input.treeLod !== 'vector' ? treeImage({ ...t, rgba: t.rgba }, input.zoom, input.pixelRatio ?? 1) : null;
+  const img = !detail && input.treeLod !== 'vector' ? input.treeImage ?? null : null;
   const out: Layer[] = img ? [
     new BitmapLayer({
       // Not 'trees': deck.gl hands a layer's state to the next layer of the same id, whatever its class.

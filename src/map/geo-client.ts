@@ -1,17 +1,20 @@
 // App-side handle on the geo worker: creates it, wraps it with Comlink and
-// exposes typed async calls. A colours()/statistics() call that is overtaken by
-// a newer call of the same kind resolves as { cancelled: true } (the worker also
-// skips the work if the newer request arrives before it starts).
+// exposes typed async calls. A colours()/legendCounts()/treeImage()/treeList()
+// call overtaken by a newer call of the same kind resolves as { cancelled: true }
+// (the worker also skips the work if the newer request arrives before it starts).
 import { releaseProxy, transfer, wrap, type Endpoint, type Remote } from 'comlink';
 import {
   isCancelled, type Cancelled, type ColourMode, type ColoursResult, type CompareResult, type GeoWorkerApi,
-  type IngestResult, type ListFilter, type ListSort, type MapFit, type Selection, type TreeFieldValues,
-  type TreeList, type TreeStatistics, type ZoneRow,
+  type ImageRequest, type IngestResult, type ListFilter, type ListSort, type MapFit, type TreeFieldValues,
+  type TreeImageResult, type TreeLabels, type TreeList, type TreeOffsets, type TreeStatistics, type ZoneRef, type ZoneRow,
 } from '../../workers/geo-api';
 import type { MapDataResponse } from '../../workers/geo/types';
 
 export { isCancelled };
-export type { Cancelled, ColourMode, ColoursResult, CompareResult, IngestResult, ListFilter, ListSort, MapFit, Selection, TreeList, TreeStatistics, ZoneRow };
+export type {
+  Cancelled, ColourMode, ColoursResult, CompareResult, ImageRequest, IngestResult, ListFilter, ListSort, MapFit,
+  TreeImageResult, TreeLabels, TreeList, TreeOffsets, TreeStatistics, ZoneRef, ZoneRow,
+};
 
 export interface GeoClient {
   /** Arrow IPC bytes (transferred: `bytes` is detached afterwards). */
@@ -21,7 +24,9 @@ export interface GeoClient {
   /** An already-parsed response (copied; fine for small projects). */
   ingestObject(data: MapDataResponse): Promise<IngestResult>;
   colours(mode: ColourMode, hidden?: readonly number[]): Promise<ColoursResult | Cancelled>;
-  statistics(selection: Selection): Promise<TreeStatistics | Cancelled>;
+  legendCounts(mode: ColourMode, zone: ZoneRef): Promise<Uint32Array | Cancelled>;
+  treeImage(req: ImageRequest): Promise<TreeImageResult | null | Cancelled>;
+  treeLabels(bounds: [number, number, number, number], max: number): Promise<TreeLabels>;
   fit(): Promise<MapFit | null>;
   treeProperties(index: number): Promise<TreeFieldValues | null>;
   /** Map-data bytes of the survey to compare with (transferred), or null for no comparison. */
@@ -39,7 +44,7 @@ export function createGeoWorker(): Worker {
 /** Wraps a worker (or any Comlink endpoint exposing GeoWorkerApi; tests pass a MessagePort). */
 export function createGeoClient(worker: Worker | Endpoint = createGeoWorker()): GeoClient {
   const api: Remote<GeoWorkerApi> = wrap<GeoWorkerApi>(worker);
-  const seq = { colours: 0, statistics: 0, list: 0 };
+  const seq = { colours: 0, counts: 0, image: 0, list: 0 };
 
   async function latestOnly<K extends keyof typeof seq, R>(kind: K, call: (id: number) => Promise<R | Cancelled>): Promise<R | Cancelled> {
     const id = ++seq[kind];
@@ -52,7 +57,9 @@ export function createGeoClient(worker: Worker | Endpoint = createGeoWorker()): 
     ingestJson: (bytes) => api.ingest(transfer({ format: 'json', bytes }, [bytes])),
     ingestObject: (data) => api.ingest({ format: 'object', data }),
     colours: (mode, hidden = []) => latestOnly('colours', (id) => api.colours(mode, id, [...hidden]) as Promise<ColoursResult | Cancelled>),
-    statistics: (sel) => latestOnly('statistics', (id) => api.statistics(sel, id) as Promise<TreeStatistics | Cancelled>),
+    legendCounts: (mode, zone) => latestOnly('counts', (id) => api.legendCounts(mode, zone, id) as Promise<Uint32Array | Cancelled>),
+    treeImage: (req) => latestOnly('image', (id) => api.treeImage(req, id) as Promise<TreeImageResult | null | Cancelled>),
+    treeLabels: (bounds, max) => api.treeLabels(bounds, max),
     fit: () => api.fit(),
     treeProperties: (i) => api.treeProperties(i),
     compare: (raw, newer) => (raw ? api.compare(transfer({ format: raw.format, bytes: raw.bytes }, [raw.bytes]), newer) : api.compare(null, newer)),

@@ -5,7 +5,7 @@ import { tableFromIPC, type Table, type Vector } from 'apache-arrow';
 import { DictionaryBuilder } from './dictionary';
 import { normalizeAreas } from './features';
 import type { GeoDataset } from './ingest-geojson';
-import { META } from './arrow-schema';
+import { ARROW_CRS, META } from './arrow-schema';
 import {
   NUMERIC_FIELDS, TEXT_FIELDS, type IdColumn, type MapDataResponse, type NumericField,
   type StringColumn, type TextField, type TreeColumns,
@@ -98,8 +98,10 @@ export function decodeMapDataArrow(bytes: Uint8Array | ArrayBuffer): GeoDataset 
   const trees = decodeTreeColumns(table);
   const plotsFc = meta<MapDataResponse['plots'] | null>(table, META.plots, null);
   const areasFc = meta<MapDataResponse['irrigationAreas'] | null>(table, META.irrigationAreas, null);
-  const plots = normalizeAreas(plotsFc, { kind: 'plot', idField: 'plot_id', fromMercator: true });
-  const areas = normalizeAreas(areasFc, { kind: 'irrigation area', idField: 'irrigation_area_id', fromMercator: true });
+  // Version 2 sends lon/lat (orchard.crs); a version-1 stream still holds EPSG:3857 areas.
+  const fromMercator = table.schema.metadata.get(META.crs) !== ARROW_CRS;
+  const plots = normalizeAreas(plotsFc, { kind: 'plot', idField: 'plot_id', fromMercator });
+  const areas = normalizeAreas(areasFc, { kind: 'irrigation area', idField: 'irrigation_area_id', fromMercator });
   return {
     trees,
     plots: plots.features,

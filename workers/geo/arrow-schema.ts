@@ -7,9 +7,9 @@
 //   row_num … biomass Float32, NaN = no value (no validity bitmaps: zero-copy)
 //   crop_name, labels, classifications, planting_date, irrigation_area_id, plot_id:
 //                     Dictionary<Utf8, Uint8|Uint16|Int32>, index 0 = '' = no value
-// Schema metadata (JSON text): plots and irrigationAreas as the JSON call sends
-// them (EPSG:3857 FeatureCollections; they are few), biomassRange, npkRanges,
-// treeDuplicates (ids the server dropped), version.
+// Schema metadata (JSON text): plots and irrigationAreas as FeatureCollections in
+// EPSG:4326 (orchard.crs; version 1 sent them in EPSG:3857 as the JSON call does),
+// biomassRange, npkRanges, treeDuplicates (ids the server dropped), version.
 import {
   Dictionary, Field, FixedSizeList, Float32, Float64, Int32, RecordBatch, Schema, Struct, Table,
   Uint16, Uint8, Utf8, makeData, tableToIPC, vectorFromArray, type Data, type DataType,
@@ -17,9 +17,11 @@ import {
 import { NUMERIC_FIELDS, TEXT_FIELDS, type MapDataResponse, type StringColumn, type TreeColumns } from './types';
 
 export const ARROW_MIME = 'application/vnd.apache.arrow.stream';
-export const ARROW_VERSION = '1';
+export const ARROW_VERSION = '2';
+export const ARROW_CRS = 'EPSG:4326';
 export const META = {
   version: 'orchard.version',
+  crs: 'orchard.crs',
   idKind: 'orchard.idKind',
   plots: 'orchard.plots',
   irrigationAreas: 'orchard.irrigationAreas',
@@ -33,8 +35,11 @@ export interface ArrowMapDataInput {
   trees: TreeColumns;
   /** Duplicate tree ids the builder dropped, forwarded for the app's alert. */
   treeDuplicates?: readonly string[];
+  /** In `areasCrs`: EPSG:4326 (ARROW_CRS, what the server sends) unless said otherwise. */
   plots: MapDataResponse['plots'];
   irrigationAreas: MapDataResponse['irrigationAreas'];
+  /** 'EPSG:3857' when plots/irrigationAreas come straight from the JSON form (tests, benchmarks). */
+  areasCrs?: 'EPSG:3857' | typeof ARROW_CRS;
   biomassRange?: MapDataResponse['biomassRange'];
   npkRanges?: MapDataResponse['npkRanges'];
 }
@@ -73,6 +78,7 @@ export function encodeMapDataArrow(input: ArrowMapDataInput): Uint8Array {
   for (const f of TEXT_FIELDS) add(f, dictData(t.text[f], dictId++));
   const metadata = new Map<string, string>([
     [META.version, ARROW_VERSION],
+    [META.crs, input.areasCrs ?? ARROW_CRS],
     [META.idKind, t.ids.kind],
     [META.plots, JSON.stringify(input.plots ?? { type: 'FeatureCollection', features: [] })],
     [META.irrigationAreas, JSON.stringify(input.irrigationAreas ?? { type: 'FeatureCollection', features: [] })],

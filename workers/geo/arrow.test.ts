@@ -28,7 +28,7 @@ describe('Arrow wire form', () => {
     it(`round-trips to the same dataset as the GeoJSON ingest (${textIds ? 'text' : 'int'} ids)`, () => {
       const json = sample(300, textIds);
       const viaJson = ingestMapDataGeoJSON(json);
-      const bytes = encodeMapDataArrow({
+      const bytes = encodeMapDataArrow({ areasCrs: 'EPSG:3857',
         trees: viaJson.trees, treeDuplicates: viaJson.duplicates.tree, plots: json.plots,
         irrigationAreas: json.irrigationAreas, biomassRange: json.biomassRange, npkRanges: json.npkRanges,
       });
@@ -49,7 +49,7 @@ describe('Arrow wire form', () => {
 
   it('uses compact types and decodes measures without copying', () => {
     const d = ingestMapDataGeoJSON(sample(2000));
-    const bytes = encodeMapDataArrow({ trees: d.trees, plots: sample(0).plots, irrigationAreas: sample(0).irrigationAreas });
+    const bytes = encodeMapDataArrow({ areasCrs: 'EPSG:3857', trees: d.trees, plots: sample(0).plots, irrigationAreas: sample(0).irrigationAreas });
     const table = tableFromIPC(bytes);
     expect(String(table.schema.fields.find((f) => f.name === 'biomass')?.type)).toBe('Float32');
     expect(String(table.schema.fields.find((f) => f.name === 'tree_id')?.type)).toBe('Int32');
@@ -63,7 +63,7 @@ describe('Arrow wire form', () => {
   it('is at least 5x smaller than the JSON form for a realistic farm', () => {
     const farm = syntheticFarm({ trees: 5000 });
     const d = ingestMapDataGeoJSON(farm);
-    const bytes = encodeMapDataArrow({ trees: d.trees, plots: farm.plots, irrigationAreas: farm.irrigationAreas });
+    const bytes = encodeMapDataArrow({ areasCrs: 'EPSG:3857', trees: d.trees, plots: farm.plots, irrigationAreas: farm.irrigationAreas });
     expect(bytes.byteLength * 5).toBeLessThan(JSON.stringify(farm).length);
   });
 });

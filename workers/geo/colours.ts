@@ -236,9 +236,13 @@ function pack(c: Rgba): number {
  * Hidden classes (the legend filter) get alpha 0: positions are never touched.
  */
 export function colourTrees(t: TreeColumns, mode: ColourMode, ctx: ColourContext = {}): ColourResult {
-  const { classes, range } = treeClasses(t, mode, ctx);
+  return paintClasses(treeClasses(t, mode, ctx), mode, ctx.hidden);
+}
+
+/** The colours and legend counts of classes already computed (a legend toggle repaints without reclassifying). */
+export function paintClasses({ classes, range }: TreeClasses, mode: ColourMode, hidden?: readonly number[] | null): ColourResult {
   const n = classes.length, out = new Uint8Array(4 * n), px = new Uint32Array(out.buffer);
-  const keep = shownClasses(ctx.hidden);
+  const keep = shownClasses(hidden);
   const pal = Uint32Array.from(classColours(mode), (c, k) => (keep[k] ? pack(c) : 0));
   const counts = new Uint32Array(256);
   for (let i = 0; i < n; i++) {
@@ -252,34 +256,30 @@ export function colourTrees(t: TreeColumns, mode: ColourMode, ctx: ColourContext
   return { rgba: out, range, visible, counts };
 }
 
-/** The trees a filter keeps: not in a hidden class of the mode, drawn in it, in the plot / irrigation area asked for. */
+/** Trees per class over some drawn trees (a plot's or an irrigation area's): the legend of a selection. */
+export function countClasses(classes: Uint8Array, rows: ArrayLike<number>): Uint32Array {
+  const counts = new Uint32Array(256);
+  for (let j = 0; j < rows.length; j++) counts[classes[rows[j]]]++;
+  return counts;
+}
+
+/** The trees a filter keeps: not in a hidden class of the mode, drawn in it, in the zones asked for. */
 export interface TreeFilter {
   mode: ColourMode;
   hidden?: readonly number[] | null;
-  plotId?: string | null;
-  irrigationAreaId?: string | null;
+  /** Zone of each drawn tree (zone-groups.ts: one plot or irrigation-area grouping) and the zones kept. */
+  zones?: { of: Int32Array; want: ReadonlySet<number> } | null;
 }
 
 /** Indices (ascending) of the drawn trees the filter keeps (base trees, then a comparison's extra trees). */
-export function filterTrees(t: TreeColumns, f: TreeFilter, ctx: Pick<ColourContext, 'biomassRange' | 'comparison'> = {}): Uint32Array {
-  const { classes } = treeClasses(t, f.mode, ctx);
+export function filterTrees(t: TreeColumns, f: TreeFilter, ctx: Pick<ColourContext, 'biomassRange' | 'comparison'> = {}, classes = treeClasses(t, f.mode, ctx).classes): Uint32Array {
   const keep = shownClasses(f.hidden);
-  const other = ctx.comparison?.other, extra = ctx.comparison?.join.extra;
-  // Per survey: the dictionary code of the plot / area asked for (-1 matches no tree, null = any).
-  const code = (c: TreeColumns, field: 'plot_id' | 'irrigation_area_id', id: string | null | undefined) =>
-    id == null ? null : c.text[field].dict.indexOf(id);
-  const sides = [
-    { cols: t, plot: code(t, 'plot_id', f.plotId), area: code(t, 'irrigation_area_id', f.irrigationAreaId) },
-    ...(other ? [{ cols: other, plot: code(other, 'plot_id', f.plotId), area: code(other, 'irrigation_area_id', f.irrigationAreaId) }] : []),
-  ];
+  const z = f.zones;
   const out = new Uint32Array(classes.length);
   let c = 0;
   for (let i = 0; i < classes.length; i++) {
     if (!keep[classes[i]]) continue;
-    const s = i < t.length ? sides[0] : sides[1];
-    const row = i < t.length ? i : extra![i - t.length];
-    if (s.plot !== null && s.cols.text.plot_id.codes[row] !== s.plot) continue;
-    if (s.area !== null && s.cols.text.irrigation_area_id.codes[row] !== s.area) continue;
+    if (z && !z.want.has(z.of[i])) continue;
     out[c++] = i;
   }
   return out.slice(0, c);

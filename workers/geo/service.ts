@@ -1,14 +1,20 @@
 // The worker's state and its API implementation, free of Comlink so it runs in
 // tests directly; geo.worker.ts passes Comlink.transfer in as `transfer`.
+// Every per-tree step of the map runs here: positions and drawing offsets,
+// classes and colours, legend counts (of the survey or of a plot / irrigation
+// area), the tree image below the detail zoom, labels, the tree table and list.
 import type {
-  Cancelled, ColoursResult, CompareResult, GeoWorkerApi, IngestInput, IngestResult, ListFilter, TreeFieldValues,
+  Cancelled, ColoursResult, CompareResult, GeoWorkerApi, ImageRequest, IngestInput, IngestResult, ListFilter,
+  TreeFieldValues, TreeImageResult, TreeLabels, ZoneRef,
 } from '../geo-api';
 import { decodeMapDataArrow } from './arrow-decode';
-import { colourTrees, filterTrees, isChangeMode, type ColourMode } from './colours';
+import { countClasses, isChangeMode, paintClasses, treeClasses, filterTrees, type ColourMode, type TreeClasses } from './colours';
+import { extentCentre, treeOffsets } from './draw-offsets';
 import { alertsFor, ingestMapDataGeoJSON, type GeoDataset } from './ingest-geojson';
-import { analyseDataset, statisticsFor, type Analysis, type Selection } from './pipeline';
+import { analyseDataset, type Analysis } from './pipeline';
 import { idAt } from './tree-ids';
 import { listBuffers, treeList, type ListSort, type TreeList } from './tree-list';
+import { rasterizeTrees } from './tree-raster';
 import { NUMERIC_FIELDS, TEXT_FIELDS, type MapDataResponse, type TreeColumns } from './types';
 import { prepareComparison, zoneTable, type PreparedComparison } from './zones';
 
@@ -36,53 +42,105 @@ function fieldValues(t: TreeColumns, row: number): TreeFieldValues {
   return out;
 }
 
-export function createGeoService(transfer: TransferFn = (v) => v): GeoWorkerApi {
-  let dataset: GeoDataset | null = null;
-  let analysis: Analysis | null = null;
-  let prepared: PreparedComparison | null = null;
-  const latest = { colours: 0, statistics: 0, list: 0 };
+interface Session {
+  d: GeoDataset;
+  a: Analysis;
+  prepared: PreparedComparison | null;
+  /** Drawn positions: ours, then the comparison's extra trees. */
+  drawn: Float64Array;
+  /** Classes per colour mode while the trees and the comparison stay (a legend toggle only repaints). */
+  classes: Map<ColourMode, TreeClasses>;
+  /** The last colours handed out: their request id, mode, and a copy of the RGBA (the app's is transferred). */
+  painted: { id: number; mode: ColourMode; rgba: Uint8Array } | null;
+}
 
-  const loaded = () => {
-    if (!dataset || !analysis) throw new Error('geo worker: ingest() first');
-    return { d: dataset, a: analysis };
+export function createGeoService(transfer: TransferFn = (v) => v): GeoWorkerApi {
+  let s: Session | null = null;
+  const latest = { colours: 0, counts: 0, list: 0, image: 0 };
+
+  const loaded = (): Session => {
+    if (!s) throw new Error('geo worker: ingest() first');
+    return s;
+  };
+  /** A newer request of the same kind arrived meanwhile: skip the work. */
+  const overtaken = async (kind: keyof typeof latest, id: number) => {
+    latest[kind] = Math.max(latest[kind], id);
+    await yieldToEvents();
+    return id < latest[kind];
+  };
+  const classesOf = (x: Session, mode: ColourMode): TreeClasses => {
+    let c = x.classes.get(mode);
+    if (!c) {
+      if (isChangeMode(mode) && !x.prepared) throw new Error(`geo worker: colour mode ${mode} needs compare() first`);
+      c = treeClasses(x.d.trees, mode, { biomassRange: x.d.biomassRange, comparison: x.prepared?.cmp });
+      x.classes.set(mode, c);
+    }
+    return c;
+  };
+  /** Drawn tree indices of a zone (its part index as the map selects it), extra trees included. */
+  const zoneRows = (x: Session, z: ZoneRef): Uint32Array => {
+    const g = x.a.zones, ofPart = z.kind === 'plot' ? g.plotOfPart : g.areaOfPart;
+    const zi = ofPart[z.part] ?? -1;
+    if (zi < 0) return new Uint32Array(0);
+    const base = (z.kind === 'plot' ? g.plots : g.areas)[zi].rows;
+    const extraOf = z.kind === 'plot' ? x.prepared?.extraPlot : x.prepared?.extraArea;
+    if (!extraOf) return base;
+    const n = x.d.trees.length, extra: number[] = [];
+    extraOf.forEach((e, k) => e === zi && extra.push(n + k));
+    return extra.length ? Uint32Array.from([...base, ...extra]) : base;
   };
 
   return {
     async ingest(input: IngestInput): Promise<IngestResult> {
       const d = decode(input);
       const a = analyseDataset(d);
-      dataset = d;
-      analysis = a;
-      prepared = null;
-      // The app owns positions from now on (the worker keeps its columns for colours/statistics).
+      s = { d, a, prepared: null, drawn: d.trees.positions, classes: new Map(), painted: null };
+      // The app owns its copy of the positions from now on (the worker keeps its columns).
       const positions = d.trees.positions.slice();
-      const treePlot = a.treePlot.slice();
-      const treeArea = a.treeArea.slice();
+      const offsets = treeOffsets(positions, d.trees.length);
       const result: IngestResult = {
-        treeCount: d.trees.length, positions, treePlot, treeArea, areaPlot: a.areaPlot.slice(),
+        treeCount: d.trees.length, positions, offsets,
         plots: d.plots, irrigationAreas: d.irrigationAreas, duplicates: d.duplicates, alerts: alertsFor(d),
         fit: a.fit, npkRanges: a.npkRanges, biomassRange: d.biomassRange,
         vitalityRange: a.vitalityRange, canopyRange: a.canopyRange, skippedTrees: d.skippedTrees,
       };
-      return transfer(result, [positions.buffer, treePlot.buffer, treeArea.buffer]);
+      return transfer(result, [positions.buffer, offsets.values.buffer]);
     },
 
     async colours(mode: ColourMode, requestId: number, hidden: readonly number[] = []): Promise<ColoursResult | Cancelled> {
-      latest.colours = Math.max(latest.colours, requestId);
-      await yieldToEvents();
-      if (requestId < latest.colours) return CANCELLED;
-      const { d } = loaded();
-      if (isChangeMode(mode) && !prepared) throw new Error(`geo worker: colour mode ${mode} needs compare() first`);
-      const r = colourTrees(d.trees, mode, { biomassRange: d.biomassRange, hidden, comparison: prepared?.cmp });
-      return transfer({ mode, rgba: r.rgba, range: r.range, visible: r.visible, counts: r.counts }, [r.rgba.buffer, r.counts.buffer]);
+      if (await overtaken('colours', requestId)) return CANCELLED;
+      const x = loaded();
+      const r = paintClasses(classesOf(x, mode), mode, hidden);
+      x.painted = { id: requestId, mode, rgba: r.rgba.slice() };
+      return transfer({ id: requestId, mode, rgba: r.rgba, range: r.range, visible: r.visible, counts: r.counts }, [r.rgba.buffer, r.counts.buffer]);
     },
 
-    async statistics(selection: Selection, requestId: number) {
-      latest.statistics = Math.max(latest.statistics, requestId);
-      await yieldToEvents();
-      if (requestId < latest.statistics) return CANCELLED;
-      const { d, a } = loaded();
-      return statisticsFor(d, a, selection);
+    async legendCounts(mode: ColourMode, zone: ZoneRef, requestId: number) {
+      if (await overtaken('counts', requestId)) return CANCELLED;
+      const x = loaded();
+      return countClasses(classesOf(x, mode).classes, zoneRows(x, zone));
+    },
+
+    async treeImage(req: ImageRequest, requestId: number): Promise<TreeImageResult | null | Cancelled> {
+      if (await overtaken('image', requestId)) return CANCELLED;
+      const x = loaded(), p = x.painted;
+      if (!p || p.rgba.length !== 2 * x.drawn.length) return null;
+      const raster = rasterizeTrees({ count: x.drawn.length >> 1, positions: x.drawn, rgba: p.rgba, ...req });
+      return raster ? transfer({ coloursId: p.id, raster }, [raster.data.buffer]) : null;
+    },
+
+    async treeLabels(bounds: [number, number, number, number], max: number): Promise<TreeLabels> {
+      const x = loaded();
+      const [w, south, e, north] = bounds, pos = x.drawn, n = x.d.trees.length;
+      const at: number[] = [], text: string[] = [];
+      for (let i = 0; i < pos.length >> 1 && at.length < 2 * max; i++) {
+        const lon = pos[2 * i], lat = pos[2 * i + 1];
+        if (!(lon >= w && lon <= e && lat >= south && lat <= north)) continue;
+        at.push(lon, lat);
+        text.push(String(i < n ? idAt(x.d.trees.ids, i) : idAt(x.prepared!.other.trees.ids, x.prepared!.cmp.join.extra[i - n])));
+      }
+      const positions = Float64Array.from(at);
+      return transfer({ positions, text }, [positions.buffer]);
     },
 
     async fit() {
@@ -90,56 +148,66 @@ export function createGeoService(transfer: TransferFn = (v) => v): GeoWorkerApi 
     },
 
     async treeProperties(index: number): Promise<TreeFieldValues | null> {
-      const { d, a } = loaded();
+      const { d, a, prepared } = loaded();
       const n = d.trees.length, extra = prepared?.cmp.join.extra;
       if (!Number.isInteger(index) || index < 0) return null;
       // Past our trees: a tree only the compared survey has (drawn after ours).
       if (index >= n) return extra && index - n < extra.length ? { ...fieldValues(prepared!.other.trees, extra[index - n]), only_in: 'compared' } : null;
       const out = fieldValues(d.trees, index);
-      const plot = d.plots[a.treePlot[index]];
-      const area = d.irrigationAreas[a.treeArea[index]];
-      if (plot && out.plot_id === null) out.plot_id = String(plot.sourceId);
-      if (area && out.irrigation_area_id === null) out.irrigation_area_id = String(area.sourceId);
+      const g = a.zones, pz = g.treePlot[index], az = g.treeArea[index];
+      if (pz >= 0 && out.plot_id === null) out.plot_id = g.plots[pz].id;
+      if (az >= 0 && out.irrigation_area_id === null) out.irrigation_area_id = g.areas[az].id;
       return out;
     },
 
     async compare(input: IngestInput | null, otherIsNewer: boolean): Promise<CompareResult | null> {
-      const { d } = loaded();
-      prepared = null;
+      const x = loaded();
+      x.prepared = null;
+      x.drawn = x.d.trees.positions;
+      x.classes.clear();
+      x.painted = null;
       if (!input) return null;
-      const p = prepareComparison(d, decode(input), otherIsNewer);
-      prepared = p;
+      const p = prepareComparison(x.d, decode(input), otherIsNewer);
+      x.prepared = p;
       let matched = 0;
       for (const j of p.cmp.join.match) if (j >= 0) matched++;
-      const extraPositions = p.extraPositions.slice();
-      return transfer({ otherCount: p.other.trees.length, matched, extraCount: p.cmp.join.extra.length, extraPositions }, [extraPositions.buffer]);
+      const extraCount = p.cmp.join.extra.length;
+      if (!extraCount) return { otherCount: p.other.trees.length, matched, extraCount, drawn: null };
+      const base = x.d.trees.positions;
+      x.drawn = new Float64Array(base.length + p.extraPositions.length);
+      x.drawn.set(base);
+      x.drawn.set(p.extraPositions, base.length);
+      const positions = x.drawn.slice();
+      // The same origin as the load's offsets: our trees keep their offsets exactly.
+      const offsets = treeOffsets(positions, positions.length >> 1, extentCentre(base, base.length >> 1));
+      return transfer({ otherCount: p.other.trees.length, matched, extraCount, drawn: { positions, offsets } }, [positions.buffer, offsets.values.buffer]);
     },
 
     async comparedProperties(index: number): Promise<TreeFieldValues | null> {
-      const { d } = loaded();
+      const { d, prepared } = loaded();
       if (!prepared || !(Number.isInteger(index) && index >= 0 && index < d.trees.length)) return null;
       const j = prepared.cmp.join.match[index];
       return j >= 0 ? fieldValues(prepared.other.trees, j) : null;
     },
 
     async zones() {
-      const { d, a } = loaded();
+      const { d, a, prepared } = loaded();
       return zoneTable(d, a, prepared);
     },
 
     async treeList(filter: ListFilter, sort: ListSort, requestId: number): Promise<TreeList | Cancelled> {
-      latest.list = Math.max(latest.list, requestId);
-      await yieldToEvents();
-      if (requestId < latest.list) return CANCELLED;
-      const { d, a } = loaded();
-      const cmp = prepared?.cmp;
-      const indices = filterTrees(d.trees, { mode: filter.mode, hidden: filter.hidden }, { biomassRange: d.biomassRange, comparison: cmp });
-      // A plot / irrigation area chosen on the map narrows the list by the same assignment the statistics use.
-      const zoneOf = filter.plot !== undefined ? { base: a.treePlot, extra: prepared?.extraPlot, want: new Set(filter.plot) }
-        : filter.area !== undefined ? { base: a.treeArea, extra: prepared?.extraArea, want: new Set(filter.area) } : null;
-      const n = d.trees.length;
-      const kept = zoneOf ? indices.filter((i) => zoneOf.want.has(i < n ? zoneOf.base[i] : zoneOf.extra![i - n])) : indices;
-      const list = treeList(d, a, prepared, kept, sort);
+      if (await overtaken('list', requestId)) return CANCELLED;
+      const x = loaded(), { d, a, prepared } = x;
+      const g = a.zones;
+      // A plot / irrigation area chosen on the map narrows the list by the one zone grouping.
+      const pick = filter.plot !== undefined ? { parts: filter.plot, ofPart: g.plotOfPart, base: g.treePlot, extra: prepared?.extraPlot }
+        : filter.area !== undefined ? { parts: filter.area, ofPart: g.areaOfPart, base: g.treeArea, extra: prepared?.extraArea } : null;
+      const zones = pick ? {
+        of: pick.extra?.length ? Int32Array.from([...pick.base, ...pick.extra]) : pick.base,
+        want: new Set(pick.parts.map((p) => pick.ofPart[p] ?? -1)),
+      } : null;
+      const indices = filterTrees(d.trees, { mode: filter.mode, hidden: filter.hidden, zones }, {}, classesOf(x, filter.mode).classes);
+      const list = treeList(d, a, prepared, indices, sort);
       return transfer(list, listBuffers(list));
     },
   };

@@ -45,6 +45,7 @@ export function treeList(d: GeoDataset, a: Analysis, prepared: PreparedCompariso
   const c = indices.length, n = d.trees.length;
   const other = prepared?.other.trees, extra = prepared?.cmp.join.extra;
   const changes = prepared ? changeClasses(prepared.cmp) : null;
+  const g = a.zones;
   const L: TreeList = {
     count: c, drawn: new Uint32Array(c), plot: new Int32Array(c), area: new Int32Array(c),
     row: new Float32Array(c), tree: new Float32Array(c), status: new Uint8Array(c),
@@ -58,8 +59,9 @@ export function treeList(d: GeoDataset, a: Analysis, prepared: PreparedCompariso
     const t = mine ? d.trees : other!;
     const row = mine ? i : extra![i - n];
     L.drawn[r] = i;
-    L.plot[r] = mine ? a.treePlot[i] : prepared!.extraPlot[i - n];
-    L.area[r] = mine ? a.treeArea[i] : prepared!.extraArea[i - n];
+    const pz = mine ? g.treePlot[i] : prepared!.extraPlot[i - n], az = mine ? g.treeArea[i] : prepared!.extraArea[i - n];
+    L.plot[r] = pz >= 0 ? g.plots[pz].parts[0] : -1;
+    L.area[r] = az >= 0 ? g.areas[az].parts[0] : -1;
     L.row[r] = t.numeric.row_num[row];
     L.tree[r] = t.numeric.tree_num[row];
     L.status[r] = t.status[row];

@@ -37,7 +37,8 @@ describe('comparison, zone table and tree list in the worker', () => {
     await s.ingest({ format: 'object', data: later });
     const r = await s.compare({ format: 'json', bytes: bytes(earlier) }, false);
     expect(r).toMatchObject({ otherCount: 4, matched: 3, extraCount: 1 });
-    expect(Array.from(r!.extraPositions).map((v) => Math.round(v * 1000) / 1000)).toEqual([35.022, 32.001]);
+    expect(Array.from(r!.drawn!.positions.subarray(8)).map((v) => Math.round(v * 1000) / 1000)).toEqual([35.022, 32.001]);
+    expect(r!.drawn!.offsets.values.length).toBe(10);
     const c = await s.colours('change', 1);
     if (isCancelled(c)) throw new Error('cancelled');
     expect(c.rgba.length).toBe(4 * 5);

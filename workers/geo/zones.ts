@@ -1,13 +1,14 @@
-// Statistics per plot and per irrigation area (issue 13): one row per zone from
-// the one statistics engine (computeStatistics), plus the change since the
+// Statistics per plot and per irrigation area (issue 13): one row per zone,
+// taken from the survey statistics engine (survey-statistics.ts, the server's
+// statistics response) over the one zone grouping, plus the change since the
 // compared survey. Used by the worker (the table on the map) and by the server
-// (the table's CSV), so both show the same numbers.
-import { assignPointsToPolygons } from './assign';
+// (the table's CSV), so both show the same numbers as the info panel.
 import { CHANGE_KEYS, compareTrees, extraPositions, measureDifferences, changeClasses, type Comparison } from './compare';
-import { zoneLabel } from './features';
 import type { GeoDataset } from './ingest-geojson';
 import type { Analysis } from './pipeline';
-import { computeStatistics, type TreeStatistics } from './statistics';
+import type { TreeStatistics } from './statistics';
+import { surveyStatistics } from './survey-statistics';
+import { placeRows } from './zone-groups';
 
 /** A comparison ready to draw: the join, and where the extra trees are. */
 export interface PreparedComparison {
@@ -15,19 +16,15 @@ export interface PreparedComparison {
   other: GeoDataset;
   /** Interleaved lon/lat of the extra trees (drawn after the base trees). */
   extraPositions: Float64Array;
-  /** Base plot / irrigation-area index of each extra tree (-1 none), by the same point-in-polygon rule. */
+  /** Base plot / irrigation-area zone of each extra tree (-1 none), by the one grouping rule. */
   extraPlot: Int32Array;
   extraArea: Int32Array;
 }
 
 export function prepareComparison(base: GeoDataset, other: GeoDataset, otherIsNewer: boolean): PreparedComparison {
   const cmp = compareTrees(base.trees, other.trees, otherIsNewer);
-  const pos = extraPositions(cmp);
-  return {
-    cmp, other, extraPositions: pos,
-    extraPlot: assignPointsToPolygons(pos, base.plots.map((p) => p.geometry)),
-    extraArea: assignPointsToPolygons(pos, base.irrigationAreas.map((p) => p.geometry)),
-  };
+  const placed = placeRows(other.trees, cmp.join.extra, base);
+  return { cmp, other, extraPositions: extraPositions(cmp), extraPlot: placed.plot, extraArea: placed.area };
 }
 
 export interface ZoneChange {
@@ -64,39 +61,26 @@ function changeOf(rows: Uint32Array, extras: number[], classes: Uint8Array, vd: 
 
 /** Every plot, then every irrigation area, of the survey (vitality classes use the project's range, as the info panel does). */
 export function zoneTable(d: GeoDataset, a: Analysis, prepared?: PreparedComparison | null): ZoneRow[] {
-  const base = { npkRanges: a.npkRanges, vitalityRange: a.vitalityRange };
-  const n = d.trees.length;
+  const g = a.zones, n = d.trees.length;
+  const stats = surveyStatistics(d, g, { npkRanges: a.npkRanges, vitalityRange: a.vitalityRange });
   const change = prepared
     ? { classes: changeClasses(prepared.cmp), vd: measureDifferences(prepared.cmp, 'biomass'), cd: measureDifferences(prepared.cmp, 'canopy_diameter') }
     : null;
-  const out: ZoneRow[] = [];
-  const group = (kind: 'plot' | 'area') => {
-    const list = kind === 'plot' ? d.plots : d.irrigationAreas;
-    const perPart = kind === 'plot' ? a.treesPerPlot : a.treesPerArea;
-    const extraOf = prepared ? (kind === 'plot' ? prepared.extraPlot : prepared.extraArea) : null;
-    const parts = new Map<string, number[]>();
-    list.forEach((f, i) => {
-      const id = String(f.sourceId);
-      parts.set(id, [...(parts.get(id) ?? []), i]);
-    });
-    for (const [id, idx] of parts) {
-      const size = idx.reduce((s, i) => s + (perPart[i]?.length ?? 0), 0);
-      const rows = new Uint32Array(size);
-      let o = 0;
-      for (const i of idx) { rows.set(perPart[i] ?? [], o); o += perPart[i]?.length ?? 0; }
-      const areas = kind === 'plot' ? a.areaPlot.filter((p) => idx.includes(p)).length : 1;
-      const plots = kind === 'plot' ? 1 : (a.areaPlot[idx[0]] ?? -1) >= 0 ? 1 : 0;
-      const stats = computeStatistics(d.trees, { ...base, totalPlots: plots, totalIrrigationAreas: areas }, rows);
-      const extras: number[] = [];
-      if (extraOf) for (let k = 0; k < extraOf.length; k++) if (idx.includes(extraOf[k])) extras.push(k);
-      out.push({
-        kind, id, index: idx[0], stats,
-        name: zoneLabel(list[idx[0]].properties) ?? id,
-        change: change ? changeOf(rows, extras, change.classes, change.vd, change.cd, n) : null,
-      });
-    }
+  const extrasOf = (zoneOf: Int32Array | undefined, count: number) => {
+    const out = Array.from({ length: count }, () => [] as number[]);
+    if (zoneOf) zoneOf.forEach((z, k) => z >= 0 && out[z].push(k));
+    return out;
   };
-  group('plot');
-  group('area');
-  return out;
+  const rows = (kind: 'plot' | 'area'): ZoneRow[] => {
+    const zones = kind === 'plot' ? g.plots : g.areas;
+    const extras = extrasOf(kind === 'plot' ? prepared?.extraPlot : prepared?.extraArea, zones.length);
+    return zones.map((z, i) => {
+      const s = kind === 'plot' ? stats.plots[i] : stats.irrigation_areas[i];
+      return {
+        kind, id: z.id, index: z.parts[0], stats: s.statistics, name: s.name || z.id,
+        change: change ? changeOf(z.rows, extras[i], change.classes, change.vd, change.cd, n) : null,
+      };
+    });
+  };
+  return [...rows('plot'), ...rows('area')];
 }

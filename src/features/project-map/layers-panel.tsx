@@ -26,6 +26,8 @@ interface Props {
   onToggleClass: (cls: number) => void;
   onClose: () => void;
   locale: string;
+  /** The tree legend counts the trees of this plot / irrigation area (the selection), not the survey's. */
+  legendScope?: string | null;
 }
 
 /** A tree legend is a filter: each class is a toggle button (alpha 0 in the colour buffer, no position upload). */
@@ -89,6 +91,7 @@ function Row({ id, ...p }: Props & { id: LayerId }) {
             {(p.comparing ? ALL_COLOUR_MODES : COLOUR_MODES).map((m) => <option key={m} value={m}>{t(`modes.${m}`)}</option>)}
           </select>
         )}
+        {id === 'trees' && p.legendScope && <p className="pm-legend__scope" data-testid="legend-scope" dir="auto">{t('layers.scope', { name: p.legendScope })}</p>}
         <Legend entries={p.legends[id]} locale={p.locale} onToggle={id === 'trees' ? p.onToggleClass : undefined} />
       </div>
     </div>

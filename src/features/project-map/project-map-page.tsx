@@ -3,7 +3,7 @@ import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import type { PickingInfo } from '@deck.gl/core';
-import { buildMapLayers, chooseFeature, treeAt, treeOffsets, type AreaItem, type LayerId, type TreeLabel } from '../../map/deck-layers';
+import { buildMapLayers, chooseFeature, treeAt, TREE_DETAIL_ZOOM, type AreaItem, type LayerId, type TreeLabel } from '../../map/deck-layers';
 import type { ColourMode, ZoneRow } from '../../map/geo-client';
 import type { RelatedSurvey } from '../../api/project';
 import { isChangeMode } from '../../../workers/geo/colours';
@@ -29,6 +29,8 @@ import { TreeListPanel } from './tree-list-panel';
 import { ZoneTable } from './zone-table';
 import { useProjectData } from './use-project-data';
 import { useTreeLabels } from './use-tree-labels';
+import { useTreeImage } from './use-tree-image';
+import { useZoneLegend } from './use-zone-legend';
 import { useMapTestHook } from './use-map-test-hook';
 import { CompareBar } from './compare-bar';
 import './project-map.css';
@@ -68,8 +70,13 @@ function ProjectMapScreen() {
   const containerRef = useRef<HTMLDivElement>(null);
   const ingest = data.ingest;
   const comparison = data.comparison;
-  // The drawn trees: this survey's, then (while comparing) the trees only the compared survey has.
-  const drawn = useMemo(() => (ingest ? { positions: comparison?.positions ?? ingest.positions, count: comparison?.treeCount ?? ingest.treeCount } : null), [ingest, comparison]);
+  // The drawn trees: this survey's, then (while comparing) the trees only the compared survey has,
+  // with the Float32 drawing offsets the worker computed once for them.
+  const drawn = useMemo(() => {
+    if (!ingest) return null;
+    const extra = comparison?.result.drawn;
+    return { positions: extra?.positions ?? ingest.positions, offsets: extra?.offsets ?? ingest.offsets, count: comparison?.treeCount ?? ingest.treeCount };
+  }, [ingest, comparison]);
   const drawnRef = useRef(drawn);
   const rgbaRef = useRef<Uint8Array | null>(null);
   useEffect(() => {
@@ -89,8 +96,6 @@ function ProjectMapScreen() {
   });
   const gps = useGps(view.map, MAP_DEFAULTS.gpsZoom);
 
-  // Float32 offsets for drawing, computed once per load (see treeOffsets).
-  const offsets = useMemo(() => (drawn ? treeOffsets(drawn.positions, drawn.count) : null), [drawn]);
   const plots = useMemo(() => areaItems(ingest?.plots ?? []), [ingest]);
   const areas = useMemo(() => areaItems(ingest?.irrigationAreas ?? []), [ingest]);
 
@@ -139,32 +144,38 @@ function ProjectMapScreen() {
     return () => { live = false; };
   }, [panel, client, ingest, comparison]);
 
-  const treeLabels: TreeLabel[] = useTreeLabels(view, client, ingest, layers.labels.trees && layers.visible.trees);
+  const treeLabels: TreeLabel[] = useTreeLabels(view, client, drawn, layers.labels.trees && layers.visible.trees);
+  const treeImage = useTreeImage(client, {
+    drawn, coloursId: data.colours?.id ?? null, zoom: view.zoom, pixelRatio: view.pixelRatio,
+    on: layers.visible.trees && view.zoom < TREE_DETAIL_ZOOM,
+  });
+  const zoneCounts = useZoneLegend(client, mode, data.colours?.id ?? null, sel && sel.layer !== 'trees' ? { kind: sel.layer === 'plots' ? 'plot' : 'area', part: sel.index } : null);
 
   useEffect(() => {
     view.setLayers(buildMapLayers({
       view: layers,
       plots: data.errors.trees || data.errors.noProject ? [] : plots,
       areas,
-      trees: drawn && data.colours && data.colours.rgba.length === 4 * drawn.count ? { count: drawn.count, positions: drawn.positions, rgba: data.colours.rgba, offsets } : null,
+      trees: drawn && data.colours && data.colours.rgba.length === 4 * drawn.count ? { count: drawn.count, positions: drawn.positions, rgba: data.colours.rgba, offsets: drawn.offsets } : null,
       treeLabels,
       zoom: view.zoom,
       selected: layers.selected,
       gps: gps.position,
-      pixelRatio: view.pixelRatio,
+      treeImage,
     }));
-  }, [view, layers, plots, areas, drawn, offsets, data.colours, data.errors, treeLabels, gps.position]);
+  }, [view, layers, plots, areas, drawn, data.colours, data.errors, treeLabels, treeImage, gps.position]);
 
   useMapTestHook(drawn, view.map, layersRef);
 
+  // With a plot or irrigation area selected, the legend counts its trees (the same grouping as the info panel).
   const legends = useMemo<Record<LayerId, LegendEntry[]>>(() => {
-    const counts = data.colours?.counts ?? null;
+    const counts = zoneCounts ?? data.colours?.counts ?? null;
     return {
       plots: [{ key: 'plots', colour: [0, 0, 0, 255], label: t('layers.plots'), count: plots.length }],
       irrigationAreas: [{ key: 'areas', colour: [0x21, 0x96, 0xf3, 255], label: t('layers.irrigationAreas'), count: areas.length }],
       trees: legendFor(mode, counts, data.colours?.range ?? null, { status: (c) => t(`status.${c}`), noValue: t('layers.noValue'), change: (k) => t(`change.${k}`) }, hidden),
     };
-  }, [data.colours, mode, hidden, plots.length, areas.length, t]);
+  }, [data.colours, zoneCounts, mode, hidden, plots.length, areas.length, t]);
 
   // A new colour mode starts with every class shown (class numbers mean something else in it).
   const changeMode = (m: ColourMode, hide: number[] = []) => {
@@ -288,7 +299,7 @@ function ProjectMapScreen() {
           </div>
         )}
         {panel === 'layers' && (
-          <LayersPanel state={layers} dispatch={dispatch} legends={legends} colourMode={mode} comparing={!!comparison} onColourMode={(m) => changeMode(m)} onToggleClass={toggleClass} onClose={() => setPanel(null)} locale={locale} />
+          <LayersPanel state={layers} dispatch={dispatch} legends={legends} legendScope={zoneCounts && selectedArea ? featureName : null} colourMode={mode} comparing={!!comparison} onColourMode={(m) => changeMode(m)} onToggleClass={toggleClass} onClose={() => setPanel(null)} locale={locale} />
         )}
         {panel === 'export' && Number(projectId) > 0 && (
           <ExportPanel projectId={Number(projectId)} mode={mode} hidden={hidden} counts={data.colours?.counts ?? null} scope={exportScope} compare={comparison?.survey.project_id} onClose={() => setPanel(null)} />

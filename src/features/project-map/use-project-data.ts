@@ -35,8 +35,6 @@ export interface Comparison {
   survey: RelatedSurvey;
   result: CompareResult;
   otherIsNewer: boolean;
-  /** The drawn trees' positions: ingest.positions followed by the extra trees (null: none extra, draw ingest.positions). */
-  positions: Float64Array | null;
   treeCount: number;
 }
 
@@ -152,15 +150,7 @@ export function useProjectData(projectId: string | undefined, stateName: string 
       // request are left to that request (it brings colours of the same length as the drawn trees).
       const colours = await c.colours(mode, hidden);
       let comparison: Comparison | null = null;
-      if (survey && result) {
-        let positions: Float64Array | null = null;
-        if (result.extraCount > 0) {
-          positions = new Float64Array(ingest.positions.length + result.extraPositions.length);
-          positions.set(ingest.positions);
-          positions.set(result.extraPositions, ingest.positions.length);
-        }
-        comparison = { survey, result, otherIsNewer, positions, treeCount: ingest.treeCount + result.extraCount };
-      }
+      if (survey && result) comparison = { survey, result, otherIsNewer, treeCount: ingest.treeCount + result.extraCount };
       setData((d) => ({ ...d, comparison, comparing: null, ...(isCancelled(colours) ? {} : { colours }) }));
       return true;
     } catch {

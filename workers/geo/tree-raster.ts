@@ -3,7 +3,7 @@
 // that image (one textured quad) instead of one instance per tree. Panning then
 // costs one quad per frame instead of 100k–1M instances; the image is redrawn
 // only when the zoom or the colours change. Pure: no DOM, tests run in Node.
-import { latToMercatorY, lonToMercatorX, mercatorXToLon, mercatorYToLat } from '../../workers/geo/projection';
+import { latToMercatorY, lonToMercatorX, mercatorXToLon, mercatorYToLat } from './projection';
 
 const WORLD = 2 * Math.PI * 6378137; // EPSG:3857 metres across the world
 /** Web Mercator x in [0, 1) of a longitude (the tile-pixel convention: 0 at the antimeridian). */

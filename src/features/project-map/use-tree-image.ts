@@ -1,0 +1,37 @@
+// The tree image below the detail zoom, drawn by the geo worker (tree-raster.ts)
+// from its positions and the colours it last handed out, and sent back as a
+// transferred pixel buffer: the main thread only wraps it (no per-tree work).
+// The last image stays on screen until its successor arrives (its bounds are
+// lon/lat, so it stays in place while zooming); without one, the trees are
+// drawn as instances.
+import { useEffect, useState, type RefObject } from 'react';
+import { isCancelled, type GeoClient } from '../../map/geo-client';
+import type { TreeImage } from '../../map/deck-layers';
+import { LAYER_STYLE } from '../../map/map-config';
+
+export interface TreeImageInput {
+  /** The drawn trees (a new object per load or comparison). */
+  drawn: object | null;
+  coloursId: number | null;
+  zoom: number;
+  pixelRatio: number;
+  /** Below the detail zoom with the trees shown. */
+  on: boolean;
+}
+
+export function useTreeImage(client: RefObject<GeoClient | null>, p: TreeImageInput): TreeImage | null {
+  const [image, setImage] = useState<(TreeImage & { drawn: object }) | null>(null);
+  const { drawn, coloursId, zoom, pixelRatio, on } = p;
+  useEffect(() => {
+    const c = client.current;
+    if (!on || !c || !drawn || coloursId === null) return;
+    let live = true;
+    void c.treeImage({ zoom, pixelRatio, radius: LAYER_STYLE.treeMarkerRadius }).then((r) => {
+      if (!live || isCancelled(r)) return;
+      // ImageData (not a plain {width, height, data}): deck.gl reads the size for the mip levels from it.
+      setImage(r ? { drawn, coloursId: r.coloursId, raster: r.raster, image: new ImageData(r.raster.data, r.raster.width, r.raster.height) } : null);
+    });
+    return () => { live = false; };
+  }, [client, drawn, coloursId, zoom, pixelRatio, on]);
+  return image && image.drawn === drawn ? image : null;
+}
