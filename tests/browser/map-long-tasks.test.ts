@@ -1,0 +1,95 @@
+// Issue 17: the main thread on the map. Opens the 100k demo survey in real
+// Chromium, shows the trees, switches the colour mode, zooms in and out and
+// pans, and reads every long task (PerformanceObserver 'longtask': > 50 ms of
+// uninterrupted main-thread work) per phase.
+//
+// The goal is none at all. In software GL (SwiftShader, no GPU on CI) a map
+// frame alone is ~30-60 ms of main-thread time (deck.gl's draw, synchronous GL
+// calls such as shader link status and picking read-backs), so the test holds
+// the actions to ACTION_LIMIT_MS, which a per-tree step on the main thread, a
+// development build of React or a synchronous image redraw all exceed (measured:
+// 232 ms on a colour switch with React's development build), and prints every
+// task so the remaining gap stays visible (README, issue 17 note).
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, loginAs, newPage } from '../support/browser';
+
+let browser: Browser;
+let page: Page;
+const baseURL = inject('baseURL');
+
+interface LongTask { at: number; ms: number; phase: string }
+type Probe = { tasks: LongTask[]; phase: string };
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await newPage(browser, { baseURL });
+  await loginAs(page, 'grower');
+});
+afterAll(async () => browser?.close());
+
+const idle = async (p: Page) => {
+  await p.waitForFunction(() => {
+    const m = (window as unknown as { __projectMap?: { isMoving(): boolean } }).__projectMap;
+    return !!m && !m.isMoving();
+  });
+  await p.waitForTimeout(1500); // the worker's image and labels arrive after the move ends
+};
+/** The longest main-thread task allowed during an action (colour switch, zoom, pan) in software GL. */
+const ACTION_LIMIT_MS = 150;
+const phase = (p: Page, name: string) => p.evaluate((n) => { (window as unknown as { __longTasks: Probe }).__longTasks.phase = n; }, name);
+
+describe('main thread at 100k trees', () => {
+  it('keeps every main-thread task of a colour switch, zoom and pan within the limit, and reports them all', async () => {
+    await page.addInitScript(() => {
+      const probe: Probe = { tasks: [], phase: 'boot' };
+      (window as unknown as { __longTasks: Probe }).__longTasks = probe;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) probe.tasks.push({ at: Math.round(e.startTime), ms: Math.round(e.duration), phase: probe.phase });
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    const projects = await page.evaluate(async () => {
+      const token = localStorage.getItem('token') ?? sessionStorage.getItem('token');
+      return (await fetch('/api/projects/user', { headers: { Authorization: `Bearer ${token}` } })).json();
+    }) as { project_id: number; name: string; observation_date: string }[];
+    const p = projects.find((x) => x.name === 'Avocado survey – autumn')!;
+    await page.goto(`/view/${p.project_id}/${p.observation_date}`);
+    // The page's own start (parsing the app, the first React render, MapLibre's set-up) is not the map's work.
+    await page.waitForSelector('[data-testid=pm-map]');
+    await phase(page, 'open');
+    await page.waitForSelector('[data-testid=project-map-page][data-load-id="1"]', { timeout: 90_000 });
+    await idle(page);
+
+    await page.getByTestId('pm-btn-layers').click();
+    await phase(page, 'show trees');
+    await page.getByTestId('layer-visible-trees').check();
+    await idle(page);
+    await phase(page, 'colour mode');
+    await page.getByTestId('colour-mode').selectOption('vitality');
+    await expect.poll(() => page.getByTestId('project-map-page').getAttribute('data-colour-mode')).toBe('vitality');
+    await idle(page);
+    await page.getByTestId('pm-layers-close').click();
+    const box = (await page.getByTestId('pm-map').boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await phase(page, 'zoom in');
+    await page.mouse.wheel(0, -300);
+    await idle(page);
+    await phase(page, 'zoom out');
+    await page.mouse.wheel(0, 300);
+    await idle(page);
+    await phase(page, 'pan');
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height / 2 + 60, { steps: 8 });
+    await page.mouse.up();
+    await idle(page);
+
+    const probe = await page.evaluate(() => (window as unknown as { __longTasks: Probe }).__longTasks);
+    const longest = (ph: string) => Math.max(0, ...probe.tasks.filter((t) => t.phase === ph).map((t) => t.ms));
+    const phases = ['open', 'show trees', 'colour mode', 'zoom in', 'zoom out', 'pan'];
+    console.log(`longest main-thread task per phase (ms): ${JSON.stringify(Object.fromEntries(phases.map((ph) => [ph, longest(ph)])))}`);
+    console.log(`long tasks (ms): ${JSON.stringify(probe.tasks)}`);
+    // The observer works (the app's own start is always long in software GL): a probe that saw nothing proves nothing.
+    expect(probe.tasks.length).toBeGreaterThan(0);
+    for (const ph of phases.slice(2)) expect(longest(ph), ph).toBeLessThanOrEqual(ACTION_LIMIT_MS);
+  }, 240_000);
+});
