@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { MessageChannel } from 'node:worker_threads';
 import v8 from 'node:v8';
 import {
-  analyseDataset, COLOUR_MODES, colourTrees, decodeMapDataArrow, encodeMapDataArrow, ingestMapDataGeoJSON, surveyStatistics,
+  analyseDataset, COLOUR_MODES, colourTrees, decodeMapDataArrow, encodeMapDataArrow, ingestMapDataGeoJSON, surveyStatistics, treeOffsets,
   type GeoDataset,
 } from '../workers/geo/index';
 import { syntheticFarm } from '../workers/geo/synthetic-farm';
@@ -30,6 +30,21 @@ function ours(d: GeoDataset) {
   const colours = COLOUR_MODES.map((m) => colourTrees(d.trees, m, { biomassRange: d.biomassRange }).rgba);
   const s = surveyStatistics(d, a.zones, { npkRanges: a.npkRanges, vitalityRange: a.vitalityRange });
   return { a, colours, project: s.total, perPlot: s.plots, perArea: s.irrigation_areas };
+}
+
+/**
+ * What the map's worker runs per load (service.ts ingest + the first colours):
+ * Arrow bytes in → columns, zone grouping from the stored ids, ranges, fit,
+ * the app's copy of the positions and their Float32 drawing offsets, status
+ * colours and the legend's counts.
+ */
+function oursLoad(bytes: Uint8Array) {
+  const d = decodeMapDataArrow(bytes);
+  const a = analyseDataset(d);
+  const positions = d.trees.positions.slice();
+  const offsets = treeOffsets(positions, d.trees.length);
+  const c = colourTrees(d.trees, 'status', { biomassRange: d.biomassRange });
+  return { a, positions, offsets, rgba: c.rgba, counts: c.counts };
 }
 
 function time<T>(fn: () => T): [number, T] {
@@ -75,12 +90,12 @@ function transferVsClone(count: number): { transfer_ms: number; clone_ms: number
 }
 
 async function main() {
-  const rows: { trees: number; ingest: number; oursMs: number; arrowMs: number; naiveMs: number }[] = [];
+  const rows: { trees: number; ingest: number; oursMs: number; arrowMs: number; naiveMs: number; loadMs: number; naiveLoadMs: number }[] = [];
   for (const size of sizes) {
     const farm = syntheticFarm({ trees: size, plots: 30, areasPerPlot: 4 });
     const bytes = (() => { const d = ingestMapDataGeoJSON(farm); return encodeMapDataArrow({ areasCrs: 'EPSG:3857', trees: d.trees, treeDuplicates: d.duplicates.tree, plots: farm.plots, irrigationAreas: farm.irrigationAreas, biomassRange: farm.biomassRange, npkRanges: farm.npkRanges }); })();
     const reps = size >= 1_000_000 ? 3 : 5;
-    const oursRuns: number[] = [], arrowRuns: number[] = [], ingestRuns: number[] = [];
+    const oursRuns: number[] = [], arrowRuns: number[] = [], ingestRuns: number[] = [], loadRuns: number[] = [];
     let last: [GeoDataset, ReturnType<typeof ours>] | null = null;
     for (let r = 0; r < reps; r++) {
       const [ti, d] = time(() => ingestMapDataGeoJSON(farm));
@@ -88,15 +103,22 @@ async function main() {
       ingestRuns.push(ti); oursRuns.push(ti + tp); last = [d, o];
       const [ta] = time(() => ours(decodeMapDataArrow(bytes)));
       arrowRuns.push(ta);
+      const [tl, l] = time(() => oursLoad(bytes));
+      loadRuns.push(tl);
+      if (r === 0 && Array.from(l.counts.subarray(0, 6)).join() !== last[1].project.status_counts.map((x) => x.count).join()) throw new Error('per-load counts disagree with the statistics');
     }
     const naiveReps = size >= 100_000 ? 1 : 3;
     const naiveRuns: number[] = [];
     let naive: ReturnType<typeof naivePipeline> | null = null;
     for (let r = 0; r < naiveReps; r++) { const [tn, res] = time(() => naivePipeline(farm)); naiveRuns.push(tn); naive = res; }
     check(farm, last![1], last![0], naive!);
-    const row = { trees: size, ingest: median(ingestRuns), oursMs: median(oursRuns), arrowMs: median(arrowRuns), naiveMs: median(naiveRuns) };
+    const row = {
+      trees: size, ingest: median(ingestRuns), oursMs: median(oursRuns), arrowMs: median(arrowRuns), naiveMs: median(naiveRuns),
+      loadMs: median(loadRuns), naiveLoadMs: median(naive ? [naive.loadMs] : []),
+    };
     rows.push(row);
     if (json) console.log(JSON.stringify({ bench: 'geo', trees: size, ours_ms: +row.oursMs.toFixed(1), naive_ms: +row.naiveMs.toFixed(1), ratio: +(row.naiveMs / row.oursMs).toFixed(1), ours_arrow_ms: +row.arrowMs.toFixed(1) }));
+    if (json) console.log(JSON.stringify({ bench: 'geo-load', trees: size, ours_ms: +row.loadMs.toFixed(1), naive_ms: +row.naiveLoadMs.toFixed(1), ratio: +(row.naiveLoadMs / row.loadMs).toFixed(1) }));
   }
   const compared = sizes.map((size) => benchCompare(size));
   if (json) for (const c of compared) console.log(JSON.stringify({ bench: 'geo-compare', ...c }));
@@ -108,6 +130,9 @@ async function main() {
   for (const r of rows) {
     console.log(`${String(r.trees).padStart(10)} | ${f(r.oursMs)} (${r.ingest.toFixed(0).padStart(6)} ms) | ${f(r.arrowMs)} | ${f(r.naiveMs).padStart(17)} | ${(r.naiveMs / r.oursMs).toFixed(1).padStart(5)}x`);
   }
+  console.log('\nPer load, what the app runs (Arrow in → zones from stored ids, positions + Float32 offsets, status colours + legend counts) vs naive (projection, point-in-polygon per tree, status colours, counts)');
+  console.log('     trees |  ours ms |   naive ms |  ratio');
+  for (const r of rows) console.log(`${String(r.trees).padStart(10)} | ${r.loadMs.toFixed(1).padStart(8)} | ${r.naiveLoadMs.toFixed(1).padStart(10)} | ${(r.naiveLoadMs / r.loadMs).toFixed(1).padStart(5)}x`);
   console.log('\nComparing two surveys: join on tree_id, change classes, vitality/canopy differences, change colours (worker) vs Map-of-objects join');
   console.log('     trees |   ours ms |  naive ms |  ratio | change classes');
   for (const c of compared) console.log(`${String(c.trees).padStart(10)} | ${f(c.ours_ms)} | ${f(c.naive_ms)} | ${c.ratio.toFixed(1).padStart(5)}x | ${JSON.stringify(c.counts)}`);

@@ -38,7 +38,11 @@ function zoneFilter(d: GeoDataset, cmp: Comparison | null, input: Pick<ExportJob
   const base = kind === 'plot' ? g.treePlot : g.treeArea;
   if (!cmp?.join.extra.length) return { of: base, want };
   const placed = placeRows(cmp.other, cmp.join.extra, d);
-  return { of: Int32Array.from([...base, ...(kind === 'plot' ? placed.plot : placed.area)]), want };
+  const extra = kind === 'plot' ? placed.plot : placed.area;
+  const of = new Int32Array(base.length + extra.length);
+  of.set(base);
+  of.set(extra, base.length);
+  return { of, want };
 }
 
 export async function exportJob(_db: unknown, input: ExportJobInput, send: (chunk: Uint8Array) => Promise<void>): Promise<{ trees: number }> {

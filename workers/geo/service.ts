@@ -54,6 +54,13 @@ interface Session {
   painted: { id: number; mode: ColourMode; rgba: Uint8Array } | null;
 }
 
+function concat<T extends Int32Array | Uint32Array>(a: T, b: T): T {
+  const out = new (a.constructor as new (n: number) => T)(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+}
+
 export function createGeoService(transfer: TransferFn = (v) => v): GeoWorkerApi {
   let s: Session | null = null;
   const latest = { colours: 0, counts: 0, list: 0, image: 0 };
@@ -87,7 +94,7 @@ export function createGeoService(transfer: TransferFn = (v) => v): GeoWorkerApi 
     if (!extraOf) return base;
     const n = x.d.trees.length, extra: number[] = [];
     extraOf.forEach((e, k) => e === zi && extra.push(n + k));
-    return extra.length ? Uint32Array.from([...base, ...extra]) : base;
+    return extra.length ? concat(base, Uint32Array.from(extra)) : base;
   };
 
   return {
@@ -203,7 +210,7 @@ export function createGeoService(transfer: TransferFn = (v) => v): GeoWorkerApi 
       const pick = filter.plot !== undefined ? { parts: filter.plot, ofPart: g.plotOfPart, base: g.treePlot, extra: prepared?.extraPlot }
         : filter.area !== undefined ? { parts: filter.area, ofPart: g.areaOfPart, base: g.treeArea, extra: prepared?.extraArea } : null;
       const zones = pick ? {
-        of: pick.extra?.length ? Int32Array.from([...pick.base, ...pick.extra]) : pick.base,
+        of: pick.extra?.length ? concat(pick.base, pick.extra) : pick.base,
         want: new Set(pick.parts.map((p) => pick.ofPart[p] ?? -1)),
       } : null;
       const indices = filterTrees(d.trees, { mode: filter.mode, hidden: filter.hidden, zones }, {}, classesOf(x, filter.mode).classes);
