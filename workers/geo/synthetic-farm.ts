@@ -2,9 +2,12 @@
 // benchmarks and tests: plots on a grid (some MultiPolygon), several irrigation
 // strips per plot, trees in rows 5 m apart, realistic gaps and oddities
 // (missing values, "N/A" text, unknown status, duplicate and missing ids,
-// a few trees outside every plot).
+// a few trees outside every plot). Each tree's plot_id / irrigation_area_id is
+// what our server stores: the zone that holds it (storeZoneIds), none outside.
 import type { Feature, Point, Position } from 'geojson';
-import { latToMercatorY, lonToMercatorX } from './projection';
+import { assignPointsToPolygons } from './assign';
+import { normalizeAreas } from './features';
+import { latToMercatorY, lonToMercatorX, mercatorXToLon, mercatorYToLat } from './projection';
 import type { AreaGeometry, IrrigationAreaProperties, MapDataResponse, PlotProperties, TreeProperties } from './types';
 
 export interface FarmOptions { trees: number; plots?: number; areasPerPlot?: number; seed?: number }
@@ -98,11 +101,29 @@ export function syntheticFarm(opts: FarmOptions): MapDataResponse {
       });
     }
   }
-  return {
-    plots: { type: 'FeatureCollection', features: plots },
-    irrigationAreas: { type: 'FeatureCollection', features: areas },
-    trees: { type: 'FeatureCollection', features: trees },
+  const farm = {
+    plots: { type: 'FeatureCollection' as const, features: plots },
+    irrigationAreas: { type: 'FeatureCollection' as const, features: areas },
+    trees: { type: 'FeatureCollection' as const, features: trees },
     biomassRange: { min: 0, max: 1.2 },
     npkRanges: { avocado: { n: { lower: 1.7, upper: 2.1 } } },
   };
+  storeZoneIds(farm);
+  return farm;
+}
+
+/** Sets each tree's plot_id / irrigation_area_id the way the server assigns them when trees are written. */
+function storeZoneIds(farm: Pick<MapDataResponse, 'plots' | 'irrigationAreas' | 'trees'>): void {
+  const trees = farm.trees.features;
+  const pos = new Float64Array(2 * trees.length);
+  trees.forEach((t, i) => {
+    const [x, y] = t.geometry!.coordinates;
+    pos[2 * i] = mercatorXToLon(x);
+    pos[2 * i + 1] = mercatorYToLat(y);
+  });
+  for (const [fc, idField] of [[farm.plots, 'plot_id'], [farm.irrigationAreas, 'irrigation_area_id']] as const) {
+    const zones = normalizeAreas(fc, { kind: 'plot', idField, fromMercator: true }).features;
+    const at = assignPointsToPolygons(pos, zones.map((z) => z.geometry));
+    trees.forEach((t, i) => { (t.properties as Record<string, unknown>)[idField] = at[i] >= 0 ? zones[at[i]].sourceId : null; });
+  }
 }
