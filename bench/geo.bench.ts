@@ -28,7 +28,7 @@ const sizes = sizesArg ? sizesArg.slice(8).split(',').map(Number) : [10_000, 100
 function ours(d: GeoDataset) {
   const a = analyseDataset(d);
   const colours = COLOUR_MODES.map((m) => colourTrees(d.trees, m, { biomassRange: d.biomassRange }).rgba);
-  const s = surveyStatistics(d, a.zones, { npkRanges: a.npkRanges, vitalityRange: a.vitalityRange });
+  const s = surveyStatistics(d, a.zones, a);
   return { a, colours, project: s.total, perPlot: s.plots, perArea: s.irrigation_areas };
 }
 

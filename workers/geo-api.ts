@@ -28,7 +28,7 @@ export interface ZoneRef { kind: 'plot' | 'area'; part: number }
 /** The tree image below the detail zoom (tree-raster.ts): zoom, device pixel ratio, dot radius in CSS pixels. */
 export interface ImageRequest { zoom: number; pixelRatio: number; radius: number }
 export interface TreeImageResult {
-  /** The colours request the image was painted with (the app shows it only with the same colours). */
+  /** The colours request the image was painted with (the app keeps an image on screen until its successor arrives). */
   coloursId: number;
   /** Its pixels are transferred. */
   raster: TreeRaster;
@@ -37,12 +37,11 @@ export interface TreeImageResult {
 /** Tree ids to draw as labels: lon/lat pairs (transferred) and the text of each. */
 export interface TreeLabels { positions: Float64Array; text: string[] }
 
-/** The problem-tree list's filter: the legend's hidden classes of a mode, and optionally plot / irrigation-area part indices. */
+/** The problem-tree list's filter: the legend's hidden classes of a mode, and optionally the selected plot / irrigation area. */
 export interface ListFilter {
   mode: ColourMode;
   hidden: readonly number[];
-  plot?: number[];
-  area?: number[];
+  zone?: ZoneRef | null;
 }
 
 /** What to ingest. Byte inputs are transferred to the worker (the caller's buffer is detached). */

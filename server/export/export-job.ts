@@ -2,7 +2,7 @@
 // cached Arrow form, keep the trees the filter keeps (the same legend classes
 // the map draws, workers/geo), and send the file in pieces at the client's pace.
 import type { ExportFormat } from '../../src/domain/export';
-import { CHANGE_KEYS, compareTrees, decodeMapDataArrow, filterTrees, groupZones, placeRows, type ColourMode, type Comparison, type GeoDataset } from '../../workers/geo';
+import { CHANGE_KEYS, compareTrees, decodeMapDataArrow, drawnZoneOf, filterTrees, groupZones, placeRows, type ColourMode, type Comparison, type GeoDataset } from '../../workers/geo';
 import { TREE_STATUS_NAMES } from '../../src/domain/tree-status-names';
 import { areaNames, fieldNames, treeRecordChunks } from './tree-records';
 import { writerFor, type TextSizes } from './writers';
@@ -35,14 +35,8 @@ function zoneFilter(d: GeoDataset, cmp: Comparison | null, input: Pick<ExportJob
   if (!kind) return null;
   const g = groupZones(d), id = String(kind === 'plot' ? input.plotId : input.irrigationAreaId);
   const want = new Set([(kind === 'plot' ? g.plots : g.areas).findIndex((z) => z.id === id)]);
-  const base = kind === 'plot' ? g.treePlot : g.treeArea;
-  if (!cmp?.join.extra.length) return { of: base, want };
-  const placed = placeRows(cmp.other, cmp.join.extra, d);
-  const extra = kind === 'plot' ? placed.plot : placed.area;
-  const of = new Int32Array(base.length + extra.length);
-  of.set(base);
-  of.set(extra, base.length);
-  return { of, want };
+  const placed = cmp?.join.extra.length ? placeRows(cmp.other, cmp.join.extra, d) : null;
+  return { of: drawnZoneOf(kind === 'plot' ? g.treePlot : g.treeArea, kind === 'plot' ? placed?.plot : placed?.area), want };
 }
 
 export async function exportJob(_db: unknown, input: ExportJobInput, send: (chunk: Uint8Array) => Promise<void>): Promise<{ trees: number }> {

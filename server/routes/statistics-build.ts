@@ -2,9 +2,7 @@
 // core's survey statistics (workers/geo/survey-statistics.ts) over its one zone
 // grouping (stored plot / irrigation-area ids), the same code the map's worker
 // runs for the areas table and the legend of a selection.
-import {
-  groupZones, normalizeAreas, relativeRange, resolveNpkRanges, surveyStatistics, VITALITY_DEFAULT_MAX,
-} from '../../workers/geo';
+import { analyseDataset, normalizeAreas, surveyStatistics } from '../../workers/geo';
 import type { BuiltMapData } from './map-data-build';
 
 export function statisticsResponse(d: Omit<BuiltMapData, 'json' | 'arrow'>, loadMs: number) {
@@ -13,12 +11,10 @@ export function statisticsResponse(d: Omit<BuiltMapData, 'json' | 'arrow'>, load
   // The built areas are lon/lat (the Arrow form's); split and deduplicated exactly as the worker does.
   const plots = normalizeAreas(d.plots, { kind: 'plot', idField: 'plot_id', fromMercator: false }).features;
   const irrigationAreas = normalizeAreas(d.irrigationAreas, { kind: 'irrigation area', idField: 'irrigation_area_id', fromMercator: false }).features;
-  const survey = { trees: t, plots, irrigationAreas };
-  const s = surveyStatistics(survey, groupZones(survey), {
-    npkRanges: resolveNpkRanges(d.npkRanges),
-    // Vitality thirds of the whole project's range, so plots compare fairly.
-    vitalityRange: relativeRange(t.numeric.biomass, t.status, VITALITY_DEFAULT_MAX, d.biomassRange),
-  });
+  const survey = { trees: t, plots, irrigationAreas, npkRanges: d.npkRanges, biomassRange: d.biomassRange };
+  // The worker's own analysis of a load: the zone grouping and the survey-wide ranges.
+  const a = analyseDataset(survey);
+  const s = surveyStatistics(survey, a.zones, a);
   return {
     success: true,
     statistics: s.total,

@@ -256,10 +256,11 @@ export function paintClasses({ classes, range }: TreeClasses, mode: ColourMode, 
   return { rgba: out, range, visible, counts };
 }
 
-/** Trees per class over some drawn trees (a plot's or an irrigation area's): the legend of a selection. */
-export function countClasses(classes: Uint8Array, rows: ArrayLike<number>): Uint32Array {
+/** Trees per class among the drawn trees of one zone (zoneOf: zone-groups.ts drawnZoneOf): the legend of a selection. */
+export function countClasses(classes: Uint8Array, zoneOf: Int32Array, zone: number): Uint32Array {
   const counts = new Uint32Array(256);
-  for (let j = 0; j < rows.length; j++) counts[classes[rows[j]]]++;
+  if (zone < 0) return counts;
+  for (let i = 0; i < classes.length; i++) if (zoneOf[i] === zone) counts[classes[i]]++;
   return counts;
 }
 

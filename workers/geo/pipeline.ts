@@ -16,7 +16,10 @@ export interface Analysis {
   fit: MapFit | null;
 }
 
-export function analyseDataset(d: GeoDataset): Analysis {
+/** What the analysis reads of a survey (the server passes its built columns and areas). */
+export type AnalysisInput = Pick<GeoDataset, 'trees' | 'plots' | 'irrigationAreas' | 'npkRanges' | 'biomassRange'>;
+
+export function analyseDataset(d: AnalysisInput): Analysis {
   const t = d.trees;
   const zones = groupZones(d);
   const treesPerAreaPart = Array.from(zones.areaOfPart, (z) => zones.areas[z].rows.length);

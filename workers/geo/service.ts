@@ -8,6 +8,7 @@ import type {
   TreeFieldValues, TreeImageResult, TreeLabels, ZoneRef,
 } from '../geo-api';
 import { decodeMapDataArrow } from './arrow-decode';
+import { drawnZoneOf } from './zone-groups';
 import { countClasses, isChangeMode, paintClasses, treeClasses, filterTrees, type ColourMode, type TreeClasses } from './colours';
 import { extentCentre, treeOffsets } from './draw-offsets';
 import { alertsFor, ingestMapDataGeoJSON, type GeoDataset } from './ingest-geojson';
@@ -54,13 +55,6 @@ interface Session {
   painted: { id: number; mode: ColourMode; rgba: Uint8Array } | null;
 }
 
-function concat<T extends Int32Array | Uint32Array>(a: T, b: T): T {
-  const out = new (a.constructor as new (n: number) => T)(a.length + b.length);
-  out.set(a);
-  out.set(b, a.length);
-  return out;
-}
-
 export function createGeoService(transfer: TransferFn = (v) => v): GeoWorkerApi {
   let s: Session | null = null;
   const latest = { colours: 0, counts: 0, list: 0, image: 0 };
@@ -84,17 +78,13 @@ export function createGeoService(transfer: TransferFn = (v) => v): GeoWorkerApi 
     }
     return c;
   };
-  /** Drawn tree indices of a zone (its part index as the map selects it), extra trees included. */
-  const zoneRows = (x: Session, z: ZoneRef): Uint32Array => {
-    const g = x.a.zones, ofPart = z.kind === 'plot' ? g.plotOfPart : g.areaOfPart;
-    const zi = ofPart[z.part] ?? -1;
-    if (zi < 0) return new Uint32Array(0);
-    const base = (z.kind === 'plot' ? g.plots : g.areas)[zi].rows;
-    const extraOf = z.kind === 'plot' ? x.prepared?.extraPlot : x.prepared?.extraArea;
-    if (!extraOf) return base;
-    const n = x.d.trees.length, extra: number[] = [];
-    extraOf.forEach((e, k) => e === zi && extra.push(n + k));
-    return extra.length ? concat(base, Uint32Array.from(extra)) : base;
+  /** The zone a map selection (a part index) stands for, and the zone of every drawn tree of its kind. */
+  const zoneOf = (x: Session, z: ZoneRef) => {
+    const g = x.a.zones, plot = z.kind === 'plot';
+    return {
+      index: (plot ? g.plotOfPart : g.areaOfPart)[z.part] ?? -1,
+      of: drawnZoneOf(plot ? g.treePlot : g.treeArea, plot ? x.prepared?.extraPlot : x.prepared?.extraArea),
+    };
   };
 
   return {
@@ -124,8 +114,8 @@ export function createGeoService(transfer: TransferFn = (v) => v): GeoWorkerApi 
 
     async legendCounts(mode: ColourMode, zone: ZoneRef, requestId: number) {
       if (await overtaken('counts', requestId)) return CANCELLED;
-      const x = loaded();
-      return countClasses(classesOf(x, mode).classes, zoneRows(x, zone));
+      const x = loaded(), z = zoneOf(x, zone);
+      return countClasses(classesOf(x, mode).classes, z.of, z.index);
     },
 
     async treeImage(req: ImageRequest, requestId: number): Promise<TreeImageResult | null | Cancelled> {
@@ -205,14 +195,9 @@ export function createGeoService(transfer: TransferFn = (v) => v): GeoWorkerApi 
     async treeList(filter: ListFilter, sort: ListSort, requestId: number): Promise<TreeList | Cancelled> {
       if (await overtaken('list', requestId)) return CANCELLED;
       const x = loaded(), { d, a, prepared } = x;
-      const g = a.zones;
       // A plot / irrigation area chosen on the map narrows the list by the one zone grouping.
-      const pick = filter.plot !== undefined ? { parts: filter.plot, ofPart: g.plotOfPart, base: g.treePlot, extra: prepared?.extraPlot }
-        : filter.area !== undefined ? { parts: filter.area, ofPart: g.areaOfPart, base: g.treeArea, extra: prepared?.extraArea } : null;
-      const zones = pick ? {
-        of: pick.extra?.length ? concat(pick.base, pick.extra) : pick.base,
-        want: new Set(pick.parts.map((p) => pick.ofPart[p] ?? -1)),
-      } : null;
+      const z = filter.zone ? zoneOf(x, filter.zone) : null;
+      const zones = z ? { of: z.of, want: new Set([z.index]) } : null;
       const indices = filterTrees(d.trees, { mode: filter.mode, hidden: filter.hidden, zones }, {}, classesOf(x, filter.mode).classes);
       const list = treeList(d, a, prepared, indices, sort);
       return transfer(list, listBuffers(list));

@@ -15,7 +15,7 @@ export interface AreaStatistics {
 }
 export interface SurveyStatistics { total: TreeStatistics; plots: PlotStatistics[]; irrigation_areas: AreaStatistics[] }
 
-/** Vitality classes are thirds of the whole survey's range (pass Analysis.vitalityRange) so zones compare fairly. */
+/** An Analysis (pipeline.ts): vitality classes are thirds of the whole survey's range, so zones compare fairly. */
 export type SurveyContext = Pick<StatisticsContext, 'npkRanges' | 'vitalityRange'>;
 
 export function surveyStatistics(d: Pick<GeoDataset, 'trees' | 'plots' | 'irrigationAreas'>, g: ZoneGrouping, ctx: SurveyContext): SurveyStatistics {

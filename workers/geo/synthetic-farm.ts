@@ -121,8 +121,8 @@ function storeZoneIds(farm: Pick<MapDataResponse, 'plots' | 'irrigationAreas' | 
     pos[2 * i] = mercatorXToLon(x);
     pos[2 * i + 1] = mercatorYToLat(y);
   });
-  for (const [fc, idField] of [[farm.plots, 'plot_id'], [farm.irrigationAreas, 'irrigation_area_id']] as const) {
-    const zones = normalizeAreas(fc, { kind: 'plot', idField, fromMercator: true }).features;
+  for (const [fc, kind, idField] of [[farm.plots, 'plot', 'plot_id'], [farm.irrigationAreas, 'irrigation area', 'irrigation_area_id']] as const) {
+    const zones = normalizeAreas(fc, { kind, idField, fromMercator: true }).features;
     const at = assignPointsToPolygons(pos, zones.map((z) => z.geometry));
     trees.forEach((t, i) => { (t.properties as Record<string, unknown>)[idField] = at[i] >= 0 ? zones[at[i]].sourceId : null; });
   }

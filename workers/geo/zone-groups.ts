@@ -55,7 +55,7 @@ function indexZones(features: readonly AreaFeature[]): ZoneIndex {
  * irrigation_area_id column): the zone the stored id names, else the zone
  * whose polygon holds the tree's position. `rows` null = every row.
  */
-export function assignRows(
+function assignRows(
   stored: StringColumn, positions: Float64Array, rows: ArrayLike<number> | null,
   zones: ZoneIndex, features: readonly AreaFeature[],
 ): Int32Array {
@@ -108,6 +108,15 @@ export function groupZones(d: ZoneSource): ZoneGrouping {
     areas: a.zones.map((z, i) => ({ ...z, rows: areaRows[i] })),
     treePlot, treeArea, plotOfPart: p.ofPart, areaOfPart: a.ofPart, areaPlot,
   };
+}
+
+/** The zone of every drawn tree: ours, then a comparison's extra trees (their zones in our grouping). */
+export function drawnZoneOf(ours: Int32Array, extra?: Int32Array | null): Int32Array {
+  if (!extra?.length) return ours;
+  const out = new Int32Array(ours.length + extra.length);
+  out.set(ours);
+  out.set(extra, ours.length);
+  return out;
 }
 
 /** The zones of another survey's trees (a comparison's extra trees) in this survey's grouping. */

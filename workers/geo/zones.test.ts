@@ -62,7 +62,7 @@ describe('comparison, zone table and tree list in the worker', () => {
     expect(Array.from(list.drawn)).toEqual([4, 3, 1]);
     expect(Array.from(list.ids as Int32Array)).toEqual([4, 5, 2]);
     expect(Array.from(list.change!)).toEqual([CHANGE.gone, CHANGE.new, CHANGE.lost]);
-    const byVitality = await s.treeList({ mode: 'status', hidden: [], plot: [1] }, { key: 'vitality', desc: true }, 2);
+    const byVitality = await s.treeList({ mode: 'status', hidden: [], zone: { kind: 'plot', part: 1 } }, { key: 'vitality', desc: true }, 2);
     if (isCancelled(byVitality)) throw new Error('cancelled');
     expect(Array.from(byVitality.ids as Int32Array)).toEqual([3, 5]);
 

@@ -62,7 +62,7 @@ function changeOf(rows: Uint32Array, extras: number[], classes: Uint8Array, vd: 
 /** Every plot, then every irrigation area, of the survey (vitality classes use the project's range, as the info panel does). */
 export function zoneTable(d: GeoDataset, a: Analysis, prepared?: PreparedComparison | null): ZoneRow[] {
   const g = a.zones, n = d.trees.length;
-  const stats = surveyStatistics(d, g, { npkRanges: a.npkRanges, vitalityRange: a.vitalityRange });
+  const stats = surveyStatistics(d, g, a);
   const change = prepared
     ? { classes: changeClasses(prepared.cmp), vd: measureDifferences(prepared.cmp, 'biomass'), cd: measureDifferences(prepared.cmp, 'canopy_diameter') }
     : null;

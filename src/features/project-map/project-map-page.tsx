@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import type { PickingInfo } from '@deck.gl/core';
 import { buildMapLayers, chooseFeature, treeAt, TREE_DETAIL_ZOOM, type AreaItem, type LayerId, type TreeLabel } from '../../map/deck-layers';
-import type { ColourMode, ZoneRow } from '../../map/geo-client';
+import type { ColourMode, ZoneRef, ZoneRow } from '../../map/geo-client';
 import type { RelatedSurvey } from '../../api/project';
 import { isChangeMode } from '../../../workers/geo/colours';
 import { CHANGE } from '../../../workers/geo/compare';
@@ -149,7 +149,9 @@ function ProjectMapScreen() {
     drawn, coloursId: data.colours?.id ?? null, zoom: view.zoom, pixelRatio: view.pixelRatio,
     on: layers.visible.trees && view.zoom < TREE_DETAIL_ZOOM,
   });
-  const zoneCounts = useZoneLegend(client, mode, data.colours?.id ?? null, sel && sel.layer !== 'trees' ? { kind: sel.layer === 'plots' ? 'plot' : 'area', part: sel.index } : null);
+  // The plot or irrigation area selected on the map (one of its parts): the legend, the list and the areas table follow it.
+  const selZone = useMemo<ZoneRef | null>(() => (sel && sel.layer !== 'trees' ? { kind: sel.layer === 'plots' ? 'plot' : 'area', part: sel.index } : null), [sel]);
+  const zoneCounts = useZoneLegend(client, mode, data.colours?.id ?? null, selZone);
 
   useEffect(() => {
     view.setLayers(buildMapLayers({
@@ -251,11 +253,7 @@ function ProjectMapScreen() {
   }
 
   // The list follows the map: the legend filter, the comparison, and the plot or irrigation area selected (all its parts).
-  const scopeLayer = selectedArea ? sel!.layer : null, scopeId = selectedArea ? String(selectedArea.sourceId) : null;
-  const listFilter = useMemo(() => {
-    const parts = scopeId === null ? undefined : (scopeLayer === 'plots' ? ingest!.plots : ingest!.irrigationAreas).flatMap((f, i) => (String(f.sourceId) === scopeId ? [i] : []));
-    return { mode, hidden, ...(parts ? (scopeLayer === 'plots' ? { plot: parts } : { area: parts }) : {}) };
-  }, [mode, hidden, scopeLayer, scopeId, ingest]);
+  const listFilter = useMemo(() => ({ mode, hidden, zone: selZone }), [mode, hidden, selZone]);
 
   const errors = [data.errors.noProject && t('errors.noProject'), data.errors.trees && t('errors.trees'), data.errors.statistics && t('errors.statistics'), data.errors.project && t('errors.project')].filter(Boolean) as string[];
   const alerts = data.alerts.filter((a) => !dismissed.includes(a));
@@ -313,7 +311,7 @@ function ProjectMapScreen() {
         {panel === 'zones' && Number(projectId) > 0 && (
           <ZoneTable
             projectId={Number(projectId)} rows={zones} comparedId={comparison?.survey.project_id ?? null}
-            selected={sel && sel.layer !== 'trees' ? { kind: sel.layer === 'plots' ? 'plot' : 'area', index: sel.index } : null}
+            selected={selZone && { kind: selZone.kind, index: selZone.part }}
             onSelect={selectZone} onClose={() => setPanel(null)}
           />
         )}
