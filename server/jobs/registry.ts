@@ -4,6 +4,7 @@ import { runImport } from '../routes/admin/data/import-run';
 import { mapDataJob, mapJsonStreamJob } from '../routes/map-data-job';
 import { exportJob, type ExportJobInput } from '../export/export-job';
 import { zonesJob, type ZonesJobInput } from '../export/zones-job';
+import { prescriptionJob, type PrescriptionJobInput } from '../export/prescription-job';
 
 export const JOBS = {
   import: (db: Db, input: Parameters<typeof runImport>[1], progress: (...a: unknown[]) => void) =>
@@ -12,6 +13,7 @@ export const JOBS = {
   mapJsonStream: (db: Db, input: { projectId: number }, progress: (...a: unknown[]) => Promise<void>) => mapJsonStreamJob(db, input, progress),
   exportTrees: (db: Db, input: ExportJobInput, progress: (...a: unknown[]) => Promise<void>) => exportJob(db, input, progress),
   zoneTable: (db: Db, input: ZonesJobInput) => zonesJob(db, input),
+  prescription: (db: Db, input: PrescriptionJobInput) => prescriptionJob(db, input),
 };
 
 export type JobName = keyof typeof JOBS;

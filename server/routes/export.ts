@@ -1,6 +1,7 @@
 import { create as contentDisposition } from 'content-disposition';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { exportQuery, zonesQuery } from '../../src/domain/contracts/export';
+import { prescriptionBody } from '../../src/domain/contracts/prescription';
 import { EXPORT_EXTENSIONS } from '../../src/domain/export';
 import { asciiFileName, safeFileName } from '../../src/domain/file-name';
 import { isLaterSurvey } from '../../src/domain/survey-order';
@@ -88,6 +89,28 @@ export const exportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         .type(CONTENT_TYPES.csv)
         .header('content-disposition', attachment(name))
         .send(body);
+    },
+  );
+
+  app.post(
+    '/api/projects/:projectId/prescriptions',
+    { schema: { params: projectParams, body: prescriptionBody, tags: ['map'], summary: 'A variable-rate prescription of a survey: ISOXML TASKDATA zip or a shapefile zip' } },
+    async (request, reply) => {
+      const b = request.body;
+      const { project, date } = await openSurvey(db, currentUser(request), request.params.projectId, undefined);
+      const { rows } = await db.query<{ name: string }>('SELECT name FROM clients WHERE client_id = $1', [project.client_id]);
+      const data = await getMapData(db, project.project_id);
+      const name = safeFileName([project.name, date, b.product, b.format === 'isoxml' ? 'TASKDATA' : 'shp'], 'zip');
+      const out = await jobsFor(db).run('prescription', {
+        arrow: data.arrow, request: b, base: name.slice(0, name.lastIndexOf('.')),
+        names: { customer: rows[0]?.name ?? project.name, farm: project.name, task: `${b.product} ${date}` },
+      });
+      return reply
+        .type('application/zip')
+        .header('content-disposition', attachment(name))
+        .header('cache-control', 'private, no-store')
+        .header('x-zone-count', String(out.zones))
+        .send(Buffer.from(out.zip.buffer, out.zip.byteOffset, out.zip.byteLength));
     },
   );
 };

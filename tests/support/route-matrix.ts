@@ -240,6 +240,10 @@ export const WRITES: Record<string, WriteSample> = {
   'POST /api/auth/login': { body: () => ({ email: 'admin@demo.farm', password: 'DemoAdmin!2026' }) },
   // Logging out revokes the caller's token, which the rest of the matrix still needs.
   'POST /api/auth/logout': { destructive: true },
+  // Not a write: a prescription file of the survey (issue 14), under the map's access rule.
+  'POST /api/projects/:projectId/prescriptions': {
+    body: () => ({ layer: 'vitality', unit: 'plot', product: 'Matrix', rateUnit: 'kg/ha', rates: [6, 5, 4, 3, 2, 1], defaultRate: 1, format: 'shapefile' }),
+  },
 
   'POST /api/admin/clients': { body: () => ({ name: unique('Matrix client') }) },
   'PUT /api/admin/clients/:id': { body: async (_fx, db, id) => ({ name: (await one(db, `SELECT name FROM clients WHERE client_id = $1`, [id]))?.name ?? 'x' }) },

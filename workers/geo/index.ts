@@ -24,3 +24,7 @@ export * from './tree-raster';
 export * from './compare';
 export * from './zones';
 export * from './tree-list';
+export * from './geodesy';
+export * from './prescription-input';
+export { gridSpec, type GridSpec } from './prescription-grid';
+export * from './prescription';

@@ -1,0 +1,175 @@
+// A variable-rate prescription from a survey (issue 14): zones (plots,
+// irrigation areas or grid cells clipped to the plots), each zone's class and
+// rate, its area and product quantity. One core for the map's preview (in the
+// worker) and the API's ISOXML / shapefile files (in the server's job thread).
+//
+// Zone class (README "Prescription maps"): the majority class of the zone's
+// measured trees (a valid value of the layer and, for N/P/K, a range for the
+// tree's crop); a tie goes to the lower class (the deficient side, so a split
+// zone is not under-fed). A zone without measured trees gets the default rate.
+// Quantity: kg/ha and l/ha × the zone's area; g/tree × the zone's treated trees
+// (every tree but Dead and Missing) — which is also how g/tree becomes the
+// kg/ha an applicator meters (applied rate).
+import type { Position } from 'geojson';
+import { relativeBand } from './colours';
+import { areaSquareMeters } from './geodesy';
+import { cellOf, featuresBbox, farmCells, gridSpec, PrescriptionError, type GridSpec } from './prescription-grid';
+import { layerClasses, MAX_ZONES, quantityUnit, type PrescriptionInput, type RateUnit } from './prescription-input';
+import { boundsByCropCode, nutrientClass, type NutrientClass } from './npk-ranges';
+import type { Analysis } from './pipeline';
+import { zoneLabel } from './features';
+import type { GeoDataset } from './ingest-geojson';
+import { STATUS_MISSING, type TreeColumns } from './types';
+import { isValidMeasure, isValidNutrient } from './values';
+
+export { PrescriptionError } from './prescription-grid';
+
+/** No class: the tree is not measured for the layer. */
+export const UNMEASURED = 255;
+const STATUS_DEAD = 3;
+
+export interface PrescriptionZone {
+  /** Plot / irrigation-area id, or the grid cell "R{row}C{col}" (from 1, south-west first). */
+  key: string;
+  name: string;
+  /** MultiPolygon coordinates, EPSG:4326. */
+  polygons: Position[][][];
+  trees: number;
+  /** Trees that take product: all but Dead and Missing. */
+  treated: number;
+  measured: number;
+  /** Measured trees per class (layerClasses order). */
+  counts: number[];
+  /** The zone's class (index into layerClasses), -1 without measured trees. */
+  cls: number;
+  /** In the input's rate unit. */
+  rate: number;
+  /** What an applicator meters: kg/ha (kg/ha, g/tree) or l/ha. */
+  applied: number;
+  areaHa: number;
+  /** kg (kg/ha, g/tree) or l (l/ha). */
+  quantity: number;
+}
+
+export interface RateRow { rate: number; zones: number; areaHa: number; trees: number; quantity: number }
+
+export interface Prescription {
+  zones: PrescriptionZone[];
+  byRate: RateRow[];
+  total: { zones: number; areaHa: number; trees: number; quantity: number; quantityUnit: 'kg' | 'l' };
+  /** The grid of unit "grid" (the ISOXML grid uses the same cells). */
+  grid: GridSpec | null;
+  /** The farm: the plots' polygons (MultiPolygon coordinates, EPSG:4326). */
+  boundary: Position[][][];
+}
+
+const NUTRIENT_INDEX: Record<NutrientClass, number> = { low: 0, optimal: 1, high: 2 };
+
+/** Class of every tree in the layer (UNMEASURED without a usable value). */
+export function layerTreeClasses(t: TreeColumns, a: Pick<Analysis, 'npkRanges' | 'vitalityRange' | 'canopyRange'>, layer: PrescriptionInput['layer']): Uint8Array {
+  const out = new Uint8Array(t.length).fill(UNMEASURED), st = t.status;
+  if (layer === 'vitality' || layer === 'canopy') {
+    const vals = layer === 'vitality' ? t.numeric.biomass : t.numeric.canopy_diameter;
+    const range = layer === 'vitality' ? a.vitalityRange : a.canopyRange;
+    for (let i = 0; i < t.length; i++) if (isValidMeasure(vals[i], st[i])) out[i] = relativeBand(vals[i], range);
+    return out;
+  }
+  const vals = t.numeric[`${layer}_mean`], crop = t.text.crop_name.codes;
+  const { lower, upper } = boundsByCropCode(a.npkRanges, t.text.crop_name, layer);
+  for (let i = 0; i < t.length; i++) {
+    if (!isValidNutrient(vals[i], st[i])) continue;
+    const c = nutrientClass(vals[i], lower[crop[i]], upper[crop[i]]);
+    if (c) out[i] = NUTRIENT_INDEX[c];
+  }
+  return out;
+}
+
+/** Majority class of the counts; a tie goes to the lower class; -1 when nothing is counted. */
+export function majorityClass(counts: readonly number[]): number {
+  let best = -1;
+  counts.forEach((n, k) => { if (n > 0 && (best < 0 || n > counts[best])) best = k; });
+  return best;
+}
+
+interface ZoneShape { key: string; name: string; polygons: Position[][][] }
+
+function zoneShapes(d: Pick<GeoDataset, 'trees' | 'plots' | 'irrigationAreas'>, a: Analysis, input: PrescriptionInput):
+  { shapes: ZoneShape[]; zoneOf: Int32Array; grid: GridSpec | null } {
+  const t = d.trees;
+  if (!d.plots.length) throw new PrescriptionError('this survey has no plots to make zones from');
+  if (input.unit !== 'grid') {
+    const plots = input.unit === 'plot';
+    const zones = plots ? a.zones.plots : a.zones.areas;
+    const features = plots ? d.plots : d.irrigationAreas;
+    if (!zones.length) throw new PrescriptionError('this survey has no irrigation areas: choose plots or a grid');
+    const shapes = zones.map((z) => ({
+      key: z.id,
+      name: zoneLabel(features[z.parts[0]].properties) ?? z.id,
+      polygons: z.parts.map((p) => features[p].geometry.coordinates),
+    }));
+    return { shapes, zoneOf: plots ? a.zones.treePlot : a.zones.treeArea, grid: null };
+  }
+  const grid = gridSpec(featuresBbox(d.plots)!, input.gridSize ?? 10);
+  const cells = farmCells(grid, d.plots, MAX_ZONES);
+  const zoneOfCell = new Map<number, number>();
+  const shapes = cells.map((c, z) => {
+    zoneOfCell.set(c.index, z);
+    const col = c.index % grid.cols, row = (c.index - col) / grid.cols;
+    const key = `R${row + 1}C${col + 1}`;
+    return { key, name: key, polygons: c.polygons };
+  });
+  const zoneOf = new Int32Array(t.length).fill(-1), pos = t.positions;
+  for (let i = 0; i < t.length; i++) {
+    const cell = cellOf(grid, pos[2 * i], pos[2 * i + 1]);
+    if (cell >= 0) zoneOf[i] = zoneOfCell.get(cell) ?? -1;
+  }
+  return { shapes, zoneOf, grid };
+}
+
+function quantityOf(rate: number, unit: RateUnit, areaHa: number, treated: number): number {
+  return unit === 'g/tree' ? (rate * treated) / 1000 : rate * areaHa;
+}
+
+export function buildPrescription(d: Pick<GeoDataset, 'trees' | 'plots' | 'irrigationAreas'>, a: Analysis, input: PrescriptionInput): Prescription {
+  const t = d.trees;
+  const nClasses = layerClasses(input.layer).length;
+  if (input.rates.length !== nClasses) throw new PrescriptionError(`rates must hold ${nClasses} numbers for layer ${input.layer}`);
+  const { shapes, zoneOf, grid } = zoneShapes(d, a, input);
+  const classes = layerTreeClasses(t, a, input.layer);
+  const n = shapes.length;
+  const counts = new Uint32Array(n * nClasses), trees = new Uint32Array(n), treated = new Uint32Array(n);
+  for (let i = 0; i < t.length; i++) {
+    const z = zoneOf[i];
+    if (z < 0) continue;
+    trees[z]++;
+    const s = t.status[i];
+    if (s !== STATUS_DEAD && s !== STATUS_MISSING) treated[z]++;
+    const k = classes[i];
+    if (k !== UNMEASURED) counts[z * nClasses + k]++;
+  }
+  const zones = shapes.map((s, z): PrescriptionZone => {
+    const c = Array.from(counts.subarray(z * nClasses, (z + 1) * nClasses));
+    const cls = majorityClass(c);
+    const rate = cls < 0 ? input.defaultRate : input.rates[cls];
+    const areaHa = areaSquareMeters({ type: 'MultiPolygon', coordinates: s.polygons }) / 10_000;
+    const quantity = quantityOf(rate, input.rateUnit, areaHa, treated[z]);
+    return {
+      ...s, trees: trees[z], treated: treated[z], measured: c.reduce((p, q) => p + q, 0), counts: c, cls, rate,
+      applied: input.rateUnit === 'g/tree' ? (areaHa > 0 ? quantity / areaHa : 0) : rate, areaHa, quantity,
+    };
+  });
+  return { zones, ...summarise(zones, input.rateUnit), grid, boundary: d.plots.map((f) => f.geometry.coordinates) };
+}
+
+/** The preview's table: area, trees and quantity per rate, and the totals. */
+export function summarise(zones: readonly PrescriptionZone[], unit: RateUnit): Pick<Prescription, 'byRate' | 'total'> {
+  const rows = new Map<number, RateRow>();
+  const total = { zones: zones.length, areaHa: 0, trees: 0, quantity: 0, quantityUnit: quantityUnit(unit) };
+  for (const z of zones) {
+    let row = rows.get(z.rate);
+    if (!row) rows.set(z.rate, (row = { rate: z.rate, zones: 0, areaHa: 0, trees: 0, quantity: 0 }));
+    row.zones++; row.areaHa += z.areaHa; row.trees += z.trees; row.quantity += z.quantity;
+    total.areaHa += z.areaHa; total.trees += z.trees; total.quantity += z.quantity;
+  }
+  return { byRate: [...rows.values()].sort((p, q) => p.rate - q.rate), total };
+}
