@@ -8,6 +8,8 @@ import type { TreeStatistics } from './geo/statistics';
 import type { TreeRaster } from './geo/tree-raster';
 import type { ListSort, TreeList } from './geo/tree-list';
 import type { ZoneRow } from './geo/zones';
+import type { PrescriptionError, PrescriptionPreview } from './geo/prescription';
+import type { PrescriptionInput } from './geo/prescription-input';
 import type { FeatureKind, IrrigationAreaFeature, MapDataResponse, PlotFeature } from './geo/types';
 
 export type { ColourMode, ListSort, MapFit, TreeList, TreeOffsets, TreeRaster, TreeStatistics, ZoneRow };
@@ -109,6 +111,8 @@ export interface GeoWorkerApi {
   comparedProperties(index: number): Promise<TreeFieldValues | null>;
   /** Statistics per plot and per irrigation area (with the change while comparing). */
   zones(): Promise<ZoneRow[]>;
+  /** A prescription's zones and rates for the map and its table (issue 14); the API's files come from the same core. */
+  prescription(input: PrescriptionInput): Promise<PrescriptionPreview | { error: PrescriptionError['code']; message: string }>;
   /** The drawn trees the filter keeps, sorted, as columns (transferred); latest request wins. */
   treeList(filter: ListFilter, sort: ListSort, requestId: number): Promise<TreeList | Cancelled>;
 }

@@ -26,9 +26,12 @@ function fileNameOf(header: string | null, fallback: string): string {
   return /filename\s*=\s*"?([^";]+)"?/i.exec(h)?.[1] ?? fallback;
 }
 
-/** Downloads an API file with the bearer token (a plain link could not send it); returns the name it was saved as. */
-export async function downloadFile(path: string, fallback: string, accept = '*/*'): Promise<string> {
-  const res = await request<Response>('GET', path, { raw: true, headers: { Accept: accept }, timeoutMs: 10 * 60_000 });
+/**
+ * Downloads an API file with the bearer token (a plain link could not send it);
+ * returns the name it was saved as. `body`: a POST whose answer is the file.
+ */
+export async function downloadFile(path: string, fallback: string, accept = '*/*', body?: object): Promise<string> {
+  const res = await request<Response>(body ? 'POST' : 'GET', path, { raw: true, headers: { Accept: accept }, timeoutMs: 10 * 60_000, body });
   const name = fileNameOf(res.headers.get('content-disposition'), fallback);
   saveBlob(name, await res.blob());
   return name;

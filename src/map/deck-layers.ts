@@ -9,6 +9,8 @@ import { visualOrder } from './bidi';
 import { LAYER_STYLE } from './map-config';
 import type { TreeOffsets } from '../../workers/geo/draw-offsets';
 import { nearestTree, type TreeRaster } from '../../workers/geo/tree-raster';
+import { rateColour } from '../../workers/geo/colours';
+import type { PrescriptionPreview } from '../../workers/geo/prescription';
 
 export type LayerId = 'plots' | 'irrigationAreas' | 'trees';
 
@@ -55,6 +57,8 @@ export interface MapLayerInput {
   treeLod?: 'auto' | 'vector';
   /** The tree image for this zoom (null: not drawn yet or too large: instances are drawn). */
   treeImage?: TreeImage | null;
+  /** A prescription being prepared: its zones coloured by rate, under the trees. */
+  prescription?: PrescriptionPreview | null;
 }
 
 /** Below this zoom trees are small dots without a stroke (§9 tree marker radius 2). */
@@ -208,14 +212,31 @@ function treeLayers(input: MapLayerInput): Layer[] {
   return out;
 }
 
-/** All layers, bottom first: the last row of `order` is drawn first. */
+type RxShape = PrescriptionPreview['shapes'][number];
+function prescriptionLayer(p: PrescriptionPreview): Layer {
+  const lo = p.byRate[0]?.rate ?? 0, hi = p.byRate[p.byRate.length - 1]?.rate ?? 0;
+  return new PolygonLayer<RxShape>({
+    id: 'prescription',
+    data: p.shapes,
+    getPolygon: (d) => d.polygon,
+    getFillColor: (d) => { const c = rateColour(d.rate, lo, hi); return [c[0], c[1], c[2], 190]; },
+    getLineColor: [255, 255, 255, 160],
+    lineWidthMinPixels: 0.5,
+    stroked: true,
+    pickable: false,
+  });
+}
+
+/** All layers, bottom first: the last row of `order` is drawn first; a prescription's zones lie just under the trees. */
 export function buildMapLayers(input: MapLayerInput): Layer[] {
   const layers: Layer[] = [];
+  const rx = input.prescription ? prescriptionLayer(input.prescription) : null;
   for (const id of [...input.view.order].reverse()) {
     if (!input.view.visible[id]) continue;
-    if (id === 'trees') layers.push(...treeLayers(input));
+    if (id === 'trees') layers.push(...(rx ? [rx] : []), ...treeLayers(input));
     else layers.push(...areaLayers(id, id === 'plots' ? input.plots : input.areas, input));
   }
+  if (rx && !layers.includes(rx)) layers.push(rx);
   if (input.gps) {
     layers.push(new ScatterplotLayer<[number, number]>({
       id: 'gps',

@@ -9,6 +9,8 @@ import {
   type TreeImageResult, type TreeLabels, type TreeList, type TreeOffsets, type TreeStatistics, type ZoneRef, type ZoneRow,
 } from '../../workers/geo-api';
 import type { MapDataResponse } from '../../workers/geo/types';
+import type { PrescriptionPreview } from '../../workers/geo/prescription';
+import type { PrescriptionInput } from '../../workers/geo/prescription-input';
 
 export { isCancelled };
 export type {
@@ -34,6 +36,8 @@ export interface GeoClient {
   comparedProperties(index: number): Promise<TreeFieldValues | null>;
   zones(): Promise<ZoneRow[]>;
   treeList(filter: ListFilter, sort: ListSort): Promise<TreeList | Cancelled>;
+  /** A prescription's preview, or why it cannot be made (the code names the message). */
+  prescription(input: PrescriptionInput): Promise<PrescriptionPreview | { error: string; message: string }>;
   dispose(): void;
 }
 
@@ -66,6 +70,7 @@ export function createGeoClient(worker: Worker | Endpoint = createGeoWorker()): 
     comparedProperties: (i) => api.comparedProperties(i),
     zones: () => api.zones(),
     treeList: (f, sort) => latestOnly('list', (id) => api.treeList({ ...f, hidden: [...f.hidden] }, sort, id) as Promise<TreeList | Cancelled>),
+    prescription: (input) => api.prescription({ ...input, rates: [...input.rates] }),
     dispose: () => {
       api[releaseProxy]();
       if ('terminate' in worker) worker.terminate();

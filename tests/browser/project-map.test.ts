@@ -554,7 +554,7 @@ describe('acting on a survey: comparison, tree list and areas table', () => {
     await phone.waitForSelector('[data-testid=project-map-page][data-load-id="1"]', { timeout: 90_000 });
     await phone.waitForSelector('[data-testid=pm-loading]', { state: 'detached', timeout: 5_000 });
     expect(await phone.evaluate(() => document.documentElement.dir)).toBe('rtl');
-    for (const [button, panel] of [['pm-btn-list', 'pm-list'], ['pm-btn-zones', 'pm-zones'], ['pm-btn-compare', 'pm-surveys']] as const) {
+    for (const [button, panel] of [['pm-btn-list', 'pm-list'], ['pm-btn-zones', 'pm-zones'], ['pm-btn-compare', 'pm-surveys'], ['pm-btn-prescription', 'pm-prescription']] as const) {
       await phone.getByTestId(button).click();
       const box = (await phone.getByTestId(panel).boundingBox())!;
       expect(box.x, panel).toBeGreaterThanOrEqual(0);

@@ -34,11 +34,21 @@ export const NUTRIENT_SCALES: Readonly<Record<Nutrient, NutrientScale>> = {
 // Red → yellow → green (ColorBrewer RdYlGn ends): low leaf content reads as a problem.
 const RAMP: readonly Rgba[] = [[215, 48, 39, 255], [254, 224, 139, 255], [26, 152, 80, 255]];
 
-function ramp(t: number): Rgba {
-  const x = Math.min(1, Math.max(0, t)) * (RAMP.length - 1);
-  const i = Math.min(RAMP.length - 2, Math.floor(x));
-  const f = x - i, a = RAMP[i], b = RAMP[i + 1];
+/** Linear interpolation through colour stops, t in 0..1 (clamped). */
+function rampOf(stops: readonly Rgba[], t: number): Rgba {
+  const x = Math.min(1, Math.max(0, t)) * (stops.length - 1);
+  const i = Math.min(stops.length - 2, Math.floor(x));
+  const f = x - i, a = stops[i], b = stops[i + 1];
   return [Math.round(a[0] + f * (b[0] - a[0])), Math.round(a[1] + f * (b[1] - a[1])), Math.round(a[2] + f * (b[2] - a[2])), 255];
+}
+const ramp = (t: number) => rampOf(RAMP, t);
+
+// Prescription rates, light (least product) → dark green (most): ColorBrewer YlGn.
+const RATE_RAMP: readonly Rgba[] = [[255, 255, 204, 255], [120, 198, 121, 255], [0, 104, 55, 255]];
+
+/** Colour of a prescription rate between the lowest and highest rate of the map (the preview and its table). */
+export function rateColour(rate: number, lo: number, hi: number): Rgba {
+  return rampOf(RATE_RAMP, hi > lo ? (rate - lo) / (hi - lo) : 1);
 }
 
 export function nutrientClassCount(s: NutrientScale): number {

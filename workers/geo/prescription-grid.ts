@@ -13,7 +13,12 @@ export interface GridSpec { minX: number; minY: number; cellW: number; cellH: nu
 /** A cell of the farm: index row * cols + col, and its part of the farm (MultiPolygon coordinates). */
 export interface FarmCell { index: number; polygons: Position[][][] }
 
-export class PrescriptionError extends Error {}
+/** Why a prescription cannot be made; `code` names the message in the app's locales (prescription.errors). */
+export class PrescriptionError extends Error {
+  constructor(readonly code: 'noPlots' | 'noAreas' | 'tooManyCells' | 'rates', message: string) {
+    super(message);
+  }
+}
 
 export function gridSpec(bbox: readonly [number, number, number, number], sizeM: number): GridSpec {
   const [minX, minY, maxX, maxY] = bbox;
@@ -99,7 +104,7 @@ export function farmCells(g: GridSpec, plots: readonly AreaFeature[], maxCells: 
     }
   });
   const whole = new Set<number>();
-  const tooMany = () => new PrescriptionError(`the grid has more than ${maxCells} cells over this farm: choose larger cells`);
+  const tooMany = () => new PrescriptionError('tooManyCells', `the grid has more than ${maxCells} cells over this farm: choose larger cells`);
   for (const p of plots) {
     let y0 = Infinity, y1 = -Infinity;
     for (const [, y] of p.geometry.coordinates[0]) { y0 = Math.min(y0, y); y1 = Math.max(y1, y); }

@@ -96,12 +96,12 @@ interface ZoneShape { key: string; name: string; polygons: Position[][][] }
 function zoneShapes(d: Pick<GeoDataset, 'trees' | 'plots' | 'irrigationAreas'>, a: Analysis, input: PrescriptionInput):
   { shapes: ZoneShape[]; zoneOf: Int32Array; grid: GridSpec | null } {
   const t = d.trees;
-  if (!d.plots.length) throw new PrescriptionError('this survey has no plots to make zones from');
+  if (!d.plots.length) throw new PrescriptionError('noPlots', 'this survey has no plots to make zones from');
   if (input.unit !== 'grid') {
     const plots = input.unit === 'plot';
     const zones = plots ? a.zones.plots : a.zones.areas;
     const features = plots ? d.plots : d.irrigationAreas;
-    if (!zones.length) throw new PrescriptionError('this survey has no irrigation areas: choose plots or a grid');
+    if (!zones.length) throw new PrescriptionError('noAreas', 'this survey has no irrigation areas: choose plots or a grid');
     const shapes = zones.map((z) => ({
       key: z.id,
       name: zoneLabel(features[z.parts[0]].properties) ?? z.id,
@@ -133,7 +133,7 @@ function quantityOf(rate: number, unit: RateUnit, areaHa: number, treated: numbe
 export function buildPrescription(d: Pick<GeoDataset, 'trees' | 'plots' | 'irrigationAreas'>, a: Analysis, input: PrescriptionInput): Prescription {
   const t = d.trees;
   const nClasses = layerClasses(input.layer).length;
-  if (input.rates.length !== nClasses) throw new PrescriptionError(`rates must hold ${nClasses} numbers for layer ${input.layer}`);
+  if (input.rates.length !== nClasses) throw new PrescriptionError('rates', `rates must hold ${nClasses} numbers for layer ${input.layer}`);
   const { shapes, zoneOf, grid } = zoneShapes(d, a, input);
   const classes = layerTreeClasses(t, a, input.layer);
   const n = shapes.length;
@@ -172,4 +172,15 @@ export function summarise(zones: readonly PrescriptionZone[], unit: RateUnit): P
     total.areaHa += z.areaHa; total.trees += z.trees; total.quantity += z.quantity;
   }
   return { byRate: [...rows.values()].sort((p, q) => p.rate - q.rate), total };
+}
+
+/** What the map's preview needs (no per-zone class counts): one polygon per part with its zone's rate. */
+export interface PrescriptionPreview {
+  shapes: { polygon: Position[][]; rate: number }[];
+  byRate: RateRow[];
+  total: Prescription['total'];
+}
+
+export function previewOf(p: Prescription): PrescriptionPreview {
+  return { shapes: p.zones.flatMap((z) => z.polygons.map((polygon) => ({ polygon, rate: z.rate }))), byRate: p.byRate, total: p.total };
 }

@@ -18,6 +18,8 @@ import { listBuffers, treeList, type ListSort, type TreeList } from './tree-list
 import { rasterizeTrees } from './tree-raster';
 import { NUMERIC_FIELDS, TEXT_FIELDS, type MapDataResponse, type TreeColumns } from './types';
 import { prepareComparison, zoneTable, type PreparedComparison } from './zones';
+import { buildPrescription, PrescriptionError, previewOf } from './prescription';
+import type { PrescriptionInput } from './prescription-input';
 
 export type TransferFn = <T>(value: T, transferables: Transferable[]) => T;
 
@@ -190,6 +192,16 @@ export function createGeoService(transfer: TransferFn = (v) => v): GeoWorkerApi 
     async zones() {
       const { d, a, prepared } = loaded();
       return zoneTable(d, a, prepared);
+    },
+
+    async prescription(input: PrescriptionInput) {
+      const { d, a } = loaded();
+      try {
+        return previewOf(buildPrescription(d, a, input));
+      } catch (e) {
+        if (e instanceof PrescriptionError) return { error: e.code, message: e.message };
+        throw e;
+      }
     },
 
     async treeList(filter: ListFilter, sort: ListSort, requestId: number): Promise<TreeList | Cancelled> {

@@ -13,7 +13,7 @@ interface Props {
   onNavigate: () => void;
   /** The open panel, and a toggle for the compare / tree list / areas table panels. */
   open: string | null;
-  onPanel: (panel: 'compare' | 'list' | 'zones') => void;
+  onPanel: (panel: 'compare' | 'list' | 'zones' | 'prescription') => void;
   comparing: boolean;
 }
 
@@ -41,6 +41,7 @@ export function MapToolbar(p: Props) {
       {btn('list', t('buttons.list'), () => p.onPanel('list'), p.open === 'list', '≡')}
       {btn('zones', t('buttons.zones'), () => p.onPanel('zones'), p.open === 'zones', '▦')}
       {btn('export', t('buttons.export'), p.onExport, p.exportOpen, '⇩')}
+      {btn('prescription', t('buttons.prescription'), () => p.onPanel('prescription'), p.open === 'prescription', '⚗')}
       {btn('zoom', t('buttons.zoomToPlots'), p.onZoomToPlots, p.zoomActive, '⤢')}
       {btn('navigate', p.navigating ? t('buttons.stopNavigate') : t('buttons.navigate'), p.onNavigate, p.navigating, '◎')}
     </div>

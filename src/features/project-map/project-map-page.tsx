@@ -19,6 +19,8 @@ import { initialLayerState, layerReducer } from './layer-state';
 import { LayersPanel } from './layers-panel';
 import { legendFor, type LegendEntry } from './legend';
 import { ExportPanel, type ExportScope } from './export-panel';
+import { PrescriptionPanel } from './prescription-panel';
+import type { PrescriptionPreview } from '../../../workers/geo/prescription';
 import { LoadingOverlay } from './loading-overlay';
 import { MapToolbar } from './map-toolbar';
 import { PathBar } from './path-bar';
@@ -61,7 +63,9 @@ function ProjectMapScreen() {
   const [mode, setMode] = useState<ColourMode>('status');
   /** Legend classes of the colour mode the grower switched off (the legend filter). */
   const [hidden, setHidden] = useState<number[]>([]);
-  const [panel, setPanel] = useState<'layers' | 'surveys' | 'previous' | 'export' | 'compare' | 'list' | 'zones' | null>(null);
+  const [panel, setPanel] = useState<'layers' | 'surveys' | 'previous' | 'export' | 'compare' | 'list' | 'zones' | 'prescription' | null>(null);
+  // The prescription panel's zones, drawn coloured by rate while it is open.
+  const [rxPreview, setRxPreview] = useState<PrescriptionPreview | null>(null);
   const [zones, setZones] = useState<ZoneRow[] | null>(null);
   const [comparedValues, setComparedValues] = useState<TreeValues | null>(null);
   const [zoomActive, setZoomActive] = useState(false);
@@ -164,8 +168,9 @@ function ProjectMapScreen() {
       selected: layers.selected,
       gps: gps.position,
       treeImage,
+      prescription: panel === 'prescription' ? rxPreview : null,
     }));
-  }, [view, layers, plots, areas, drawn, data.colours, data.errors, treeLabels, treeImage, gps.position]);
+  }, [view, layers, plots, areas, drawn, data.colours, data.errors, treeLabels, treeImage, gps.position, panel, rxPreview]);
 
   useMapTestHook(drawn, view.map, layersRef);
 
@@ -301,6 +306,9 @@ function ProjectMapScreen() {
         )}
         {panel === 'export' && Number(projectId) > 0 && (
           <ExportPanel projectId={Number(projectId)} mode={mode} hidden={hidden} counts={data.colours?.counts ?? null} scope={exportScope} compare={comparison?.survey.project_id} onClose={() => setPanel(null)} />
+        )}
+        {panel === 'prescription' && Number(projectId) > 0 && ingest && (
+          <PrescriptionPanel projectId={Number(projectId)} client={client} dataKey={String(data.loadId)} onPreview={setRxPreview} onClose={() => setPanel(null)} />
         )}
         {(panel === 'surveys' || panel === 'previous' || panel === 'compare') && projectId && (
           <SurveysPanel

@@ -1,0 +1,101 @@
+// The prescription panel (issue 14) in a real Chromium: the preview table and
+// the zones drawn on the map come from the worker; the downloaded files are the
+// API's, read back here with independent readers (shapefile, jszip).
+import JSZip from 'jszip';
+import type { Browser, Download, Page } from 'playwright-core';
+import { read as readShapefile } from 'shapefile';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, loginAs, newPage } from '../support/browser';
+
+let browser: Browser;
+let page: Page;
+const baseURL = inject('baseURL');
+let projectId = 0;
+let projectPath = '';
+
+async function api<T>(p: Page, url: string): Promise<T> {
+  return p.evaluate(async (u) => {
+    const token = localStorage.getItem('token') ?? sessionStorage.getItem('token');
+    const r = await fetch(u, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } });
+    return r.json();
+  }, url) as Promise<T>;
+}
+
+async function readBytes(d: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of (await d.createReadStream())!) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** Mean colour of the map's middle (right of the panel), from a real screenshot (deck.gl's canvas is not preserved). */
+async function middleColour(p: Page): Promise<number[]> {
+  const box = (await p.getByTestId('pm-map').boundingBox())!;
+  const png = await p.screenshot({ clip: { x: Math.floor(box.x + box.width * 0.35), y: Math.floor(box.y + box.height * 0.1), width: Math.floor(box.width * 0.3), height: Math.floor(box.height * 0.6) } });
+  return p.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width; c.height = img.height;
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(img, 0, 0);
+    const d = ctx.getImageData(0, 0, c.width, c.height).data, sum = [0, 0, 0];
+    for (let i = 0; i < d.length; i += 4) for (let k = 0; k < 3; k++) sum[k] += d[i + k];
+    return sum.map((v) => Math.round(v / (d.length / 4)));
+  }, png.toString('base64'));
+}
+
+const numberIn = (s: string | null) => Number((s ?? '').replace(/[^\d.]/g, ''));
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await newPage(browser, { baseURL });
+  await loginAs(page, 'grower');
+  const projects = await api<{ project_id: number; name: string; observation_date: string }[]>(page, '/api/projects/user');
+  const p = projects.find((x) => x.name === 'Avocado survey – autumn')!;
+  projectId = p.project_id;
+  projectPath = `/view/${p.project_id}/${p.observation_date}`;
+  await page.goto(projectPath);
+  await page.waitForSelector('[data-testid=project-map-page][data-load-id="1"]', { timeout: 90_000 });
+  await page.waitForSelector('[data-testid=pm-loading]', { state: 'detached', timeout: 10_000 });
+});
+afterAll(async () => browser?.close());
+
+describe('prescription panel', () => {
+  it('previews per plot (zones drawn by rate, table and total) and downloads the same prescription as a shapefile and as ISOXML', async () => {
+    const stats = await api<{ plots: unknown[] }>(page, `/api/tree-status-statistics/${projectId}`);
+    const before = await middleColour(page);
+    await page.getByTestId('pm-btn-prescription').click();
+    await page.getByTestId('pm-rx-unit').selectOption('plot');
+    await expect.poll(() => page.getByTestId('pm-rx-total').locator('td').first().textContent(), { timeout: 20_000 }).toBe(String(stats.plots.length));
+    await page.waitForTimeout(500);
+    const drawn = await middleColour(page);
+    // The plots turn the preview's green (YlGn): darker and greener than the plain map.
+    expect(drawn[1] - drawn[0], `zones drawn: ${drawn} vs ${before}`).toBeGreaterThan(before[1] - before[0] + 10);
+    const quantity = numberIn(await page.getByTestId('pm-rx-total').locator('td').nth(2).textContent());
+    expect(quantity).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('pm-rx-shapefile').isDisabled()).toBe(true);
+    await page.getByTestId('pm-rx-product').fill('Urea 46%');
+
+    const [shp] = await Promise.all([page.waitForEvent('download'), page.getByTestId('pm-rx-shapefile').click()]);
+    expect(shp.suggestedFilename()).toMatch(/Urea 46%_shp\.zip$/);
+    const zip = await JSZip.loadAsync(await readBytes(shp));
+    const file = (ext: string) => zip.file(Object.keys(zip.files).find((n) => n.endsWith(ext))!)!.async('nodebuffer');
+    const fc = await readShapefile(await file('.shp'), await file('.dbf'), { encoding: 'utf-8' });
+    expect(fc.features.length).toBe(stats.plots.length);
+    const fromFile = fc.features.reduce((s, f) => s + Number(f.properties!.RATE) * Number(f.properties!.AREA_HA), 0);
+    expect(Math.abs(fromFile - quantity) / quantity).toBeLessThan(0.005);
+
+    const [iso] = await Promise.all([page.waitForEvent('download'), page.getByTestId('pm-rx-isoxml').click()]);
+    const taskdata = await JSZip.loadAsync(await readBytes(iso));
+    expect(Object.keys(taskdata.files)).toContain('TASKDATA/TASKDATA.XML');
+    expect(await taskdata.file('TASKDATA/TASKDATA.XML')!.async('string')).toContain('PDT A="PDT1" B="Urea 46%"');
+
+    await page.getByTestId('pm-rx-unit').selectOption('grid');
+    await page.getByTestId('pm-rx-grid').fill('3');
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: '5–50' }).count()).toBe(1);
+    await page.getByTestId('pm-prescription-close').click();
+    await page.waitForTimeout(500);
+    expect(await middleColour(page), 'closing the panel removes the zones').toEqual(before);
+  });
+});
