@@ -3,13 +3,12 @@
 // same buffer for the whole load, a colour-mode switch hands over a new RGBA
 // buffer only (deck.gl skips re-uploading an unchanged external buffer).
 import { COORDINATE_SYSTEM, type Layer, type PickingInfo } from '@deck.gl/core';
-import { BitmapLayer, PathLayer, PolygonLayer, ScatterplotLayer, TextLayer } from '@deck.gl/layers';
+import { BitmapLayer, PathLayer, PolygonLayer, ScatterplotLayer, SolidPolygonLayer, TextLayer } from '@deck.gl/layers';
 import type { Polygon } from 'geojson';
 import { visualOrder } from './bidi';
 import { LAYER_STYLE } from './map-config';
 import type { TreeOffsets } from '../../workers/geo/draw-offsets';
 import { nearestTree, type TreeRaster } from '../../workers/geo/tree-raster';
-import { rateColour } from '../../workers/geo/colours';
 import type { PrescriptionPreview } from '../../workers/geo/prescription';
 
 export type LayerId = 'plots' | 'irrigationAreas' | 'trees';
@@ -212,19 +211,16 @@ function treeLayers(input: MapLayerInput): Layer[] {
   return out;
 }
 
-type RxShape = PrescriptionPreview['shapes'][number];
+/** A prescription's zones: triangulated and coloured in the worker, so deck.gl only uploads the buffers. */
 function prescriptionLayer(p: PrescriptionPreview): Layer {
-  const lo = p.byRate[0]?.rate ?? 0, hi = p.byRate[p.byRate.length - 1]?.rate ?? 0;
-  return new PolygonLayer<RxShape>({
+  const x = p.shapes;
+  return new SolidPolygonLayer({
     id: 'prescription',
-    data: p.shapes,
-    getPolygon: (d) => d.polygon,
-    getFillColor: (d) => { const c = rateColour(d.rate, lo, hi); return [c[0], c[1], c[2], 190]; },
-    getLineColor: [255, 255, 255, 160],
-    lineWidthMinPixels: 0.5,
-    stroked: true,
+    data: { length: x.count, startIndices: x.startIndices, attributes: { getPolygon: { value: x.positions, size: 2 }, indices: x.indices, getFillColor: { value: x.colours, size: 4, normalized: true } } },
+    _normalize: false,
+    opacity: 0.75,
     pickable: false,
-  });
+  } as never);
 }
 
 /** All layers, bottom first: the last row of `order` is drawn first; a prescription's zones lie just under the trees. */

@@ -82,10 +82,18 @@ describe('main thread at 100k trees', () => {
     await page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height / 2 + 60, { steps: 8 });
     await page.mouse.up();
     await idle(page);
+    // A prescription on a 10 m grid: ~26,800 zones made in the worker and drawn coloured by rate.
+    await page.getByTestId('pm-btn-prescription').click();
+    await expect.poll(() => page.getByTestId('pm-rx-total').isVisible(), { timeout: 30_000 }).toBe(true);
+    await idle(page);
+    await phase(page, 'prescription grid');
+    await page.getByTestId('pm-rx-unit').selectOption('grid');
+    await expect.poll(async () => Number((await page.getByTestId('pm-rx-total').locator('td').first().textContent())!.replace(/\D/g, '')), { timeout: 30_000 }).toBeGreaterThan(1000);
+    await idle(page);
 
     const probe = await page.evaluate(() => (window as unknown as { __longTasks: Probe }).__longTasks);
     const longest = (ph: string) => Math.max(0, ...probe.tasks.filter((t) => t.phase === ph).map((t) => t.ms));
-    const phases = ['open', 'show trees', 'colour mode', 'zoom in', 'zoom out', 'pan'];
+    const phases = ['open', 'show trees', 'colour mode', 'zoom in', 'zoom out', 'pan', 'prescription grid'];
     console.log(`longest main-thread task per phase (ms): ${JSON.stringify(Object.fromEntries(phases.map((ph) => [ph, longest(ph)])))}`);
     console.log(`long tasks (ms): ${JSON.stringify(probe.tasks)}`);
     // The observer works (the app's own start is always long in software GL): a probe that saw nothing proves nothing.

@@ -1,6 +1,8 @@
 // The prescription panel (issue 14) in a real Chromium: the preview table and
 // the zones drawn on the map come from the worker; the downloaded files are the
 // API's, read back here with independent readers (shapefile, jszip).
+import type { FeatureCollection } from 'geojson';
+import { ISOXMLManager, type ExtendedTask } from 'isoxml';
 import JSZip from 'jszip';
 import type { Browser, Download, Page } from 'playwright-core';
 import { read as readShapefile } from 'shapefile';
@@ -87,9 +89,17 @@ describe('prescription panel', () => {
     expect(Math.abs(fromFile - quantity) / quantity).toBeLessThan(0.005);
 
     const [iso] = await Promise.all([page.waitForEvent('download'), page.getByTestId('pm-rx-isoxml').click()]);
-    const taskdata = await JSZip.loadAsync(await readBytes(iso));
+    const isoBytes = await readBytes(iso);
+    const taskdata = await JSZip.loadAsync(isoBytes);
     expect(Object.keys(taskdata.files)).toContain('TASKDATA/TASKDATA.XML');
-    expect(await taskdata.file('TASKDATA/TASKDATA.XML')!.async('string')).toContain('PDT A="PDT1" B="Urea 46%"');
+    const m = new ISOXMLManager();
+    await m.parseISOXMLFile(new Uint8Array(isoBytes), 'application/zip');
+    expect(m.getWarnings()).toEqual([]);
+    expect(m.rootElement.attributes.Product?.[0].attributes.ProductDesignator).toBe('Urea 46%');
+    const grid = (m.rootElement.attributes.Task![0] as ExtendedTask).getGridAsGeoJSON(['RATE']) as unknown as FeatureCollection;
+    const onGrid = new Set(grid.features.map((f) => Number(f.properties?.RATE)).filter((v) => v > 0));
+    const inFile = new Set(fc.features.map((f) => Math.round(Number(f.properties!.RATE) * 100)));
+    expect(onGrid).toEqual(inFile);
 
     await page.getByTestId('pm-rx-unit').selectOption('grid');
     await page.getByTestId('pm-rx-grid').fill('3');

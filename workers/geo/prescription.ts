@@ -11,7 +11,8 @@
 // (every tree but Dead and Missing) — which is also how g/tree becomes the
 // kg/ha an applicator meters (applied rate).
 import type { Position } from 'geojson';
-import { relativeBand } from './colours';
+import earcut from 'earcut';
+import { rateColour, relativeBand } from './colours';
 import { areaSquareMeters } from './geodesy';
 import { cellOf, featuresBbox, farmCells, gridSpec, PrescriptionError, type GridSpec } from './prescription-grid';
 import { layerClasses, MAX_ZONES, quantityUnit, type PrescriptionInput, type RateUnit } from './prescription-input';
@@ -174,13 +175,49 @@ export function summarise(zones: readonly PrescriptionZone[], unit: RateUnit): P
   return { byRate: [...rows.values()].sort((p, q) => p.rate - q.rate), total };
 }
 
-/** What the map's preview needs (no per-zone class counts): one polygon per part with its zone's rate. */
+/**
+ * What the map's preview draws, triangulated here (earcut) so the main thread
+ * only uploads buffers: one polygon per zone part, its rings' vertices in
+ * `positions` from startIndices[i], the triangles in `indices` and an RGBA per
+ * vertex by the zone's rate (rateColour, light = least). Transferred.
+ */
+export interface PrescriptionShapes {
+  count: number;
+  startIndices: Uint32Array;
+  positions: Float64Array;
+  indices: Uint32Array;
+  colours: Uint8Array;
+}
+
 export interface PrescriptionPreview {
-  shapes: { polygon: Position[][]; rate: number }[];
+  shapes: PrescriptionShapes;
   byRate: RateRow[];
   total: Prescription['total'];
 }
 
 export function previewOf(p: Prescription): PrescriptionPreview {
-  return { shapes: p.zones.flatMap((z) => z.polygons.map((polygon) => ({ polygon, rate: z.rate }))), byRate: p.byRate, total: p.total };
+  const parts = p.zones.flatMap((z) => z.polygons.map((rings) => ({ rings, rate: z.rate })));
+  const lo = p.byRate[0]?.rate ?? 0, hi = p.byRate[p.byRate.length - 1]?.rate ?? 0;
+  const startIndices = new Uint32Array(parts.length + 1);
+  let vertices = 0;
+  parts.forEach((x, i) => { startIndices[i] = vertices; for (const r of x.rings) vertices += r.length; });
+  startIndices[parts.length] = vertices;
+  const positions = new Float64Array(2 * vertices), colours = new Uint8Array(4 * vertices);
+  const indices: number[] = [];
+  parts.forEach((x, i) => {
+    const start = startIndices[i], flat: number[] = [], holes: number[] = [];
+    for (const r of x.rings) {
+      if (flat.length) holes.push(flat.length / 2);
+      for (const [lon, lat] of r) flat.push(lon, lat);
+    }
+    positions.set(flat, 2 * start);
+    const c = rateColour(x.rate, lo, hi);
+    for (let v = start; v < startIndices[i + 1]; v++) colours.set(c, 4 * v);
+    for (const k of earcut(flat, holes)) indices.push(k + start);
+  });
+  return { shapes: { count: parts.length, startIndices, positions, indices: Uint32Array.from(indices), colours }, byRate: p.byRate, total: p.total };
 }
+
+/** The buffers of a preview, to transfer from the worker. */
+export const previewBuffers = (p: PrescriptionPreview): ArrayBuffer[] =>
+  [p.shapes.startIndices, p.shapes.positions, p.shapes.indices, p.shapes.colours].map((a) => a.buffer as ArrayBuffer);

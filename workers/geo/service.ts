@@ -18,7 +18,7 @@ import { listBuffers, treeList, type ListSort, type TreeList } from './tree-list
 import { rasterizeTrees } from './tree-raster';
 import { NUMERIC_FIELDS, TEXT_FIELDS, type MapDataResponse, type TreeColumns } from './types';
 import { prepareComparison, zoneTable, type PreparedComparison } from './zones';
-import { buildPrescription, PrescriptionError, previewOf } from './prescription';
+import { buildPrescription, PrescriptionError, previewBuffers, previewOf } from './prescription';
 import type { PrescriptionInput } from './prescription-input';
 
 export type TransferFn = <T>(value: T, transferables: Transferable[]) => T;
@@ -197,7 +197,8 @@ export function createGeoService(transfer: TransferFn = (v) => v): GeoWorkerApi 
     async prescription(input: PrescriptionInput) {
       const { d, a } = loaded();
       try {
-        return previewOf(buildPrescription(d, a, input));
+        const preview = previewOf(buildPrescription(d, a, input));
+        return transfer(preview, previewBuffers(preview));
       } catch (e) {
         if (e instanceof PrescriptionError) return { error: e.code, message: e.message };
         throw e;
