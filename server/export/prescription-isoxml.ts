@@ -12,6 +12,7 @@ import {
   type Entity, type FeatureCollection, type GridParameters,
 } from 'isoxml';
 import { appliedUnit, type PrescriptionInput } from '../../workers/geo/prescription-input';
+import { extentOf } from '../../workers/geo/fit';
 import { gridSpec, type GridSpec } from '../../workers/geo/prescription-grid';
 import type { Prescription } from '../../workers/geo/prescription';
 
@@ -24,13 +25,9 @@ const MAX_GRID_CELLS = 1_000_000;
 
 const params = (g: GridSpec): GridParameters => ({ minX: g.minX, minY: g.minY, numCols: g.cols, numRows: g.rows, cellWidth: g.cellW, cellHeight: g.cellH });
 
-/** The grid of a plot / irrigation-area prescription: 5 m cells over the zones' bounding box (fewer when needed). */
+/** The grid of a plot / irrigation-area prescription: 5 m cells over the zones' extent (fewer when needed). */
 function zoneGrid(p: Prescription): GridSpec {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (const z of p.zones) for (const poly of z.polygons) for (const [x, y] of poly[0]) {
-    minX = Math.min(minX, x); maxX = Math.max(maxX, x); minY = Math.min(minY, y); maxY = Math.max(maxY, y);
-  }
-  const box = [minX, minY, maxX, maxY] as const;
+  const box = extentOf(p.zones.flatMap((z) => z.polygons.map((coordinates) => ({ type: 'Polygon' as const, coordinates }))))!;
   const first = gridSpec(box, ZONE_GRID_M);
   const cells = first.cols * first.rows;
   return cells <= MAX_GRID_CELLS ? first : gridSpec(box, ZONE_GRID_M * Math.sqrt(cells / MAX_GRID_CELLS) * 1.01);
@@ -57,10 +54,7 @@ export async function prescriptionIsoxml(p: Prescription, input: PrescriptionInp
   // (a clipped edge cell too); plot and area zones are sampled at the cell centres (isoxml's generator).
   const cellRates = p.grid ? (() => {
     const values = new Int32Array(grid.cols * grid.rows);
-    p.zones.forEach((z) => {
-      const [, row, col] = /^R(\d+)C(\d+)$/.exec(z.key)!.map(Number);
-      values[(row - 1) * grid.cols + (col - 1)] = iso(z.applied);
-    });
+    for (const z of p.zones) values[z.cell] = iso(z.applied);
     return values;
   })() : null;
   const m = new ISOXMLManager({

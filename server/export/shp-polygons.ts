@@ -5,20 +5,12 @@
 // of 26,820 cells never finished, this takes milliseconds. Rings go in as
 // given: outer rings clockwise, holes counter-clockwise (the caller winds them).
 import type { Position } from 'geojson';
+import { extentOf } from '../../workers/geo/fit';
 
 export const WGS84_PRJ = 'GEOGCS["GCS_WGS_1984",DATUM["D_WGS_1984",SPHEROID["WGS_1984",6378137,298.257223563]],PRIMEM["Greenwich",0],UNIT["Degree",0.017453292519943295]]';
 const POLYGON = 5;
 
 type Box = [number, number, number, number];
-function boxOf(rings: Position[][], box: Box = [Infinity, Infinity, -Infinity, -Infinity]): Box {
-  for (const r of rings) for (const [x, y] of r) {
-    if (x < box[0]) box[0] = x;
-    if (y < box[1]) box[1] = y;
-    if (x > box[2]) box[2] = x;
-    if (y > box[3]) box[3] = y;
-  }
-  return box;
-}
 
 function header(view: DataView, bytes: number, box: Box): void {
   view.setInt32(0, 9994);
@@ -33,11 +25,11 @@ export function polygonShp(features: readonly Position[][][]): { shp: Uint8Array
   const sizes = features.map((rings) => 44 + 4 * rings.length + 16 * rings.reduce((s, r) => s + r.length, 0));
   const shpBytes = 100 + sizes.reduce((s, n) => s + 8 + n, 0), shxBytes = 100 + 8 * features.length;
   const shp = new DataView(new ArrayBuffer(shpBytes)), shx = new DataView(new ArrayBuffer(shxBytes));
-  const all: Box = [Infinity, Infinity, -Infinity, -Infinity];
+  const polygons = features.map((rings) => ({ type: 'Polygon' as const, coordinates: rings }));
+  const all: Box = extentOf(polygons) ?? [0, 0, 0, 0];
   let o = 100;
   features.forEach((rings, i) => {
-    const box = boxOf(rings);
-    boxOf([[[box[0], box[1]], [box[2], box[3]]]], all);
+    const box: Box = extentOf([polygons[i]]) ?? [0, 0, 0, 0];
     shx.setInt32(100 + 8 * i, o / 2);
     shx.setInt32(104 + 8 * i, sizes[i] / 2);
     shp.setInt32(o, i + 1);

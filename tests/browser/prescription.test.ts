@@ -4,47 +4,23 @@
 import type { FeatureCollection } from 'geojson';
 import { ISOXMLManager, type ExtendedTask } from 'isoxml';
 import JSZip from 'jszip';
-import type { Browser, Download, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { read as readShapefile } from 'shapefile';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser, loginAs, newPage } from '../support/browser';
+import { apiJson as api, demoSurvey, downloadBytes as readBytes, launchBrowser, loginAs, newPage, screenPixels } from '../support/browser';
 
 let browser: Browser;
 let page: Page;
 const baseURL = inject('baseURL');
 let projectId = 0;
-let projectPath = '';
-
-async function api<T>(p: Page, url: string): Promise<T> {
-  return p.evaluate(async (u) => {
-    const token = localStorage.getItem('token') ?? sessionStorage.getItem('token');
-    const r = await fetch(u, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } });
-    return r.json();
-  }, url) as Promise<T>;
-}
-
-async function readBytes(d: Download): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const c of (await d.createReadStream())!) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
-}
 
 /** Mean colour of the map's middle (right of the panel), from a real screenshot (deck.gl's canvas is not preserved). */
 async function middleColour(p: Page): Promise<number[]> {
   const box = (await p.getByTestId('pm-map').boundingBox())!;
-  const png = await p.screenshot({ clip: { x: Math.floor(box.x + box.width * 0.35), y: Math.floor(box.y + box.height * 0.1), width: Math.floor(box.width * 0.3), height: Math.floor(box.height * 0.6) } });
-  return p.evaluate(async (b64) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${b64}`;
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = img.width; c.height = img.height;
-    const ctx = c.getContext('2d')!;
-    ctx.drawImage(img, 0, 0);
-    const d = ctx.getImageData(0, 0, c.width, c.height).data, sum = [0, 0, 0];
-    for (let i = 0; i < d.length; i += 4) for (let k = 0; k < 3; k++) sum[k] += d[i + k];
-    return sum.map((v) => Math.round(v / (d.length / 4)));
-  }, png.toString('base64'));
+  const d = await screenPixels(p, { x: Math.floor(box.x + box.width * 0.35), y: Math.floor(box.y + box.height * 0.1), width: Math.floor(box.width * 0.3), height: Math.floor(box.height * 0.6) });
+  const sum = [0, 0, 0];
+  for (let i = 0; i < d.length; i += 4) for (let k = 0; k < 3; k++) sum[k] += d[i + k];
+  return sum.map((v) => Math.round(v / (d.length / 4)));
 }
 
 const numberIn = (s: string | null) => Number((s ?? '').replace(/[^\d.]/g, ''));
@@ -53,10 +29,8 @@ beforeAll(async () => {
   browser = await launchBrowser();
   page = await newPage(browser, { baseURL });
   await loginAs(page, 'grower');
-  const projects = await api<{ project_id: number; name: string; observation_date: string }[]>(page, '/api/projects/user');
-  const p = projects.find((x) => x.name === 'Avocado survey – autumn')!;
-  projectId = p.project_id;
-  projectPath = `/view/${p.project_id}/${p.observation_date}`;
+  let projectPath = '';
+  ({ projectId, path: projectPath } = await demoSurvey(page, 'Avocado survey – autumn'));
   await page.goto(projectPath);
   await page.waitForSelector('[data-testid=project-map-page][data-load-id="1"]', { timeout: 90_000 });
   await page.waitForSelector('[data-testid=pm-loading]', { state: 'detached', timeout: 10_000 });

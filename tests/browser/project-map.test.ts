@@ -7,7 +7,7 @@ import JSZip from 'jszip';
 import Papa from 'papaparse';
 import { read as readShapefile } from 'shapefile';
 import type { Download } from 'playwright-core';
-import { launchBrowser, loginAs, newPage } from '../support/browser';
+import { apiJson as api, demoSurvey, downloadBytes as readBytes, launchBrowser, loginAs, newPage, screenPixels } from '../support/browser';
 
 let browser: Browser;
 let page: Page;
@@ -17,41 +17,12 @@ let projectId = 0;
 
 type Rgb = [number, number, number];
 
-async function api<T>(p: Page, url: string): Promise<T> {
-  return p.evaluate(async (u) => {
-    const token = localStorage.getItem('token') ?? sessionStorage.getItem('token');
-    const r = await fetch(u, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } });
-    return r.json();
-  }, url) as Promise<T>;
-}
-
-/** The RGBA pixels on screen in a CSS-pixel box, from a real screenshot (deck.gl's canvas is not preserved). */
-async function screenPixels(p: Page, clip: { x: number; y: number; width: number; height: number }): Promise<number[]> {
-  const png = await p.screenshot({ clip });
-  return p.evaluate(async (b64) => {
-    const img = new Image();
-    img.src = `data:image/png;base64,${b64}`;
-    await img.decode();
-    const c = document.createElement('canvas');
-    c.width = img.width;
-    c.height = img.height;
-    const ctx = c.getContext('2d')!;
-    ctx.drawImage(img, 0, 0);
-    return Array.from(ctx.getImageData(0, 0, c.width, c.height).data);
-  }, png.toString('base64'));
-}
-
 /** The colour on screen at a CSS pixel. */
 async function pixel(p: Page, x: number, y: number): Promise<Rgb> {
   const d = await screenPixels(p, { x: Math.floor(x), y: Math.floor(y), width: 1, height: 1 });
   return [d[0], d[1], d[2]];
 }
 
-async function readBytes(d: Download): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const c of (await d.createReadStream())!) chunks.push(c as Buffer);
-  return Buffer.concat(chunks);
-}
 const readDownload = async (d: Download) => (await readBytes(d)).toString('utf8');
 
 const near = (a: Rgb, b: Rgb, tol = 40) => a.every((v, i) => Math.abs(v - b[i]) <= tol);
@@ -98,10 +69,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   page = await newPage(browser, { baseURL });
   await loginAs(page, 'grower');
-  const projects = await api<{ project_id: number; name: string; observation_date: string }[]>(page, '/api/projects/user');
-  const p = projects.find((x) => x.name === 'Avocado survey – autumn')!;
-  projectId = p.project_id;
-  projectPath = `/view/${p.project_id}/${p.observation_date}`;
+  ({ projectId, path: projectPath } = await demoSurvey(page, 'Avocado survey – autumn'));
 });
 afterAll(async () => browser?.close());
 

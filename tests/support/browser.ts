@@ -1,4 +1,4 @@
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Download, type Page } from 'playwright-core';
 import { ACCOUNTS, type Account } from './accounts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -49,4 +49,44 @@ export async function loginAs(page: Page, account: Account, opts: { remember?: b
   if (opts.remember === false) await page.uncheck('.login__remember input');
   await page.click('button[type=submit]');
   await page.waitForURL(account === 'admin' ? /\/admin$/ : /\/home$/);
+}
+
+/** A GET of the API from inside the page, with the signed-in user's token (JSON answer). */
+export async function apiJson<T>(page: Page, url: string): Promise<T> {
+  return page.evaluate(async (u) => {
+    const token = localStorage.getItem('token') ?? sessionStorage.getItem('token');
+    const r = await fetch(u, { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } });
+    return r.json();
+  }, url) as Promise<T>;
+}
+
+/** A demo survey of the signed-in grower by name: its id and its map path. */
+export async function demoSurvey(page: Page, name: string): Promise<{ projectId: number; path: string }> {
+  const projects = await apiJson<{ project_id: number; name: string; observation_date: string }[]>(page, '/api/projects/user');
+  const p = projects.find((x) => x.name === name);
+  if (!p) throw new Error(`no demo survey named ${name}`);
+  return { projectId: p.project_id, path: `/view/${p.project_id}/${p.observation_date}` };
+}
+
+/** The bytes of a download. */
+export async function downloadBytes(d: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const c of (await d.createReadStream())!) chunks.push(c as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/** The RGBA pixels on screen in a CSS-pixel box, from a real screenshot (deck.gl's canvas is not preserved). */
+export async function screenPixels(page: Page, clip: { x: number; y: number; width: number; height: number }): Promise<number[]> {
+  const png = await page.screenshot({ clip });
+  return page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${b64}`;
+    await img.decode();
+    const c = document.createElement('canvas');
+    c.width = img.width;
+    c.height = img.height;
+    const ctx = c.getContext('2d')!;
+    ctx.drawImage(img, 0, 0);
+    return Array.from(ctx.getImageData(0, 0, c.width, c.height).data);
+  }, png.toString('base64'));
 }

@@ -47,8 +47,13 @@ const ramp = (t: number) => rampOf(RAMP, t);
 const RATE_RAMP: readonly Rgba[] = [[255, 255, 204, 255], [120, 198, 121, 255], [0, 104, 55, 255]];
 
 /** Colour of a prescription rate between the lowest and highest rate of the map (the preview and its table). */
-export function rateColour(rate: number, lo: number, hi: number): Rgba {
+function rateColour(rate: number, lo: number, hi: number): Rgba {
   return rampOf(RATE_RAMP, hi > lo ? (rate - lo) / (hi - lo) : 1);
+}
+
+/** A prescription rate's colour on the map and in its table, among its rates (ascending): light = lowest, dark = highest. */
+export function rateColourIn(rates: readonly { rate: number }[], rate: number): Rgba {
+  return rateColour(rate, rates[0]?.rate ?? 0, rates[rates.length - 1]?.rate ?? 0);
 }
 
 export function nutrientClassCount(s: NutrientScale): number {
@@ -194,11 +199,13 @@ function surveyClasses(t: TreeColumns, mode: SurveyMode, ctx: ColourContext): Tr
   const range = mode === 'vitality'
     ? relativeRange(vals, st, VITALITY_DEFAULT_MAX, ctx.biomassRange)
     : relativeRange(vals, st, CANOPY_DEFAULT_MAX);
-  for (let i = 0; i < n; i++) {
-    const v = vals[i];
-    out[i] = isValidMeasure(v, st[i]) ? relativeBand(v, range) : NO_VALUE_CLASS;
-  }
-  return { classes: out, range };
+  return { classes: bandClasses(vals, st, range, out), range };
+}
+
+/** The relative band 0..5 of every valid value in a range, NO_VALUE_CLASS for the invalid (vitality, canopy). */
+export function bandClasses(values: Float32Array, status: Uint8Array, range: Pick<RelativeRange, 'lo' | 'hi'>, out = new Uint8Array(values.length)): Uint8Array {
+  for (let i = 0; i < values.length; i++) out[i] = isValidMeasure(values[i], status[i]) ? relativeBand(values[i], range) : NO_VALUE_CLASS;
+  return out;
 }
 
 /** Colour of each class of a mode (index = class; NO_CLASS and unused codes are HIDDEN). */

@@ -5,6 +5,7 @@
 // uses exactly these cells (row 0 in the south, as ISO 11783-10 grids run).
 import polygonClipping, { type MultiPolygon as ClipMulti, type Polygon as ClipPolygon } from 'polygon-clipping';
 import type { Position } from 'geojson';
+import { extentOf } from './fit';
 import { EARTH_RADIUS } from './geodesy';
 import type { AreaFeature } from './types';
 
@@ -25,17 +26,6 @@ export function gridSpec(bbox: readonly [number, number, number, number], sizeM:
   const cellH = (sizeM / EARTH_RADIUS) * (180 / Math.PI);
   const cellW = cellH / Math.cos((((minY + maxY) / 2) * Math.PI) / 180);
   return { minX, minY, cellW, cellH, cols: Math.max(1, Math.ceil((maxX - minX) / cellW)), rows: Math.max(1, Math.ceil((maxY - minY) / cellH)) };
-}
-
-export function featuresBbox(features: readonly AreaFeature[]): [number, number, number, number] | null {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (const f of features) for (const ring of f.geometry.coordinates) for (const [x, y] of ring) {
-    if (x < minX) minX = x;
-    if (x > maxX) maxX = x;
-    if (y < minY) minY = y;
-    if (y > maxY) maxY = y;
-  }
-  return minX <= maxX ? [minX, minY, maxX, maxY] : null;
 }
 
 export function cellOf(g: GridSpec, x: number, y: number): number {
@@ -106,8 +96,7 @@ export function farmCells(g: GridSpec, plots: readonly AreaFeature[], maxCells: 
   const whole = new Set<number>();
   const tooMany = () => new PrescriptionError('tooManyCells', `the grid has more than ${maxCells} cells over this farm: choose larger cells`);
   for (const p of plots) {
-    let y0 = Infinity, y1 = -Infinity;
-    for (const [, y] of p.geometry.coordinates[0]) { y0 = Math.min(y0, y); y1 = Math.max(y1, y); }
+    const [, y0, , y1] = extentOf([p.geometry])!;
     const r0 = Math.max(0, Math.floor((y0 - g.minY) / g.cellH)), r1 = Math.min(g.rows - 1, Math.floor((y1 - g.minY) / g.cellH));
     for (let r = r0; r <= r1; r++) {
       insideColumns(g, p.geometry.coordinates, r, (c) => {

@@ -12,26 +12,29 @@
 // kg/ha an applicator meters (applied rate).
 import type { Position } from 'geojson';
 import earcut from 'earcut';
-import { rateColour, relativeBand } from './colours';
+import { bandClasses, rateColourIn } from './colours';
 import { areaSquareMeters } from './geodesy';
-import { cellOf, featuresBbox, farmCells, gridSpec, PrescriptionError, type GridSpec } from './prescription-grid';
+import { cellOf, farmCells, gridSpec, PrescriptionError, type GridSpec } from './prescription-grid';
 import { layerClasses, MAX_ZONES, quantityUnit, type PrescriptionInput, type RateUnit } from './prescription-input';
 import { boundsByCropCode, nutrientClass, type NutrientClass } from './npk-ranges';
 import type { Analysis } from './pipeline';
 import { zoneLabel } from './features';
+import { extentOf } from './fit';
 import type { GeoDataset } from './ingest-geojson';
 import { STATUS_MISSING, type TreeColumns } from './types';
-import { isValidMeasure, isValidNutrient } from './values';
+import { isValidNutrient } from './values';
 
 export { PrescriptionError } from './prescription-grid';
 
-/** No class: the tree is not measured for the layer. */
-export const UNMEASURED = 255;
+/** No N/P/K class: no value, Missing, or no range for the tree's crop. */
+const UNMEASURED = 255;
 const STATUS_DEAD = 3;
 
 export interface PrescriptionZone {
   /** Plot / irrigation-area id, or the grid cell "R{row}C{col}" (from 1, south-west first). */
   key: string;
+  /** The grid cell (row * cols + col, row 0 in the south); -1 for a plot or irrigation area. */
+  cell: number;
   name: string;
   /** MultiPolygon coordinates, EPSG:4326. */
   polygons: Position[][][];
@@ -66,15 +69,13 @@ export interface Prescription {
 
 const NUTRIENT_INDEX: Record<NutrientClass, number> = { low: 0, optimal: 1, high: 2 };
 
-/** Class of every tree in the layer (UNMEASURED without a usable value). */
+/** Class of every tree in the layer; a class number ≥ the layer's class count means "not measured". */
 export function layerTreeClasses(t: TreeColumns, a: Pick<Analysis, 'npkRanges' | 'vitalityRange' | 'canopyRange'>, layer: PrescriptionInput['layer']): Uint8Array {
-  const out = new Uint8Array(t.length).fill(UNMEASURED), st = t.status;
-  if (layer === 'vitality' || layer === 'canopy') {
-    const vals = layer === 'vitality' ? t.numeric.biomass : t.numeric.canopy_diameter;
-    const range = layer === 'vitality' ? a.vitalityRange : a.canopyRange;
-    for (let i = 0; i < t.length; i++) if (isValidMeasure(vals[i], st[i])) out[i] = relativeBand(vals[i], range);
-    return out;
-  }
+  const st = t.status;
+  // The legend's bands over the survey's range (the analysis holds the same range the map colours by).
+  if (layer === 'vitality') return bandClasses(t.numeric.biomass, st, a.vitalityRange);
+  if (layer === 'canopy') return bandClasses(t.numeric.canopy_diameter, st, a.canopyRange);
+  const out = new Uint8Array(t.length).fill(UNMEASURED);
   const vals = t.numeric[`${layer}_mean`], crop = t.text.crop_name.codes;
   const { lower, upper } = boundsByCropCode(a.npkRanges, t.text.crop_name, layer);
   for (let i = 0; i < t.length; i++) {
@@ -92,7 +93,7 @@ export function majorityClass(counts: readonly number[]): number {
   return best;
 }
 
-interface ZoneShape { key: string; name: string; polygons: Position[][][] }
+interface ZoneShape { key: string; cell: number; name: string; polygons: Position[][][] }
 
 function zoneShapes(d: Pick<GeoDataset, 'trees' | 'plots' | 'irrigationAreas'>, a: Analysis, input: PrescriptionInput):
   { shapes: ZoneShape[]; zoneOf: Int32Array; grid: GridSpec | null } {
@@ -105,19 +106,20 @@ function zoneShapes(d: Pick<GeoDataset, 'trees' | 'plots' | 'irrigationAreas'>, 
     if (!zones.length) throw new PrescriptionError('noAreas', 'this survey has no irrigation areas: choose plots or a grid');
     const shapes = zones.map((z) => ({
       key: z.id,
+      cell: -1,
       name: zoneLabel(features[z.parts[0]].properties) ?? z.id,
       polygons: z.parts.map((p) => features[p].geometry.coordinates),
     }));
     return { shapes, zoneOf: plots ? a.zones.treePlot : a.zones.treeArea, grid: null };
   }
-  const grid = gridSpec(featuresBbox(d.plots)!, input.gridSize ?? 10);
+  const grid = gridSpec(extentOf(d.plots.map((f) => f.geometry))!, input.gridSize ?? 10);
   const cells = farmCells(grid, d.plots, MAX_ZONES);
   const zoneOfCell = new Map<number, number>();
   const shapes = cells.map((c, z) => {
     zoneOfCell.set(c.index, z);
     const col = c.index % grid.cols, row = (c.index - col) / grid.cols;
     const key = `R${row + 1}C${col + 1}`;
-    return { key, name: key, polygons: c.polygons };
+    return { key, cell: c.index, name: key, polygons: c.polygons };
   });
   const zoneOf = new Int32Array(t.length).fill(-1), pos = t.positions;
   for (let i = 0; i < t.length; i++) {
@@ -146,7 +148,7 @@ export function buildPrescription(d: Pick<GeoDataset, 'trees' | 'plots' | 'irrig
     const s = t.status[i];
     if (s !== STATUS_DEAD && s !== STATUS_MISSING) treated[z]++;
     const k = classes[i];
-    if (k !== UNMEASURED) counts[z * nClasses + k]++;
+    if (k < nClasses) counts[z * nClasses + k]++;
   }
   const zones = shapes.map((s, z): PrescriptionZone => {
     const c = Array.from(counts.subarray(z * nClasses, (z + 1) * nClasses));
@@ -179,7 +181,7 @@ export function summarise(zones: readonly PrescriptionZone[], unit: RateUnit): P
  * What the map's preview draws, triangulated here (earcut) so the main thread
  * only uploads buffers: one polygon per zone part, its rings' vertices in
  * `positions` from startIndices[i], the triangles in `indices` and an RGBA per
- * vertex by the zone's rate (rateColour, light = least). Transferred.
+ * vertex by the zone's rate (rateColourIn, light = least). Transferred.
  */
 export interface PrescriptionShapes {
   count: number;
@@ -197,7 +199,6 @@ export interface PrescriptionPreview {
 
 export function previewOf(p: Prescription): PrescriptionPreview {
   const parts = p.zones.flatMap((z) => z.polygons.map((rings) => ({ rings, rate: z.rate })));
-  const lo = p.byRate[0]?.rate ?? 0, hi = p.byRate[p.byRate.length - 1]?.rate ?? 0;
   const startIndices = new Uint32Array(parts.length + 1);
   let vertices = 0;
   parts.forEach((x, i) => { startIndices[i] = vertices; for (const r of x.rings) vertices += r.length; });
@@ -211,7 +212,7 @@ export function previewOf(p: Prescription): PrescriptionPreview {
       for (const [lon, lat] of r) flat.push(lon, lat);
     }
     positions.set(flat, 2 * start);
-    const c = rateColour(x.rate, lo, hi);
+    const c = rateColourIn(p.byRate, x.rate);
     for (let v = start; v < startIndices[i + 1]; v++) colours.set(c, 4 * v);
     for (const k of earcut(flat, holes)) indices.push(k + start);
   });

@@ -2,12 +2,12 @@
 // area or grid cell. The worker computes the zones, rates and quantities as the
 // grower types (the map draws them coloured by rate); the files are the API call
 // POST /api/projects/{id}/prescriptions with the same inputs.
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../api/download';
 import { errorText } from '../../api/error-text';
 import type { GeoClient } from '../../map/geo-client';
-import { RELATIVE_COLOURS, rateColour } from '../../../workers/geo/colours';
+import { RELATIVE_COLOURS, rateColourIn } from '../../../workers/geo/colours';
 import type { PrescriptionPreview } from '../../../workers/geo/prescription';
 import {
   GRID_MAX_M, GRID_MIN_M, PRESCRIPTION_FORMATS, PRESCRIPTION_LAYERS, RATE_UNITS, TERMINAL_PROFILES, ZONE_UNITS, layerClasses,
@@ -27,6 +27,26 @@ interface Props {
 /** Starting rates: most product where the layer is lowest. */
 const startRates = (layer: PrescriptionLayer) => (layerClasses(layer).length === 3 ? [60, 40, 20] : [60, 50, 40, 30, 20, 10]);
 const css = (c: readonly number[]) => `rgb(${c[0]} ${c[1]} ${c[2]})`;
+
+function Choice<T extends string>(p: { label: string; value: T; options: readonly T[]; text: (v: T) => string; onChange: (v: T) => void; testId: string }) {
+  return (
+    <label>{p.label}
+      <select value={p.value} onChange={(e) => p.onChange(e.target.value as T)} data-testid={p.testId}>
+        {p.options.map((o) => <option key={o} value={o}>{p.text(o)}</option>)}
+      </select>
+    </label>
+  );
+}
+
+/** A rate: a number ≥ 0 (NaN while the field is empty, which the panel reports). */
+function RateInput(p: { value: number; onChange: (v: number) => void; testId: string; children: ReactNode }) {
+  return (
+    <label>{p.children}
+      <input type="number" min={0} step="any" inputMode="decimal" value={Number.isFinite(p.value) ? p.value : ''}
+        onChange={(e) => p.onChange(e.target.valueAsNumber)} data-testid={p.testId} />
+    </label>
+  );
+}
 
 export function PrescriptionPanel(p: Props) {
   const { t, i18n } = useTranslation('project-map');
@@ -82,7 +102,6 @@ export function PrescriptionPanel(p: Props) {
     }
   };
   const classes = layerClasses(layer);
-  const rateRange = preview && preview.byRate.length ? [preview.byRate[0].rate, preview.byRate[preview.byRate.length - 1].rate] : [0, 0];
   const qUnit = t(`prescription.quantityUnits.${preview?.total.quantityUnit ?? 'kg'}`);
 
   return (
@@ -90,16 +109,8 @@ export function PrescriptionPanel(p: Props) {
       <PanelHeader title={t('prescription.title')} onClose={p.onClose} closeTestId="pm-prescription-close" />
       <div className="pm-export__body">
         <div className="pm-rx__grid">
-          <label>{t('prescription.layer')}
-            <select value={layer} onChange={(e) => changeLayer(e.target.value as PrescriptionLayer)} data-testid="pm-rx-layer">
-              {PRESCRIPTION_LAYERS.map((l) => <option key={l} value={l}>{t(`prescription.layers.${l}`)}</option>)}
-            </select>
-          </label>
-          <label>{t('prescription.unit')}
-            <select value={unit} onChange={(e) => setUnit(e.target.value as ZoneUnit)} data-testid="pm-rx-unit">
-              {ZONE_UNITS.map((u) => <option key={u} value={u}>{t(`prescription.units.${u}`)}</option>)}
-            </select>
-          </label>
+          <Choice label={t('prescription.layer')} value={layer} options={PRESCRIPTION_LAYERS} text={(l) => t(`prescription.layers.${l}`)} onChange={changeLayer} testId="pm-rx-layer" />
+          <Choice label={t('prescription.unit')} value={unit} options={ZONE_UNITS} text={(u) => t(`prescription.units.${u}`)} onChange={setUnit} testId="pm-rx-unit" />
           {unit === 'grid' && (
             <label>{t('prescription.gridSize', { min: GRID_MIN_M, max: GRID_MAX_M })}
               <input type="number" min={GRID_MIN_M} max={GRID_MAX_M} step={1} value={gridSize} aria-invalid={!gridOk}
@@ -109,26 +120,17 @@ export function PrescriptionPanel(p: Props) {
           <label>{t('prescription.product')}
             <input type="text" value={product} maxLength={60} onChange={(e) => setProduct(e.target.value)} dir="auto" data-testid="pm-rx-product" />
           </label>
-          <label>{t('prescription.rateUnit')}
-            <select value={rateUnit} onChange={(e) => setRateUnit(e.target.value as RateUnit)} data-testid="pm-rx-rate-unit">
-              {RATE_UNITS.map((u) => <option key={u} value={u}>{u}</option>)}
-            </select>
-          </label>
+          <Choice label={t('prescription.rateUnit')} value={rateUnit} options={RATE_UNITS} text={(u) => u} onChange={setRateUnit} testId="pm-rx-rate-unit" />
         </div>
         <fieldset className="pm-rx__rates">
           <legend>{t('prescription.rates', { unit: rateUnit })}</legend>
           {classes.map((c, k) => (
-            <label key={c}>
+            <RateInput key={c} value={rates[k]} onChange={(x) => setRates((r) => r.map((v, i) => (i === k ? x : v)))} testId={`pm-rx-rate-${k}`}>
               {classes.length > 3 && <span className="pm-rx__swatch" style={{ background: css(RELATIVE_COLOURS[k]) }} aria-hidden="true" />}
               {t(`prescription.classes.${c}`)}
-              <input type="number" min={0} step="any" inputMode="decimal" value={Number.isFinite(rates[k]) ? rates[k] : ''}
-                onChange={(e) => setRates((r) => r.map((v, i) => (i === k ? e.target.valueAsNumber : v)))} data-testid={`pm-rx-rate-${k}`} />
-            </label>
+            </RateInput>
           ))}
-          <label>{t('prescription.defaultRate')}
-            <input type="number" min={0} step="any" inputMode="decimal" value={Number.isFinite(defaultRate) ? defaultRate : ''}
-              onChange={(e) => setDefaultRate(e.target.valueAsNumber)} data-testid="pm-rx-default" />
-          </label>
+          <RateInput value={defaultRate} onChange={setDefaultRate} testId="pm-rx-default">{t('prescription.defaultRate')}</RateInput>
         </fieldset>
         {problem && <p role="alert" className="pm-export__error" data-testid="pm-rx-problem">{problem}</p>}
         {(!gridOk || !ratesOk) && <p role="alert" className="pm-export__error">{t(gridOk ? 'prescription.errors.badRate' : 'prescription.errors.badGrid', { min: GRID_MIN_M, max: GRID_MAX_M })}</p>}
@@ -138,7 +140,7 @@ export function PrescriptionPanel(p: Props) {
             <tbody>
               {preview.byRate.map((r) => (
                 <tr key={r.rate}>
-                  <td><span className="pm-rx__swatch" style={{ background: css(rateColour(r.rate, rateRange[0], rateRange[1])) }} aria-hidden="true" />{nf.format(r.rate)}</td>
+                  <td><span className="pm-rx__swatch" style={{ background: css(rateColourIn(preview.byRate, r.rate)) }} aria-hidden="true" />{nf.format(r.rate)}</td>
                   <td>{nf.format(r.zones)}</td><td>{nf.format(r.areaHa)}</td><td>{nf.format(r.quantity)}</td>
                 </tr>
               ))}
@@ -148,11 +150,7 @@ export function PrescriptionPanel(p: Props) {
             </tfoot>
           </table>
         )}
-        <label>{t('prescription.profile')}
-          <select value={profile} onChange={(e) => setProfile(e.target.value as TerminalProfile)} data-testid="pm-rx-profile">
-            {TERMINAL_PROFILES.map((x) => <option key={x} value={x}>{t(`prescription.profiles.${x}`)}</option>)}
-          </select>
-        </label>
+        <Choice label={t('prescription.profile')} value={profile} options={TERMINAL_PROFILES} text={(x) => t(`prescription.profiles.${x}`)} onChange={setProfile} testId="pm-rx-profile" />
         {!input.product && <p className="pm-export__hint">{t('prescription.needProduct')}</p>}
         <div className="pm-export__formats">
           {PRESCRIPTION_FORMATS.map((f) => (
