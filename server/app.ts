@@ -32,6 +32,8 @@ export interface AppOptions {
   tileUrl?: string;
   /** Fastify's trustProxy (TRUST_PROXY): client address and protocol from X-Forwarded-* of trusted proxies. */
   trustProxy?: boolean | number | string[];
+  /** Chromium that prints the PDF report (default /usr/bin/chromium). */
+  chromiumPath?: string;
   /** Overload guard (503 + Retry-After); defaults suit production and tests alike. */
   pressure?: { maxEventLoopDelayMs?: number; maxHeapUsedBytes?: number; sampleIntervalMs?: number };
 }
@@ -93,7 +95,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   registerAuth(app, opts.db, opts.tokens);
   app.addHook('onClose', () => jobsFor(opts.db).close());
-  await registerRoutes(app, { db: opts.db, tokens: opts.tokens, loginPerMinutePerAddress: opts.loginPerMinutePerAddress ?? 30, passwordHash: opts.passwordHash ?? { concurrency: availableParallelism(), queue: 200 } });
+  await registerRoutes(app, { db: opts.db, tokens: opts.tokens, loginPerMinutePerAddress: opts.loginPerMinutePerAddress ?? 30, passwordHash: opts.passwordHash ?? { concurrency: availableParallelism(), queue: 200 }, chromiumPath: opts.chromiumPath ?? '/usr/bin/chromium' });
   app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 
   if (opts.staticDir && existsSync(path.join(opts.staticDir, 'index.html'))) {

@@ -21,6 +21,8 @@ const Env = z.object({
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** Logins that may wait for a hash; beyond that the login answers 503 with Retry-After. */
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(100_000).default(200),
+  /** Chromium that prints the PDF survey report (GET /api/projects/{id}/report.pdf). */
+  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The basemap's z/x/y template: the SPA build reads it, and the CSP allows its host (img-src, connect-src). */
   VITE_TILE_URL: z.string().min(1).optional(),

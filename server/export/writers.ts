@@ -6,6 +6,7 @@ import shpwrite from '@mapbox/shp-write';
 import { structure, type DbfField } from 'dbf';
 import JSZip from 'jszip';
 import { CSV_BOM, csvLine } from '../../src/domain/csv';
+import { escapeXml } from '../../src/domain/markup';
 import type { ExportFormat } from '../../src/domain/export';
 import type { ExportField } from '../../src/domain/export';
 import type { ExportValue, TreeRecord } from './tree-records';
@@ -43,7 +44,6 @@ function csvWriter(fields: readonly ExportField[]): ExportWriter {
   };
 }
 
-const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /**
  * KML 2.2: one Placemark per tree, the fields as ExtendedData. Written here, not

@@ -5,6 +5,7 @@ import { mapDataJob, mapJsonStreamJob } from '../routes/map-data-job';
 import { exportJob, type ExportJobInput } from '../export/export-job';
 import { zonesJob, type ZonesJobInput } from '../export/zones-job';
 import { prescriptionJob, type PrescriptionJobInput } from '../export/prescription-job';
+import { reportJob, type ReportJobInput } from '../report/report-job';
 
 export const JOBS = {
   import: (db: Db, input: Parameters<typeof runImport>[1], progress: (...a: unknown[]) => void) =>
@@ -14,6 +15,7 @@ export const JOBS = {
   exportTrees: (db: Db, input: ExportJobInput, progress: (...a: unknown[]) => Promise<void>) => exportJob(db, input, progress),
   zoneTable: (db: Db, input: ZonesJobInput) => zonesJob(db, input),
   prescription: (db: Db, input: PrescriptionJobInput) => prescriptionJob(db, input),
+  report: (db: Db, input: ReportJobInput) => reportJob(db, input),
 };
 
 export type JobName = keyof typeof JOBS;

@@ -1,17 +1,16 @@
-import { create as contentDisposition } from 'content-disposition';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { exportQuery, zonesQuery } from '../../src/domain/contracts/export';
 import { prescriptionBody } from '../../src/domain/contracts/prescription';
 import { EXPORT_EXTENSIONS } from '../../src/domain/export';
-import { asciiFileName, safeFileName } from '../../src/domain/file-name';
-import { isLaterSurvey } from '../../src/domain/survey-order';
+import { safeFileName } from '../../src/domain/file-name';
 import type { Db } from '../db/adapter';
-import { HttpError, notFound } from '../http-error';
+import { notFound } from '../http-error';
 import { jobsFor } from '../jobs/runner';
 import { jobStream } from '../jobs/stream';
-import { currentUser, type AuthUser } from '../plugins/auth';
+import { currentUser } from '../plugins/auth';
 import { getMapData } from './map-data-cache';
-import { findProject, projectParams, type ProjectRow } from './project-access';
+import { clientName, projectParams } from './project-access';
+import { attachment, openSurvey } from './survey-files';
 import { CONTENT_TYPES } from '../export/content-types';
 
 /** A plot or irrigation area of the survey's client, or 404 (an id of another client is as unknown as a missing one). */
@@ -20,31 +19,6 @@ async function ownedArea(db: Db, table: 'plots' | 'irrigation_areas', id: number
   const { rows } = await db.query(`SELECT 1 FROM ${table} WHERE ${key} = $1 AND client_id = $2`, [id, clientId]);
   if (!rows.length) throw notFound(`${what} ${id}`);
 }
-
-/**
- * The survey to compare with: one the caller may open (404 otherwise, like any
- * survey of theirs they may not see), of the same farm, not the survey itself.
- * "newer": it was flown after the exported one (the change runs earlier → later).
- */
-async function comparedSurvey(db: Db, user: AuthUser, project: ProjectRow, compareId: number | undefined) {
-  if (compareId === undefined) return undefined;
-  if (compareId === project.project_id) throw new HttpError(400, 'compare must be another survey than this one');
-  const other = await findProject(db, user, compareId);
-  if (other.client_id !== project.client_id) throw new HttpError(400, 'compare must be a survey of the same farm');
-  const data = await getMapData(db, other.project_id);
-  const newer = isLaterSurvey(other.observation_date, project.observation_date);
-  return { arrow: data.arrow, newer };
-}
-
-/** The survey the caller may open, the one to compare with, its cached map data, and the date its files are named by. */
-async function openSurvey(db: Db, user: AuthUser, projectId: number, compareId: number | undefined) {
-  const project = await findProject(db, user, projectId);
-  const compare = await comparedSurvey(db, user, project, compareId);
-  return { project, compare, date: project.observation_date ?? new Date().toISOString().slice(0, 10) };
-}
-
-/** `attachment; filename*=UTF-8''…` with an ASCII fallback for old clients. */
-const attachment = (name: string) => contentDisposition(name, { fallback: asciiFileName(name) });
 
 /**
  * GET /api/projects/{id}/export (issue 13): the survey's trees (each once, as
@@ -98,12 +72,12 @@ export const exportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     async (request, reply) => {
       const b = request.body;
       const { project, date } = await openSurvey(db, currentUser(request), request.params.projectId, undefined);
-      const { rows } = await db.query<{ name: string }>('SELECT name FROM clients WHERE client_id = $1', [project.client_id]);
+      const customer = await clientName(db, project.client_id);
       const data = await getMapData(db, project.project_id);
       const name = safeFileName([project.name, date, b.product, b.format === 'isoxml' ? 'TASKDATA' : 'shp'], 'zip');
       const out = await jobsFor(db).run('prescription', {
         arrow: data.arrow, request: b, base: name.slice(0, name.lastIndexOf('.')),
-        names: { customer: rows[0]?.name ?? project.name, farm: project.name, task: `${b.product} ${date}` },
+        names: { customer: customer ?? project.name, farm: project.name, task: `${b.product} ${date}` },
       });
       return reply
         .type('application/zip')

@@ -8,6 +8,7 @@ import { projectRoutes } from './projects';
 import { mapDataRoutes } from './map-data';
 import { statisticsRoutes } from './statistics';
 import { exportRoutes } from './export';
+import { reportRoutes } from './report';
 import { projectDetailRoutes } from './project';
 import { farmOverviewRoutes } from './farm-overview';
 import { adminDataRoutes } from './admin/data';
@@ -18,6 +19,8 @@ export interface RouteDeps {
   tokens: TokenService;
   loginPerMinutePerAddress: number;
   passwordHash: { concurrency: number; queue: number };
+  /** Chromium for the PDF report (CHROMIUM_PATH). */
+  chromiumPath: string;
 }
 
 /** Every route plugin of the API. Add one line per area. */
@@ -35,6 +38,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
   await app.register(mapDataRoutes, deps);
   await app.register(statisticsRoutes, deps);
   await app.register(exportRoutes, deps);
+  await app.register(reportRoutes, deps);
   await app.register(projectDetailRoutes, deps);
   await app.register(farmOverviewRoutes, deps);
   await app.register(adminRoutes, deps);

@@ -47,3 +47,9 @@ export async function findProject(db: Db, user: AuthUser, projectId: number): Pr
   if (!rows[0]) throw notFound('Project');
   return rows[0];
 }
+
+/** The client's name (files name their customer), or null when it is gone. */
+export async function clientName(db: Db, clientId: number): Promise<string | null> {
+  const { rows } = await db.query<{ name: string }>('SELECT name FROM clients WHERE client_id = $1', [clientId]);
+  return rows[0]?.name ?? null;
+}

@@ -35,6 +35,13 @@ export function exportUrl(projectId: number, q: ExportQuery): string {
   return `/api/projects/${projectId}/export?${p}`;
 }
 
+/** The printable report (GET /api/projects/{id}/report.pdf): the project map's Report button is this call. */
+export function reportUrl(projectId: number, q: { lang: (typeof EXPORT_LANGS)[number]; compare?: number | null }): string {
+  const p = new URLSearchParams({ lang: q.lang });
+  if (q.compare) p.set('compare', String(q.compare));
+  return `/api/projects/${projectId}/report.pdf?${p}`;
+}
+
 /** Exported tree fields: name (≤ 10 characters) and meaning, in file order. */
 export const EXPORT_FIELDS = [
   ['plot', 'plot name'],

@@ -1,4 +1,5 @@
 // The project map on the demo 100k project in real Chromium (SwiftShader).
+import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { kml as kmlToGeoJson } from '@tmcw/togeojson';
@@ -424,6 +425,15 @@ describe('acting on a survey: comparison, tree list and areas table', () => {
     const id = await page.getByTestId('tree-tree_id').getAttribute('data-raw');
     const before = await page.getByTestId('tree-compared-tree_id').getAttribute('data-raw');
     expect(before === id || before === '').toBe(true);
+
+    // The Report button while comparing: the PDF's change totals are the legend's.
+    const [pdf] = await Promise.all([page.waitForEvent('download', { timeout: 120_000 }), page.getByTestId('pm-btn-report').click()]);
+    expect(pdf.suggestedFilename()).toMatch(/report\.pdf$/);
+    const report = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { input: await readBytes(pdf) }).toString('utf8');
+    expect(report).toContain('Change since the survey of');
+    const nf = new Intl.NumberFormat('en-GB');
+    expect(report).toMatch(new RegExp(`Total\\s+${['lost', 'declined', 'stable', 'improved', 'new', 'gone'].map((k) => nf.format(legend[k])).join('\\s+')}\\s`));
+    expect(await page.getByTestId('pm-report-status').count()).toBe(0);
 
     // No comparison: back to the survey alone, no reload.
     await page.getByTestId('pm-compare-off').click();

@@ -21,6 +21,8 @@ export const STATUS_COLOURS: readonly Rgba[] = [
   [46, 204, 64, 255], [255, 220, 0, 255], [255, 133, 27, 255], [255, 65, 54, 255],
   [0, 0, 0, 255], [255, 255, 255, 255], [170, 170, 170, 255],
 ];
+/** A CSS colour of an RGBA colour (the legend's swatches, the charts, the report). */
+export const cssColour = (c: Rgba): string => `rgb(${c[0]} ${c[1]} ${c[2]})`;
 export const NO_VALUE_GREY: Rgba = [0xb2, 0xba, 0xbb, 255];
 export const HIDDEN: Rgba = [0, 0, 0, 0];
 

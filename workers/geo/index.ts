@@ -28,3 +28,5 @@ export * from './geodesy';
 export * from './prescription-input';
 export { gridSpec, type GridSpec } from './prescription-grid';
 export * from './prescription';
+export * from './lost-trees';
+export * from './map-snapshot';

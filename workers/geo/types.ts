@@ -4,6 +4,7 @@ import type { FeatureCollection, MultiPolygon, Point, Polygon } from 'geojson';
 
 /** Tree status codes (client.md §3). Empty/unknown input is stored as 5. */
 export type TreeStatusCode = 0 | 1 | 2 | 3 | 4 | 5;
+export const STATUS_DEAD = 3;
 export const STATUS_MISSING = 4;
 export const STATUS_UNKNOWN = 5;
 

@@ -2,8 +2,9 @@
 // uses it for N/P/K, combined NPK, vitality, canopy and status counts.
 import './charts.css';
 import { Bar, BarChart, CartesianGrid, Cell, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { ClassCount } from '../../domain/statistics-charts';
 
-export interface ClassCount { label: string; count: number; colour: string }
+export type { ClassCount };
 
 interface Props {
   title: string;

@@ -35,3 +35,10 @@ export const zonesQuery = z.strictObject({
 const sameShape: (q: ExportQuery) => z.input<typeof exportQuery> = (q) => q;
 void sameShape;
 
+
+/** GET /api/projects/{id}/report.pdf: the printable survey report (issue 14). */
+export const reportQuery = z.strictObject({
+  lang: z.enum(EXPORT_LANGS, { error: `lang must be one of ${EXPORT_LANGS.join(', ')}` }).default('he'),
+  /** Another survey of the caller's: the report adds the change since (or until) it. */
+  compare: id('compare').optional(),
+});

@@ -49,4 +49,4 @@ export function legendFor(
   return [...bands, entry('none', labels.noValue, NO_VALUE_CLASS)];
 }
 
-export const cssColour = (c: Rgba) => `rgb(${c[0]} ${c[1]} ${c[2]})`;
+export { cssColour } from '../../../workers/geo/colours';

@@ -15,6 +15,9 @@ interface Props {
   open: string | null;
   onPanel: (panel: 'compare' | 'list' | 'zones' | 'prescription') => void;
   comparing: boolean;
+  /** The printable report: busy while it is being made. */
+  reporting: boolean;
+  onReport: () => void;
 }
 
 export function MapToolbar(p: Props) {
@@ -42,6 +45,7 @@ export function MapToolbar(p: Props) {
       {btn('zones', t('buttons.zones'), () => p.onPanel('zones'), p.open === 'zones', '▦')}
       {btn('export', t('buttons.export'), p.onExport, p.exportOpen, '⇩')}
       {btn('prescription', t('buttons.prescription'), () => p.onPanel('prescription'), p.open === 'prescription', '⚗')}
+      {btn('report', t('buttons.report'), p.onReport, p.reporting, '⎙')}
       {btn('zoom', t('buttons.zoomToPlots'), p.onZoomToPlots, p.zoomActive, '⤢')}
       {btn('navigate', p.navigating ? t('buttons.stopNavigate') : t('buttons.navigate'), p.onNavigate, p.navigating, '◎')}
     </div>

@@ -23,6 +23,7 @@ import { PrescriptionPanel } from './prescription-panel';
 import type { PrescriptionPreview } from '../../../workers/geo/prescription';
 import { LoadingOverlay } from './loading-overlay';
 import { MapToolbar } from './map-toolbar';
+import { useReport } from './use-report';
 import { PathBar } from './path-bar';
 import { StatisticsView } from './statistics-view';
 import { SurveysPanel } from './surveys-panel';
@@ -74,6 +75,7 @@ function ProjectMapScreen() {
   const containerRef = useRef<HTMLDivElement>(null);
   const ingest = data.ingest;
   const comparison = data.comparison;
+  const report = useReport(Number(projectId), comparison?.survey.project_id ?? null);
   // The drawn trees: this survey's, then (while comparing) the trees only the compared survey has,
   // with the Float32 drawing offsets the worker computed once for them.
   const drawn = useMemo(() => {
@@ -288,11 +290,19 @@ function ProjectMapScreen() {
           onZoomToPlots={() => { setZoomActive(true); fitToPlots(true); }}
           navigating={gps.tracking}
           onNavigate={gps.toggle}
+          reporting={report.busy}
+          onReport={() => void report.run()}
         />
         <CompareBar comparison={comparison} comparing={data.comparing} date={comparedDate} onOff={() => void compare(null)} />
-        {(errors.length > 0 || alerts.length > 0) && (
+        {(errors.length > 0 || alerts.length > 0 || report.message) && (
           <div className="pm-alerts">
             {errors.map((e) => <div key={e} className="pm-alert pm-alert--error" role="alert">{e}</div>)}
+            {report.message && (
+              <div className={`pm-alert${report.busy ? '' : ' pm-alert--error'}`} role={report.busy ? 'status' : 'alert'} data-testid="pm-report-status">
+                <span>{report.message}</span>
+                {!report.busy && <button type="button" className="pm-close" onClick={report.dismiss} aria-label={t('layers.close')}>✕</button>}
+              </div>
+            )}
             {alerts.map((a) => (
               <div key={a} className="pm-alert" role="alert" data-testid="pm-duplicate-alert">
                 <span dir="ltr">{a}</span>

@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { reportQuery } from '../../src/domain/contracts/export';
+import { safeFileName } from '../../src/domain/file-name';
+import { projectServices } from '../../src/domain/projects-services';
+import type { Db } from '../db/adapter';
+import { jobsFor } from '../jobs/runner';
+import { currentUser } from '../plugins/auth';
+import { PdfPrinter } from '../report/pdf';
+import { reportFooter, reportHtml } from '../report/report-html';
+import { reportTexts } from '../report/texts';
+import { getMapData } from './map-data-cache';
+import { clientName, projectParams } from './project-access';
+import { attachment, openSurvey } from './survey-files';
+
+/**
+ * GET /api/projects/{id}/report.pdf (issue 14): the printable survey report,
+ * the very call behind the project map's Report button. The numbers come from
+ * the job thread (report-job.ts), the document from report-html.ts, the PDF
+ * from headless Chromium (pdf.ts).
+ */
+export const reportRoutes: FastifyPluginAsyncZod<{ db: Db; chromiumPath: string }> = async (app, { db, chromiumPath }) => {
+  const printer = new PdfPrinter(chromiumPath);
+  app.addHook('onClose', () => printer.close());
+
+  app.get(
+    '/api/projects/:projectId/report.pdf',
+    { schema: { params: projectParams, querystring: reportQuery, tags: ['map'], summary: 'The printable survey report (PDF, A4, Hebrew or English), optionally with the change since another survey' } },
+    async (request, reply) => {
+      const q = request.query;
+      const { project, compare, date } = await openSurvey(db, currentUser(request), request.params.projectId, q.compare);
+      const data = await getMapData(db, project.project_id);
+      const report = await jobsFor(db).run('report', { arrow: data.arrow, compare: compare && { arrow: compare.arrow, newer: compare.newer } });
+      const t = reportTexts(q.lang);
+      const services = projectServices({ services: null, products: project.products, crop_type: report.crops.join(', ') })
+        .map((s) => ('key' in s ? t(`home:services.${s.key}`) : s.label));
+      const html = reportHtml(report, {
+        farm: (await clientName(db, project.client_id)) ?? project.name, survey: project.name, date: project.observation_date, services,
+        compared: compare ? { date: compare.date } : null, generated: new Date().toISOString().slice(0, 10),
+      }, q.lang, t);
+      const pdf = await printer.print(html, reportFooter(q.lang, t));
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', attachment(safeFileName([project.name, date, q.lang === 'he' ? 'דוח' : 'report'], 'pdf')))
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    },
+  );
+};
