@@ -4,26 +4,17 @@
 // terminal profile (workers/geo/prescription-input.ts) says which fields and
 // how many features: generic = one polygon per zone; compact = one feature
 // per rate (the zones of that rate merged) with RATE as its only field.
-import { structure, type DbfField } from 'dbf';
-import JSZip from 'jszip';
+import type { DbfField } from 'dbf';
 import polygonClipping, { type MultiPolygon as ClipMulti } from 'polygon-clipping';
 import type { Position } from 'geojson';
 import { layerClasses, type PrescriptionInput, type TerminalProfile } from '../../workers/geo/prescription-input';
 import type { Prescription } from '../../workers/geo/prescription';
-import { polygonShp, WGS84_PRJ } from './shp-polygons';
+import { polygonShapefileZip, utf8Bytes, type ShapefileFeature } from './shp-polygons';
 
-type Row = Record<string, string | number | null>;
-interface Feature { polygons: Position[][][]; row: Row }
-
-// Shapefiles want outer rings clockwise and holes counter-clockwise (GeoJSON is the other way round).
-const signedArea = (r: Position[]) => r.reduce((s, p, i) => { const q = r[(i + 1) % r.length]; return s + (p[0] * q[1] - q[0] * p[1]); }, 0) / 2;
-const wind = (ring: Position[], clockwise: boolean) => ((signedArea(ring) < 0) === clockwise ? ring : [...ring].reverse());
-const shapefileRings = (polygons: Position[][][]) => polygons.map((rings) => rings.map((r, i) => wind(r, i === 0)));
 
 const num = (v: number) => v.toFixed(3);
-const utf8Bytes = (s: string) => Buffer.from(s, 'utf8').toString('latin1');
 
-function features(p: Prescription, input: PrescriptionInput, profile: TerminalProfile): { fields: DbfField[]; features: Feature[] } {
+function features(p: Prescription, input: PrescriptionInput, profile: TerminalProfile): { fields: DbfField[]; features: ShapefileFeature[] } {
   if (profile === 'compact') {
     const byRate = new Map<number, Position[][][][]>();
     for (const z of p.zones) {
@@ -59,16 +50,7 @@ function features(p: Prescription, input: PrescriptionInput, profile: TerminalPr
   };
 }
 
-export async function prescriptionShapefile(p: Prescription, input: PrescriptionInput, profile: TerminalProfile, base: string): Promise<Uint8Array> {
+export function prescriptionShapefile(p: Prescription, input: PrescriptionInput, profile: TerminalProfile, base: string): Promise<Uint8Array> {
   const { fields, features: list } = features(p, input, profile);
-  const { shp, shx } = polygonShp(list.map((f) => shapefileRings(f.polygons).flat()));
-  const dbf = structure(list.map((f) => f.row), fields);
-  const bytes = (v: DataView) => new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
-  const zip = new JSZip();
-  zip.file(`${base}.shp`, shp);
-  zip.file(`${base}.shx`, shx);
-  zip.file(`${base}.dbf`, bytes(dbf));
-  zip.file(`${base}.prj`, WGS84_PRJ);
-  zip.file(`${base}.cpg`, 'UTF-8');
-  return zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE', compressionOptions: { level: 6 } });
+  return polygonShapefileZip(list, fields, base);
 }

@@ -4,7 +4,9 @@
 // path gathers coordinates with repeated Array.concat (quadratic): a 10 m grid
 // of 26,820 cells never finished, this takes milliseconds. Rings go in as
 // given: outer rings clockwise, holes counter-clockwise (the caller winds them).
+import { structure, type DbfField } from 'dbf';
 import type { Position } from 'geojson';
+import JSZip from 'jszip';
 import { extentOf } from '../../workers/geo/fit';
 
 export const WGS84_PRJ = 'GEOGCS["GCS_WGS_1984",DATUM["D_WGS_1984",SPHEROID["WGS_1984",6378137,298.257223563]],PRIMEM["Greenwich",0],UNIT["Degree",0.017453292519943295]]';
@@ -49,4 +51,31 @@ export function polygonShp(features: readonly Position[][][]): { shp: Uint8Array
   header(shp, shpBytes, all);
   header(shx, shxBytes, all);
   return { shp: new Uint8Array(shp.buffer), shx: new Uint8Array(shx.buffer) };
+}
+
+// Shapefiles want outer rings clockwise and holes counter-clockwise; GeoJSON (RFC 7946) the other way round.
+const signedArea = (r: Position[]) => r.reduce((s, p, i) => { const q = r[(i + 1) % r.length]; return s + (p[0] * q[1] - q[0] * p[1]); }, 0) / 2;
+const wind = (ring: Position[], clockwise: boolean) => ((signedArea(ring) < 0) === clockwise ? ring : [...ring].reverse());
+/** Rings of polygons wound for a shapefile (outer clockwise). */
+export const shapefileRings = (polygons: Position[][][]) => polygons.map((rings) => rings.map((r, i) => wind(r, i === 0)));
+/** Rings of polygons wound as RFC 7946 asks (outer counter-clockwise). */
+export const geojsonRings = (polygons: Position[][][]) => polygons.map((rings) => rings.map((r, i) => wind(r, i !== 0)));
+
+/** A dBASE text value as the dbf package writes it (bytes through latin1), so UTF-8 names survive with the .cpg. */
+export const utf8Bytes = (s: string) => Buffer.from(s, 'utf8').toString('latin1');
+
+export type ShapefileRow = Record<string, string | number | null>;
+export interface ShapefileFeature { polygons: Position[][][]; row: ShapefileRow }
+
+/** A zipped WGS84 polygon shapefile (.shp, .shx, .dbf, .prj, .cpg UTF-8), one record per feature. */
+export function polygonShapefileZip(list: readonly ShapefileFeature[], fields: DbfField[], base: string): Promise<Uint8Array> {
+  const { shp, shx } = polygonShp(list.map((f) => shapefileRings(f.polygons).flat()));
+  const dbf = structure(list.map((f) => f.row), fields);
+  const zip = new JSZip();
+  zip.file(`${base}.shp`, shp);
+  zip.file(`${base}.shx`, shx);
+  zip.file(`${base}.dbf`, new Uint8Array(dbf.buffer, dbf.byteOffset, dbf.byteLength));
+  zip.file(`${base}.prj`, WGS84_PRJ);
+  zip.file(`${base}.cpg`, 'UTF-8');
+  return zip.generateAsync({ type: 'uint8array', compression: 'DEFLATE', compressionOptions: { level: 6 } });
 }

@@ -6,6 +6,7 @@ import { exportJob, type ExportJobInput } from '../export/export-job';
 import { zonesJob, type ZonesJobInput } from '../export/zones-job';
 import { prescriptionJob, type PrescriptionJobInput } from '../export/prescription-job';
 import { reportJob, type ReportJobInput } from '../report/report-job';
+import { boundaryPreviewJob } from '../boundaries/read-file';
 
 export const JOBS = {
   import: (db: Db, input: Parameters<typeof runImport>[1], progress: (...a: unknown[]) => void) =>
@@ -16,6 +17,7 @@ export const JOBS = {
   zoneTable: (db: Db, input: ZonesJobInput) => zonesJob(db, input),
   prescription: (db: Db, input: PrescriptionJobInput) => prescriptionJob(db, input),
   report: (db: Db, input: ReportJobInput) => reportJob(db, input),
+  boundaryPreview: (db: Db, input: { file: Uint8Array }) => boundaryPreviewJob(db, input),
 };
 
 export type JobName = keyof typeof JOBS;

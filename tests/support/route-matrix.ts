@@ -278,6 +278,13 @@ export const WRITES: Record<string, WriteSample> = {
   'POST /api/admin/data/plots': { body: async (fx, db) => ({ plot_name: unique('Matrix plot'), geom: square(...(await insideA(fx, db))), client_id: fx.client.A }) },
   'PATCH /api/admin/data/plots/:id': { body: async (_fx, db, id) => ({ plot_name: (await one(db, `SELECT plot_name FROM plots WHERE plot_id = $1`, [id]))?.plot_name ?? 'x' }) },
   'DELETE /api/admin/data/plots/:id': { destructive: true },
+  // Boundary import (issue 14): a preview writes nothing; the import writes one small irrigation area.
+  'POST /api/admin/data/clients/:clientId/boundaries/preview': {
+    body: async (fx, db) => ({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { name: 'Matrix' }, geometry: square(...(await insideA(fx, db))) }] }),
+  },
+  'POST /api/admin/data/clients/:clientId/boundaries': {
+    body: async (fx, db) => ({ features: [{ kind: 'irrigation', name: unique('Matrix import'), geometry: square(...(await insideA(fx, db)), 0.0002) }] }),
+  },
   'POST /api/admin/data/irrigation-areas': {
     body: async (fx, db) => ({ irrigation_area_name: unique('Matrix area'), geom: square(...(await insideA(fx, db)), 0.0002), client_id: fx.client.A }),
   },

@@ -5,6 +5,7 @@ import { plotRoutes } from './plots';
 import { irrigationRoutes } from './irrigation';
 import { treeRoutes } from './trees';
 import { surveyImportRoutes } from './import';
+import { boundaryRoutes } from './boundaries';
 
 /**
  * The geospatial data editor's API (admin.md §7, issue 7) under /api/admin:
@@ -18,4 +19,5 @@ export const adminDataRoutes: FastifyPluginAsync<{ db: Db }> = async (app, { db 
   await app.register(irrigationRoutes, opts);
   await app.register(treeRoutes, opts);
   await app.register(surveyImportRoutes, opts);
+  await app.register(boundaryRoutes, opts);
 };

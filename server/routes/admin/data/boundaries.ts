@@ -1,0 +1,123 @@
+import type { MultiPolygon, Polygon } from 'geojson';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { boundaryExportQuery, boundaryImportBody } from '../../../../src/domain/contracts/boundaries';
+import { safeFileName } from '../../../../src/domain/file-name';
+import { validateGeometry } from '../../../../src/domain/geometry-validation';
+import type { Db, Queryable } from '../../../db/adapter';
+import { BOUNDARY_LIMITS } from '../../../boundaries/archive';
+import { polygonShapefileZip, utf8Bytes } from '../../../export/shp-polygons';
+import { HttpError, notFound } from '../../../http-error';
+import { jobsFor } from '../../../jobs/runner';
+import { currentUser } from '../../../plugins/auth';
+import { attachment } from '../../survey-files';
+import { audit, doc, inTx } from '../shared';
+import { cropIdsByName, writeBoundaries } from './boundaries-write';
+import { AREA_SQL, PLOT_SQL } from './features';
+
+// Boundary import and export in the data editor (issue 14). The upload is
+// read in the job thread (server/boundaries: magic bytes, archive limits,
+// reprojection) and answered as a preview; the admin maps attributes to names
+// in the browser and sends the chosen features back, which are checked again
+// and written all or nothing. The export is the same shapefile form, so a
+// file exported here imports back unchanged.
+
+const ClientParams = z.strictObject({ clientId: z.coerce.number().int().positive().max(2_147_483_647) });
+
+async function clientOr404(db: Queryable, clientId: number): Promise<string> {
+  const { rows } = await db.query<{ name: string }>('SELECT name FROM clients WHERE client_id = $1', [clientId]);
+  if (!rows[0]) throw notFound('Client');
+  return rows[0].name;
+}
+
+export const boundaryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  // Every upload is bytes, whatever it claims to be: the reader goes by magic bytes.
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BOUNDARY_LIMITS.bytes }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => {
+    try {
+      done(null, JSON.parse(body as string));
+    } catch (e) {
+      done(new HttpError(400, `Body is not valid JSON: ${(e as Error).message}`), undefined);
+    }
+  });
+
+  app.post(
+    '/data/clients/:clientId/boundaries/preview',
+    { bodyLimit: BOUNDARY_LIMITS.bytes, schema: { ...doc('data editor', 'Read a boundary file (zipped shapefile, KML, KMZ, GeoJSON): its polygons in WGS 84 and their attributes; nothing is written'), params: ClientParams } },
+    async (request) => {
+      await clientOr404(db, request.params.clientId);
+      // GeoJSON sent as application/json arrives parsed: it is the file's text again.
+      const body = Buffer.isBuffer(request.body) ? request.body : Buffer.from(JSON.stringify(request.body ?? null));
+      return jobsFor(db).run('boundaryPreview', { file: new Uint8Array(body.buffer, body.byteOffset, body.byteLength) });
+    },
+  );
+
+  app.post(
+    '/data/clients/:clientId/boundaries',
+    { bodyLimit: BOUNDARY_LIMITS.bytes, schema: { ...doc('data editor', 'Import plots and irrigation areas, all or nothing; trees are re-assigned by location'), params: ClientParams, body: boundaryImportBody } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { clientId } = request.params;
+      const list = request.body.features;
+      const errors: { field: string; message: string }[] = [];
+      const plots: { name: string; crop: string | null; areaHa: number | null; geometry: Polygon | MultiPolygon }[] = [];
+      const areas: { name: string; geometry: Polygon }[] = [];
+      list.forEach((f, i) => {
+        const g = validateGeometry(f.geometry, f.kind);
+        if (!g.ok) return errors.push({ field: `features.${i}.geometry`, message: `${f.name}: ${g.error}` });
+        if (f.kind === 'plot') plots.push({ name: f.name, crop: f.crop_name?.trim() || null, areaHa: f.area_ha ?? null, geometry: g.geometry as Polygon | MultiPolygon });
+        else areas.push({ name: f.name, geometry: g.geometry as Polygon });
+      });
+      const out = await inTx(db, async (tx) => {
+        await clientOr404(tx, clientId);
+        const crops = await cropIdsByName(tx, [...new Set(plots.map((p) => p.crop).filter((c): c is string => !!c))]);
+        plots.forEach((p, k) => {
+          if (p.crop && !crops.has(p.crop.toLowerCase())) errors.push({ field: `features.${k}.crop_name`, message: `${p.name}: crop "${p.crop}" is not in the crop list` });
+        });
+        if (errors.length) throw new HttpError(422, `${errors.length} of ${list.length} features cannot be imported; nothing was written`, errors.slice(0, 200));
+        const written = await writeBoundaries(tx, clientId, plots.map((p) => ({ name: p.name, cropId: p.crop ? crops.get(p.crop.toLowerCase())! : null, areaHa: p.areaHa, geometry: p.geometry })), areas);
+        await audit(tx, user, 'create', 'boundaries', clientId, `Imported ${plots.length} plots and ${areas.length} irrigation areas (${written.assigned.irrigation_areas} irrigation areas, ${written.assigned.trees} trees re-assigned)`, String(clientId));
+        return written;
+      });
+      reply.status(201);
+      return { success: true, message: `Imported ${out.plotIds.length} plots and ${out.areaIds.length} irrigation areas`, plot_ids: out.plotIds, irrigation_area_ids: out.areaIds, assigned: out.assigned };
+    },
+  );
+
+  app.get(
+    '/data/clients/:clientId/boundaries.zip',
+    { schema: { ...doc('data editor', 'The plots or irrigation areas of a client as a zipped WGS 84 polygon shapefile'), params: ClientParams, querystring: boundaryExportQuery } },
+    async (request, reply) => {
+      const { clientId } = request.params;
+      const name = await clientOr404(db, clientId);
+      const plots = request.query.kind === 'plot';
+      const { rows } = await db.query<Record<string, unknown>>(
+        plots ? `${PLOT_SQL} WHERE p.client_id = $1 ORDER BY p.plot_id` : `${AREA_SQL} WHERE ia.client_id = $1 ORDER BY ia.irrigation_area_id`, [clientId]);
+      const geom = (g: unknown) => (typeof g === 'string' ? JSON.parse(g) : g) as Polygon | MultiPolygon;
+      const polygons = (g: Polygon | MultiPolygon) => (g.type === 'Polygon' ? [g.coordinates] : g.coordinates);
+      const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+      const width = (vals: string[]) => Math.min(254, Math.max(1, ...vals.map((v) => Buffer.byteLength(v, 'utf8'))));
+      const names = rows.map((r) => str(plots ? r.plot_name : r.irrigation_area_name));
+      const seconds = rows.map((r) => str(plots ? r.crop_name : r.plot_name));
+      const fields = [
+        { name: 'ID', type: 'N' as const, size: 12 },
+        { name: 'NAME', type: 'C' as const, size: width(names) },
+        { name: plots ? 'CROP' : 'PLOT', type: 'C' as const, size: width(seconds) },
+        ...(plots ? [{ name: 'AREA_HA', type: 'N' as const, size: 16 }] : []),
+      ];
+      const zip = await polygonShapefileZip(rows.map((r, i) => ({
+        polygons: polygons(geom(r.geom)),
+        row: {
+          ID: String(plots ? r.plot_id : r.irrigation_area_id), NAME: utf8Bytes(names[i]), [plots ? 'CROP' : 'PLOT']: utf8Bytes(seconds[i]),
+          ...(plots ? { AREA_HA: r.plot_area === null ? null : Number(r.plot_area).toFixed(4) } : {}),
+        },
+      })), fields, `${plots ? 'plots' : 'irrigation_areas'}`);
+      return reply
+        .type('application/zip')
+        .header('content-disposition', attachment(safeFileName([name, plots ? 'plots' : 'irrigation areas'], 'zip')))
+        .header('cache-control', 'private, no-store')
+        .send(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength));
+    },
+  );
+};

@@ -1,0 +1,28 @@
+// POST /api/admin/data/clients/{id}/boundaries (issue 14): the features an admin
+// chose from a previewed boundary file, with the attributes mapped to names.
+// Geometries are checked again on the server by src/domain/geometry-validation.
+import { z } from 'zod';
+
+export const BOUNDARY_KINDS = ['plot', 'irrigation'] as const;
+export const BOUNDARY_EXPORT_KINDS = ['plot', 'irrigation'] as const;
+/** Features written at once (one transaction). */
+export const MAX_BOUNDARY_FEATURES = 5_000;
+
+const text = (label: string, max = 200) => z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+
+export const boundaryImportBody = z.strictObject({
+  features: z.array(z.strictObject({
+    kind: z.enum(BOUNDARY_KINDS, { error: `kind must be one of ${BOUNDARY_KINDS.join(', ')}` }),
+    name: text('Name'),
+    /** A crop of the reference list, by name (plots only; empty: none). */
+    crop_name: z.string().trim().max(200).nullable().optional(),
+    /** The plot's area in hectares as the file states it (plots only; absent: the geodesic area of the polygon). */
+    area_ha: z.number({ error: 'area_ha must be a number' }).gt(0, 'area_ha must be greater than 0').max(1_000_000).nullable().optional(),
+    geometry: z.unknown(),
+  }), { error: 'features must be a list' }).min(1, 'Choose at least one feature to import').max(MAX_BOUNDARY_FEATURES, `At most ${MAX_BOUNDARY_FEATURES} features at once`),
+});
+export type BoundaryImport = z.infer<typeof boundaryImportBody>;
+
+export const boundaryExportQuery = z.strictObject({
+  kind: z.enum(BOUNDARY_EXPORT_KINDS, { error: `kind must be one of ${BOUNDARY_EXPORT_KINDS.join(', ')}` }).default('plot'),
+});
