@@ -80,3 +80,21 @@ export function updateFeature(type: EditorType, id: number, body: Partial<PlotIn
 export function deleteFeature(type: EditorType, id: number) {
   return del(`${PATHS[type]}/${id}`, { retries: 0 });
 }
+
+// Boundary import (issue 14): the file is read by the server (preview), the
+// chosen features come back with their names, and the import is all or nothing.
+export interface BoundaryPreview {
+  format: 'shapefile' | 'kml' | 'kmz' | 'geojson';
+  crs: string;
+  fields: string[];
+  features: { index: number; geometry: Geometry | null; properties: Record<string, string | number | boolean | null>; problems: { plot: string | null; irrigation: string | null } }[];
+}
+export interface BoundaryImportFeature { kind: 'plot' | 'irrigation'; name: string; crop_name?: string | null; area_ha?: number | null; geometry: Geometry | null }
+
+export const previewBoundaries = (clientId: number, file: File) =>
+  post<BoundaryPreview>(`/admin/data/clients/${clientId}/boundaries/preview`, file, { timeoutMs: 5 * 60_000 });
+export const importBoundaries = (clientId: number, features: BoundaryImportFeature[]) =>
+  post<{ message: string; plot_ids: number[]; irrigation_area_ids: number[]; assigned: { irrigation_areas: number; trees: number } }>(
+    `/admin/data/clients/${clientId}/boundaries`, { features }, { timeoutMs: 5 * 60_000 });
+/** The shapefile of a client's plots or irrigation areas (the editor's export buttons are this call). */
+export const boundariesUrl = (clientId: number, kind: 'plot' | 'irrigation') => `/api/admin/data/clients/${clientId}/boundaries.zip?kind=${kind}`;

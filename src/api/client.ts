@@ -59,9 +59,10 @@ async function once<T>(method: Method, path: string, opts: RequestOptions): Prom
     timedOut = true;
     controller.abort();
   }, timeoutMs);
-  // JSON content type whenever there is a body (an empty body declared as JSON is a 400).
+  // JSON content type whenever there is a body (an empty body declared as JSON is a 400); a file goes as its bytes.
+  const file = opts.body instanceof Blob;
   const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
-  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (opts.body !== undefined) headers['Content-Type'] = file ? 'application/octet-stream' : 'application/json';
   const token = opts.auth === false ? null : getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   try {
@@ -70,7 +71,7 @@ async function once<T>(method: Method, path: string, opts: RequestOptions): Prom
       res = await fetch(apiUrl(path), {
         method,
         headers,
-        body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+        body: opts.body === undefined ? undefined : file ? (opts.body as Blob) : JSON.stringify(opts.body),
         signal: controller.signal,
       });
     } catch (e) {

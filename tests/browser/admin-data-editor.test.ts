@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loginAs, newPage } from '../support/browser';
+import { downloadBytes as readBytes, launchBrowser, loginAs, newPage } from '../support/browser';
 
 // Issue 7 in Chromium: draw a plot by clicking on the map, save it through the
 // form, see it in the table; reshape it in Modify (area changes); undo with
@@ -172,5 +172,28 @@ describe('geospatial data editor in Chromium', () => {
       const c = el.__map.getCenter();
       return [Math.round(c.lng * 1000) / 1000, Math.round(c.lat * 1000) / 1000, Math.round(el.__map.getZoom() * 100) / 100];
     })).toEqual([0, 0, 2]);
+  });
+
+  it('exports the plots as a shapefile and imports the file back through Import boundaries (issue 14)', async () => {
+    const plotsBefore = async () => Number(await page.locator('[data-testid=stat-plots] .stat-card__value').textContent());
+    const before = await plotsBefore();
+    expect(before).toBeGreaterThan(0);
+    const [dl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-plots-shp').click()]);
+    expect(dl.suggestedFilename()).toMatch(/plots\.zip$/);
+    await page.getByTestId('boundary-file').setInputFiles({ name: 'plots.zip', mimeType: 'application/zip', buffer: await readBytes(dl) });
+    await page.getByTestId('boundary-read').click();
+    await expect.poll(() => page.getByTestId('boundary-summary').textContent(), { timeout: 30_000 }).toContain(`${before} features, shapefile, coordinate system: GCS_WGS_1984`);
+    expect(await page.getByTestId('boundary-name-field').inputValue()).toBe('NAME');
+    expect(await page.getByTestId('boundary-crop-field').inputValue()).toBe('CROP');
+    await page.getByTestId('boundary-area-field').selectOption('AREA_HA');
+    // The file's outlines are on the map while the admin chooses.
+    expect(await page.evaluate(() => {
+      const el = document.querySelector('[data-testid=editor-map-canvas]') as HTMLElement & { __map: { getSource(id: string): unknown } };
+      return !!el.__map.getSource('ed-import-preview');
+    })).toBe(true);
+    await page.getByTestId('boundary-import-start').click();
+    await expect.poll(notice, { timeout: 30_000 }).toContain(`Imported ${before} plots and 0 irrigation areas`);
+    await expect.poll(plotsBefore, { timeout: 30_000 }).toBe(2 * before);
+    expect(await page.getByTestId('boundary-summary').count()).toBe(0);
   });
 });

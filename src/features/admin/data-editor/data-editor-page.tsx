@@ -11,6 +11,9 @@ import { EditorMap, type Selection } from './editor-map';
 import { EditorTables } from './editor-tables';
 import { FeatureForm } from './feature-form';
 import { ImportPanel } from './import-panel';
+import { BoundaryImportPanel } from './boundary-import-panel';
+import { boundariesUrl } from '../../../api/admin-data';
+import { downloadFile } from '../../../api/download';
 import { EditorStatus } from './editor-status';
 import { useEditorData } from './use-editor-data';
 import { editorStats, filterEditorData } from './editor-search';
@@ -33,6 +36,7 @@ export default function DataEditorPage() {
   const [toDelete, setToDelete] = useState<{ feature: EditorFeature; fromMap: boolean } | null>(null);
   const [deleting, setDeleting] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  const [importPreview, setImportPreview] = useState<GeoJSON.FeatureCollection | null>(null);
   const history = useRef(new EditHistory());
   const [, bump] = useState(0);
   const versions = useRef(new Map<string, number>());
@@ -116,6 +120,13 @@ export default function DataEditorPage() {
     setForm(null);
     setSketchKey((k) => k + 1);
   };
+  const shapefile = async (kind: 'plot' | 'irrigation') => {
+    try {
+      await downloadFile(boundariesUrl(ed.clientId!, kind), `${kind}.zip`, 'application/zip');
+    } catch (e) {
+      ed.setError((e as Error).message);
+    }
+  };
   const exportAs = (kind: 'geojson' | 'csv') => {
     if (!ed.data) return;
     const name = `client-${ed.clientId}-data`;
@@ -141,7 +152,7 @@ export default function DataEditorPage() {
         onModified={(type, id, geometry) => void saveGeometry(type, id, geometry, true)}
         onDelete={() => { const f = selected && featureById(ed.data, selected); if (f) setToDelete({ feature: f, fromMap: true }); }}
         onUndo={undo} onRedo={redo} canUndo={history.current.canUndo} canRedo={history.current.canRedo}
-        sketchKey={sketchKey}
+        sketchKey={sketchKey} importPreview={importPreview}
       />
       {ed.loading && (
         <p className="editor-loading" data-testid="editor-loading">
@@ -159,6 +170,8 @@ export default function DataEditorPage() {
                 <span>{t('exportData')}:</span>
                 <button type="button" className="btn btn--small" onClick={() => exportAs('geojson')} disabled={!ed.data} data-testid="export-geojson">{t('exportGeojson')}</button>
                 <button type="button" className="btn btn--small" onClick={() => exportAs('csv')} disabled={!ed.data} data-testid="export-csv">{t('exportCsv')}</button>
+                <button type="button" className="btn btn--small" onClick={() => void shapefile('plot')} disabled={!ed.data} data-testid="export-plots-shp">{t('boundaries.exportShp')}</button>
+                <button type="button" className="btn btn--small" onClick={() => void shapefile('irrigation')} disabled={!ed.data} data-testid="export-areas-shp">{t('boundaries.exportAreasShp')}</button>
                 <button type="button" className="btn btn--small" onClick={() => void ed.reload()} data-testid="editor-refresh">{t('refresh')}</button>
               </div>
             </div>
@@ -175,6 +188,10 @@ export default function DataEditorPage() {
             onAdd={(type) => setForm({ type, variant: 'table', editing: null, drawn: null })}
             onEdit={(f) => setForm({ type: f.properties.type as EditorType, variant: 'table', editing: f, drawn: null })}
             onDelete={(f) => setToDelete({ feature: f, fromMap: false })}
+          />
+          <BoundaryImportPanel
+            key={ed.clientId} clientId={ed.clientId!} onPreview={setImportPreview}
+            onImported={(msg) => { setImportPreview(null); void afterChange(msg); }}
           />
           <ImportPanel projects={ed.data?.projects ?? []} onImported={() => void ed.reload()} />
         </>

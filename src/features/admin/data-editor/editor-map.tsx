@@ -4,13 +4,14 @@ import { Map as MapLibreMap, NavigationControl, type IControl, type Map as MlMap
 import 'maplibre-gl/dist/maplibre-gl.css';
 import type MapboxDraw from '@mapbox/mapbox-gl-draw';
 import type { Geometry, Position } from 'geojson';
+import { extentOf } from '../../../../workers/geo/fit';
 import type { ClientData, ClientSummary, EditorFeature, EditorType } from '../../../api/admin-data';
 import { basemapStyle, GLOBAL_VIEW, MAP_DEFAULTS } from '../../../map/map-config';
 import { setupMapLibre } from '../../../map/maplibre-setup';
 import { createDraw } from '../../../map/draw/create-draw';
 import { drawBridge, type Measure } from '../../../map/draw/bridge';
 import { DRAW } from '../../../map/draw/constants';
-import { addEditorLayers, CLICK_LAYERS, hideFeature, setEditorData, setLayerVisible, SOURCES, type LayerKind } from '../../../map/draw/editor-layers';
+import { addEditorLayers, CLICK_LAYERS, hideFeature, setEditorData, setImportPreview, setLayerVisible, SOURCES, type LayerKind } from '../../../map/draw/editor-layers';
 import type { Ring } from '../../../map/draw/snap';
 import { MapLegend, MapToolbar, type MapMode } from './map-controls';
 import { boundsOf, featureById } from './map-geometry';
@@ -38,6 +39,8 @@ export interface EditorMapProps {
   canRedo: boolean;
   /** Changes when the creation form closes: the drawn sketch is cleared. */
   sketchKey: number;
+  /** A boundary file being imported: its features outlined over the client's, the map fitted to them. */
+  importPreview?: GeoJSON.FeatureCollection | null;
 }
 
 const ringsOf = (g: Geometry): Ring[] =>
@@ -125,6 +128,17 @@ export function EditorMap(p: EditorMapProps) {
       ];
     };
   }, [snap]);
+
+  // The boundary file being imported: outlined, and the map moves to it when it is first shown.
+  const previewShown = useRef(false);
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!ready || !map) return;
+    setImportPreview(map, p.importPreview ?? null);
+    const box = p.importPreview && extentOf(p.importPreview.features.flatMap((f) => (f.geometry.type === 'Polygon' ? [f.geometry] : f.geometry.type === 'MultiPolygon' ? f.geometry.coordinates.map((c) => ({ type: 'Polygon' as const, coordinates: c })) : [])));
+    if (box && !previewShown.current) map.fitBounds(box, { padding: 40, duration: 0, maxZoom: 18 });
+    previewShown.current = !!box;
+  }, [ready, p.importPreview]);
 
   // Data → sources; auto-fit 500 ms after a client's data arrives.
   const fittedFor = useRef<number | null>(null);
