@@ -42,7 +42,8 @@ export async function reportJob(_db: unknown, input: ReportJobInput): Promise<Re
   const d = decodeMapDataArrow(input.arrow);
   const a = analyseDataset(d);
   const prepared = input.compare ? prepareComparison(d, decodeMapDataArrow(input.compare.arrow), input.compare.newer) : null;
-  const zones = zoneTable(d, a, prepared);
+  const stats = surveyStatistics(d, a.zones, a);
+  const zones = zoneTable(d, a, prepared, stats);
   let change: ReportData['change'] = null;
   if (prepared) {
     const counts = new Array<number>(CHANGE_KEYS.length).fill(0);
@@ -67,5 +68,5 @@ export async function reportJob(_db: unknown, input: ReportJobInput): Promise<Re
       trees: r && png ? { x: shot.trees!.x, y: shot.trees!.y, width: r.width, height: r.height, png } : null,
     };
   }
-  return { total: surveyStatistics(d, a.zones, a).total, zones, change, lost, crops, snapshot };
+  return { total: stats.total, zones, change, lost, crops, snapshot };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Db } from '../db/adapter';
+import type { Db, Queryable } from '../db/adapter';
 import type { AuthUser } from '../plugins/auth';
 import { notFound } from '../http-error';
 import { cachedQuery } from '../db/read-cache';
@@ -49,7 +49,7 @@ export async function findProject(db: Db, user: AuthUser, projectId: number): Pr
 }
 
 /** The client's name (files name their customer), or null when it is gone. */
-export async function clientName(db: Db, clientId: number): Promise<string | null> {
+export async function clientName(db: Queryable, clientId: number): Promise<string | null> {
   const { rows } = await db.query<{ name: string }>('SELECT name FROM clients WHERE client_id = $1', [clientId]);
   return rows[0]?.name ?? null;
 }

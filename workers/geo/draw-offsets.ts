@@ -7,8 +7,8 @@
 
 export interface TreeOffsets { origin: [number, number]; values: Float32Array }
 
-/** The centre of the extent of `count` interleaved lon/lat positions ([0, 0] when none). */
-export function extentCentre(positions: Float64Array, count: number): [number, number] {
+/** The extent [minLon, minLat, maxLon, maxLat] of `count` interleaved lon/lat positions (null when none). */
+export function pointsExtent(positions: Float64Array, count: number): [number, number, number, number] | null {
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
   for (let i = 0; i < count; i++) {
     const x = positions[2 * i], y = positions[2 * i + 1];
@@ -17,7 +17,13 @@ export function extentCentre(positions: Float64Array, count: number): [number, n
     if (y < minY) minY = y;
     if (y > maxY) maxY = y;
   }
-  return count ? [(minX + maxX) / 2, (minY + maxY) / 2] : [0, 0];
+  return minX <= maxX ? [minX, minY, maxX, maxY] : null;
+}
+
+/** The centre of the extent of `count` interleaved lon/lat positions ([0, 0] when none). */
+export function extentCentre(positions: Float64Array, count: number): [number, number] {
+  const e = pointsExtent(positions, count);
+  return e ? [(e[0] + e[2]) / 2, (e[1] + e[3]) / 2] : [0, 0];
 }
 
 /** Offsets of `count` interleaved lon/lat positions from `origin` (default: the centre of their extent). */

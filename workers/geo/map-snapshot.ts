@@ -3,6 +3,7 @@
 // the plot and irrigation-area outlines as SVG paths, both in Web Mercator
 // pixels of one zoom chosen so the farm fits `side` pixels. Pure.
 import type { Polygon } from 'geojson';
+import { pointsExtent } from './draw-offsets';
 import { extentOf } from './fit';
 import { mercX, mercY, rasterizeTrees, worldSize, type TreeRaster } from './tree-raster';
 
@@ -28,23 +29,11 @@ export interface SnapshotInput {
   radius?: number;
 }
 
-function treeExtent(positions: Float64Array, count: number): [number, number, number, number] | null {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
-  for (let i = 0; i < count; i++) {
-    const x = positions[2 * i], y = positions[2 * i + 1];
-    if (x < minX) minX = x;
-    if (x > maxX) maxX = x;
-    if (y < minY) minY = y;
-    if (y > maxY) maxY = y;
-  }
-  return minX <= maxX ? [minX, minY, maxX, maxY] : null;
-}
-
 const union = (a: number[] | null, b: number[] | null): [number, number, number, number] | null =>
   a && b ? [Math.min(a[0], b[0]), Math.min(a[1], b[1]), Math.max(a[2], b[2]), Math.max(a[3], b[3])] : ((a ?? b) as [number, number, number, number] | null);
 
 export function mapSnapshot(input: SnapshotInput): MapSnapshot | null {
-  const box = union(union(extentOf(input.plots), extentOf(input.areas)), treeExtent(input.positions, input.count));
+  const box = union(union(extentOf(input.plots), extentOf(input.areas)), pointsExtent(input.positions, input.count));
   if (!box) return null;
   const spanX = Math.max(mercX(box[2]) - mercX(box[0]), 1e-12), spanY = Math.max(mercY(box[1]) - mercY(box[3]), 1e-12);
   // The largest zoom at which the farm fits `side` pixels (capped at the map's detail zoom 20).

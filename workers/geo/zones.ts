@@ -7,7 +7,7 @@ import { CHANGE_KEYS, compareTrees, extraPositions, measureDifferences, changeCl
 import type { GeoDataset } from './ingest-geojson';
 import type { Analysis } from './pipeline';
 import type { TreeStatistics } from './statistics';
-import { surveyStatistics } from './survey-statistics';
+import { surveyStatistics, type SurveyStatistics } from './survey-statistics';
 import { placeRows } from './zone-groups';
 
 /** A comparison ready to draw: the join, and where the extra trees are. */
@@ -59,10 +59,12 @@ function changeOf(rows: Uint32Array, extras: number[], classes: Uint8Array, vd: 
   return { counts, vitality: cnt[0] ? sum[0] / cnt[0] : null, canopy: cnt[1] ? sum[1] / cnt[1] : null };
 }
 
-/** Every plot, then every irrigation area, of the survey (vitality classes use the project's range, as the info panel does). */
-export function zoneTable(d: GeoDataset, a: Analysis, prepared?: PreparedComparison | null): ZoneRow[] {
+/**
+ * Every plot, then every irrigation area, of the survey (vitality classes use the project's range, as the info
+ * panel does). `stats`: the survey's statistics when the caller has them already.
+ */
+export function zoneTable(d: GeoDataset, a: Analysis, prepared?: PreparedComparison | null, stats: SurveyStatistics = surveyStatistics(d, a.zones, a)): ZoneRow[] {
   const g = a.zones, n = d.trees.length;
-  const stats = surveyStatistics(d, g, a);
   const change = prepared
     ? { classes: changeClasses(prepared.cmp), vd: measureDifferences(prepared.cmp, 'biomass'), cd: measureDifferences(prepared.cmp, 'canopy_diameter') }
     : null;

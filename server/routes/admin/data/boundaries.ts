@@ -6,10 +6,11 @@ import { safeFileName } from '../../../../src/domain/file-name';
 import { validateGeometry } from '../../../../src/domain/geometry-validation';
 import type { Db, Queryable } from '../../../db/adapter';
 import { BOUNDARY_LIMITS } from '../../../boundaries/archive';
-import { polygonShapefileZip, utf8Bytes } from '../../../export/shp-polygons';
+import { boundariesShapefile } from '../../../export/boundaries-shapefile';
 import { HttpError, notFound } from '../../../http-error';
 import { jobsFor } from '../../../jobs/runner';
 import { currentUser } from '../../../plugins/auth';
+import { clientName } from '../../project-access';
 import { attachment } from '../../survey-files';
 import { audit, doc, inTx } from '../shared';
 import { cropIdsByName, writeBoundaries } from './boundaries-write';
@@ -25,9 +26,9 @@ import { AREA_SQL, PLOT_SQL } from './features';
 const ClientParams = z.strictObject({ clientId: z.coerce.number().int().positive().max(2_147_483_647) });
 
 async function clientOr404(db: Queryable, clientId: number): Promise<string> {
-  const { rows } = await db.query<{ name: string }>('SELECT name FROM clients WHERE client_id = $1', [clientId]);
-  if (!rows[0]) throw notFound('Client');
-  return rows[0].name;
+  const name = await clientName(db, clientId);
+  if (name === null) throw notFound('Client');
+  return name;
 }
 
 export const boundaryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -94,25 +95,12 @@ export const boundaryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       const plots = request.query.kind === 'plot';
       const { rows } = await db.query<Record<string, unknown>>(
         plots ? `${PLOT_SQL} WHERE p.client_id = $1 ORDER BY p.plot_id` : `${AREA_SQL} WHERE ia.client_id = $1 ORDER BY ia.irrigation_area_id`, [clientId]);
-      const geom = (g: unknown) => (typeof g === 'string' ? JSON.parse(g) : g) as Polygon | MultiPolygon;
-      const polygons = (g: Polygon | MultiPolygon) => (g.type === 'Polygon' ? [g.coordinates] : g.coordinates);
-      const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
-      const width = (vals: string[]) => Math.min(254, Math.max(1, ...vals.map((v) => Buffer.byteLength(v, 'utf8'))));
-      const names = rows.map((r) => str(plots ? r.plot_name : r.irrigation_area_name));
-      const seconds = rows.map((r) => str(plots ? r.crop_name : r.plot_name));
-      const fields = [
-        { name: 'ID', type: 'N' as const, size: 12 },
-        { name: 'NAME', type: 'C' as const, size: width(names) },
-        { name: plots ? 'CROP' : 'PLOT', type: 'C' as const, size: width(seconds) },
-        ...(plots ? [{ name: 'AREA_HA', type: 'N' as const, size: 16 }] : []),
-      ];
-      const zip = await polygonShapefileZip(rows.map((r, i) => ({
-        polygons: polygons(geom(r.geom)),
-        row: {
-          ID: String(plots ? r.plot_id : r.irrigation_area_id), NAME: utf8Bytes(names[i]), [plots ? 'CROP' : 'PLOT']: utf8Bytes(seconds[i]),
-          ...(plots ? { AREA_HA: r.plot_area === null ? null : Number(r.plot_area).toFixed(4) } : {}),
-        },
-      })), fields, `${plots ? 'plots' : 'irrigation_areas'}`);
+      const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
+      const zip = await boundariesShapefile(rows.map((r) => ({
+        id: Number(plots ? r.plot_id : r.irrigation_area_id), name: str(plots ? r.plot_name : r.irrigation_area_name) ?? '',
+        second: str(plots ? r.crop_name : r.plot_name), areaHa: r.plot_area === null || r.plot_area === undefined ? null : Number(r.plot_area),
+        geom: (typeof r.geom === 'string' ? JSON.parse(r.geom) : r.geom) as Polygon | MultiPolygon,
+      })), request.query.kind, plots ? 'plots' : 'irrigation_areas');
       return reply
         .type('application/zip')
         .header('content-disposition', attachment(safeFileName([name, plots ? 'plots' : 'irrigation areas'], 'zip')))
