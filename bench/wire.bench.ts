@@ -50,7 +50,7 @@ function toRows(fc: MapDataResponse): ProjectMapRows {
     return { id, name, geom, plot_id: plot, area: null, crop_name: null };
   };
   return {
-    trees: { length: feats.length, lon, lat, cols },
+    trees: { length: feats.length, obs: feats.map((_, i) => i + 1), lon, lat, cols },
     plots: fc.plots.features.map((f, i) => area(f, i + 1, String(f.properties.plot_name ?? `Plot ${i + 1}`), i + 1)),
     irrigationAreas: fc.irrigationAreas.features.map((f, i) => area(f, i + 1, String(f.properties.name ?? `Area ${i + 1}`), Number(f.properties.plot_id) || null)),
   };
@@ -60,7 +60,7 @@ function sliceRows(r: ProjectMapRows, from: number, to: number, withAreas: boole
   const cols = {} as Record<TreeField, Cell[]>;
   for (const f of TREE_FIELDS) cols[f] = r.trees.cols[f].slice(from, to);
   return {
-    trees: { length: to - from, lon: r.trees.lon.slice(from, to), lat: r.trees.lat.slice(from, to), cols },
+    trees: { length: to - from, obs: r.trees.obs.slice(from, to), lon: r.trees.lon.slice(from, to), lat: r.trees.lat.slice(from, to), cols },
     plots: withAreas ? r.plots : [],
     irrigationAreas: withAreas ? r.irrigationAreas : [],
   };

@@ -16,6 +16,7 @@ import { contentSecurityPolicy } from './plugins/csp';
 import { registerRoutes } from './routes';
 import { HttpError } from './http-error';
 import { jobsFor } from './jobs/runner';
+import { setSnapshotDir } from './snapshots/store';
 import { availableParallelism } from 'node:os';
 
 export interface AppOptions {
@@ -34,6 +35,8 @@ export interface AppOptions {
   trustProxy?: boolean | number | string[];
   /** Chromium that prints the PDF report (default /usr/bin/chromium). */
   chromiumPath?: string;
+  /** Folder of the survey snapshots (SNAPSHOT_DIR); omitted: a temporary folder (tests). */
+  snapshotDir?: string;
   /** Overload guard (503 + Retry-After); defaults suit production and tests alike. */
   pressure?: { maxEventLoopDelayMs?: number; maxHeapUsedBytes?: number; sampleIntervalMs?: number };
 }
@@ -95,6 +98,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
   registerAuth(app, opts.db, opts.tokens);
   app.addHook('onClose', () => jobsFor(opts.db).close());
+  if (opts.snapshotDir) setSnapshotDir(opts.db, opts.snapshotDir);
   await registerRoutes(app, { db: opts.db, tokens: opts.tokens, loginPerMinutePerAddress: opts.loginPerMinutePerAddress ?? 30, passwordHash: opts.passwordHash ?? { concurrency: availableParallelism(), queue: 200 }, chromiumPath: opts.chromiumPath ?? '/usr/bin/chromium' });
   app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
 

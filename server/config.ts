@@ -23,6 +23,8 @@ const Env = z.object({
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(100_000).default(200),
   /** Chromium that prints the PDF survey report (GET /api/projects/{id}/report.pdf). */
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  /** Survey snapshots (derived files, rebuilt when missing): default DATA_DIR/snapshots. */
+  SNAPSHOT_DIR: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The basemap's z/x/y template: the SPA build reads it, and the CSP allows its host (img-src, connect-src). */
   VITE_TILE_URL: z.string().min(1).optional(),
@@ -45,7 +47,7 @@ const Env = z.object({
 /** Every server setting (the .env.example test checks that file lists them all). */
 export const SETTING_NAMES = Object.keys(Env.shape);
 
-export type Config = z.infer<typeof Env> & { dataDir: string };
+export type Config = z.infer<typeof Env> & { dataDir: string; snapshotDir: string };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = Env.safeParse(env);
@@ -53,5 +55,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  const dataDir = path.resolve(parsed.data.DATA_DIR);
+  return { ...parsed.data, dataDir, snapshotDir: parsed.data.SNAPSHOT_DIR ? path.resolve(parsed.data.SNAPSHOT_DIR) : path.join(dataDir, 'snapshots') };
 }

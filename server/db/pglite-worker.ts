@@ -24,6 +24,13 @@ const ROLLBACK = new Error('rollback requested');
 
 /** A statement that cannot change data: no counter bump (a miss in the read cache costs more than a bump saves). */
 const isRead = (sql: string) => /^\s*(select|show|explain)\b/i.test(sql) && !/\b(insert|update|delete|nextval|setval|pg_advisory)/i.test(sql);
+/**
+ * Recording a built survey snapshot (server/snapshots): no cached read looks at
+ * survey_snapshots, so this write leaves every cached answer exact; bumping
+ * would send the next requests to the database, where a long transaction may
+ * hold them.
+ */
+const isBookkeeping = (sql: string) => /^\s*INSERT INTO survey_snapshots\b/i.test(sql);
 
 function target(txId: unknown): Pick<Transaction, 'query' | 'exec'> {
   if (txId === undefined || txId === null) return db;
@@ -73,7 +80,7 @@ async function handle(req: { op: string; [k: string]: unknown }): Promise<unknow
     case 'query': {
       const sql = req.sql as string;
       const r = await target(req.txId).query(sql, (req.params as unknown[]) ?? [], req.rowMode === 'array' ? { rowMode: 'array' } : undefined);
-      if (req.txId == null && !(isRead(sql) && !r.affectedRows)) bump();
+      if (req.txId == null && !(isRead(sql) && !r.affectedRows) && !isBookkeeping(sql)) bump();
       return { rows: r.rows };
     }
     case 'exec':

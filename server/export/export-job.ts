@@ -1,6 +1,7 @@
 // The tree export, run in the job thread (server/jobs): decode the survey's
-// cached Arrow form, keep the trees the filter keeps (the same legend classes
+// snapshot's Arrow file, keep the trees the filter keeps (the same legend classes
 // the map draws, workers/geo), and send the file in pieces at the client's pace.
+import { readFileSync } from 'node:fs';
 import type { ExportFormat } from '../../src/domain/export';
 import { CHANGE_KEYS, compareTrees, decodeMapDataArrow, drawnZoneOf, filterTrees, groupZones, placeRows, type ColourMode, type Comparison, type GeoDataset } from '../../workers/geo';
 import { TREE_STATUS_NAMES } from '../../src/domain/tree-status-names';
@@ -8,7 +9,8 @@ import { areaNames, fieldNames, treeRecordChunks } from './tree-records';
 import { writerFor, type TextSizes } from './writers';
 
 export interface ExportJobInput {
-  arrow: Uint8Array;
+  /** The survey snapshot's Arrow file. */
+  arrow: string;
   format: ExportFormat;
   mode: ColourMode;
   hide?: number[];
@@ -18,8 +20,8 @@ export interface ExportJobInput {
   /** Document title (KML) and the base name of the files inside the shapefile zip. */
   title: string;
   base: string;
-  /** The survey compared with (its cached Arrow form), and whether it was flown later. */
-  compare?: { arrow: Uint8Array; newer: boolean };
+  /** The survey compared with (its snapshot's Arrow file), and whether it was flown later. */
+  compare?: { arrow: string; newer: boolean };
 }
 
 const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
@@ -40,9 +42,9 @@ function zoneFilter(d: GeoDataset, cmp: Comparison | null, input: Pick<ExportJob
 }
 
 export async function exportJob(_db: unknown, input: ExportJobInput, send: (chunk: Uint8Array) => Promise<void>): Promise<{ trees: number }> {
-  const d = decodeMapDataArrow(input.arrow);
+  const d = decodeMapDataArrow(readFileSync(input.arrow));
   const t = d.trees;
-  const cmp = input.compare ? compareTrees(t, decodeMapDataArrow(input.compare.arrow).trees, input.compare.newer) : null;
+  const cmp = input.compare ? compareTrees(t, decodeMapDataArrow(readFileSync(input.compare.arrow)).trees, input.compare.newer) : null;
   const indices = filterTrees(t, { mode: input.mode, hidden: input.hide, zones: zoneFilter(d, cmp, input) }, { biomassRange: d.biomassRange, comparison: cmp });
   const names = areaNames(d);
   const sizes: TextSizes = {

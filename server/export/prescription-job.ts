@@ -1,7 +1,8 @@
 // The prescription files (POST /api/projects/{id}/prescriptions), run in the
-// job thread: the survey's cached Arrow form through the same workers/geo
+// job thread: the survey's snapshot's Arrow file through the same workers/geo
 // steps as the map's preview (analyseDataset, buildPrescription), then the
 // ISOXML TASKDATA or the shapefile zip.
+import { readFileSync } from 'node:fs';
 import { analyseDataset, buildPrescription, decodeMapDataArrow, PrescriptionError } from '../../workers/geo';
 import type { PrescriptionRequest } from '../../workers/geo/prescription-input';
 import { HttpError } from '../http-error';
@@ -9,7 +10,8 @@ import { prescriptionIsoxml, type IsoxmlNames } from './prescription-isoxml';
 import { prescriptionShapefile } from './prescription-shapefile';
 
 export interface PrescriptionJobInput {
-  arrow: Uint8Array;
+  /** The survey snapshot's Arrow file. */
+  arrow: string;
   request: PrescriptionRequest;
   names: IsoxmlNames;
   /** Base name of the files inside the shapefile zip. */
@@ -17,7 +19,7 @@ export interface PrescriptionJobInput {
 }
 
 export async function prescriptionJob(_db: unknown, input: PrescriptionJobInput): Promise<{ zip: Uint8Array; zones: number }> {
-  const d = decodeMapDataArrow(input.arrow);
+  const d = decodeMapDataArrow(readFileSync(input.arrow));
   const r = input.request;
   let p;
   try {

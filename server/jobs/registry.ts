@@ -1,7 +1,8 @@
 // The jobs a job thread can run: name → function of (db, input, progress).
 import type { Db } from '../db/adapter';
 import { runImport } from '../routes/admin/data/import-run';
-import { mapDataJob, mapJsonStreamJob } from '../routes/map-data-job';
+import { mapJsonStreamJob } from '../routes/map-data-job';
+import { surveySnapshotJob } from '../snapshots/build-job';
 import { exportJob, type ExportJobInput } from '../export/export-job';
 import { zonesJob, type ZonesJobInput } from '../export/zones-job';
 import { prescriptionJob, type PrescriptionJobInput } from '../export/prescription-job';
@@ -11,7 +12,7 @@ import { boundaryPreviewJob } from '../boundaries/read-file';
 export const JOBS = {
   import: (db: Db, input: Parameters<typeof runImport>[1], progress: (...a: unknown[]) => void) =>
     runImport(db, input, progress as Parameters<typeof runImport>[2]),
-  mapData: mapDataJob,
+  surveySnapshot: surveySnapshotJob,
   mapJsonStream: (db: Db, input: { projectId: number }, progress: (...a: unknown[]) => Promise<void>) => mapJsonStreamJob(db, input, progress),
   exportTrees: (db: Db, input: ExportJobInput, progress: (...a: unknown[]) => Promise<void>) => exportJob(db, input, progress),
   zoneTable: (db: Db, input: ZonesJobInput) => zonesJob(db, input),

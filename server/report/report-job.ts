@@ -1,7 +1,8 @@
 // The numbers and the picture of the printable survey report (issue 14), run in
-// the job thread: the survey's cached Arrow form through the same workers/geo
+// the job thread: the survey's snapshot's Arrow file through the same workers/geo
 // steps as the map (analyseDataset, surveyStatistics via zoneTable, the change
 // since a compared survey, the status colours and the map's tree rasteriser).
+import { readFileSync } from 'node:fs';
 import { PNG } from 'pngjs';
 import {
   analyseDataset, CHANGE_KEYS, changeClasses, colourTrees, decodeMapDataArrow, lostTrees, mapSnapshot, measureDifferences,
@@ -9,8 +10,9 @@ import {
 } from '../../workers/geo';
 
 export interface ReportJobInput {
-  arrow: Uint8Array;
-  compare?: { arrow: Uint8Array; newer: boolean };
+  /** The survey snapshot's Arrow file. */
+  arrow: string;
+  compare?: { arrow: string; newer: boolean };
   /** Longest side of the map picture in pixels. */
   side?: number;
 }
@@ -39,9 +41,9 @@ function meanOf(v: Float32Array): number | null {
 }
 
 export async function reportJob(_db: unknown, input: ReportJobInput): Promise<ReportData> {
-  const d = decodeMapDataArrow(input.arrow);
+  const d = decodeMapDataArrow(readFileSync(input.arrow));
   const a = analyseDataset(d);
-  const prepared = input.compare ? prepareComparison(d, decodeMapDataArrow(input.compare.arrow), input.compare.newer) : null;
+  const prepared = input.compare ? prepareComparison(d, decodeMapDataArrow(readFileSync(input.compare.arrow)), input.compare.newer) : null;
   const stats = surveyStatistics(d, a.zones, a);
   const zones = zoneTable(d, a, prepared, stats);
   let change: ReportData['change'] = null;

@@ -42,7 +42,7 @@ export const exportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         .header('cache-control', 'private, no-store')
         .header('x-tree-count-total', String(data.treeCount));
       return reply.send(jobStream(db, 'exportTrees', {
-        arrow: data.arrow, format: q.format, mode: q.mode, hide: q.hide, plotId: q.plotId, irrigationAreaId: q.irrigationAreaId,
+        arrow: data.arrowFile, format: q.format, mode: q.mode, hide: q.hide, plotId: q.plotId, irrigationAreaId: q.irrigationAreaId,
         lang: q.lang, title: `${project.name} ${date}`, base: name.slice(0, name.lastIndexOf('.')), compare,
       }));
     },
@@ -55,7 +55,7 @@ export const exportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       const q = request.query;
       const { project, compare, date } = await openSurvey(db, currentUser(request), request.params.projectId, q.compare);
       const data = await getMapData(db, project.project_id);
-      const body = await jobsFor(db).run('zoneTable', { arrow: data.arrow, format: q.format, compare });
+      const body = await jobsFor(db).run('zoneTable', { arrow: data.arrowFile, format: q.format, compare });
       const name = safeFileName([project.name, date, 'areas'], q.format);
       reply.header('cache-control', 'private, no-store');
       if (q.format === 'json') return reply.type('application/json; charset=utf-8').send(body);
@@ -76,7 +76,7 @@ export const exportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       const data = await getMapData(db, project.project_id);
       const name = safeFileName([project.name, date, b.product, b.format === 'isoxml' ? 'TASKDATA' : 'shp'], 'zip');
       const out = await jobsFor(db).run('prescription', {
-        arrow: data.arrow, request: b, base: name.slice(0, name.lastIndexOf('.')),
+        arrow: data.arrowFile, request: b, base: name.slice(0, name.lastIndexOf('.')),
         names: { customer: customer ?? project.name, farm: project.name, task: `${b.product} ${date}` },
       });
       return reply

@@ -1,31 +1,24 @@
-// Built map-data payloads per survey, keyed by the survey's version of
-// migration 050 (bumped by writes to the rows that survey's payload reads, and
-// only those). Built in the job thread: the Arrow form and the statistics on
-// the first request (or right after a write, refreshStale); its gzip form on
-// first demand. LRU by bytes. The GeoJSON form is never cached: it is streamed
-// (map-data-job.ts).
-import { promisify } from 'node:util';
-import { gzip as gzipCb, constants } from 'node:zlib';
+// The survey snapshots the API answers with, per survey version (migration
+// 050: bumped by writes to the rows that survey's map data reads, and only
+// those). The snapshot itself is files (server/snapshots), built or patched in
+// the job thread and recorded in the database, so it survives restarts and is
+// shared by every API process on one database; this process keeps only each
+// survey's small facts (file names, statistics) for the version it last saw.
+// The GeoJSON form is never stored: it is streamed (map-data-job.ts).
+import { existsSync } from 'node:fs';
 import type { Db } from '../db/adapter';
 import { jobsFor } from '../jobs/runner';
-import type { MapDataJobResult } from './map-data-job';
 import { cachedQuery } from '../db/read-cache';
+import { snapshotDirOf, type SnapshotMeta } from '../snapshots/store';
 
-const gzip = promisify(gzipCb);
-
-export interface CachedMapData {
+export interface CachedMapData extends SnapshotMeta {
+  /** The survey version this answer is for (ETag). */
   marker: string;
-  arrow: Buffer;
-  treeCount: number;
-  statistics: MapDataJobResult['statistics'];
-  /** Cold-build timings (ms): the SQL read and building the Arrow form and the statistics. */
-  timing: MapDataJobResult['timing'];
-  gz: { arrow?: Promise<Buffer> };
 }
 
-const MAX_BYTES = Number(process.env.MAP_DATA_CACHE_BYTES ?? 400 * 1024 * 1024);
+/** Surveys remembered per process (a few hundred bytes to a few kB each). */
+const MAX_ENTRIES = 500;
 const entries = new Map<string, Promise<CachedMapData>>();
-const sizes = new Map<string, number>();
 // Per database too: tests run several databases (with the same ids) in one process.
 const dbIds = new WeakMap<Db, number>();
 let nextDb = 1;
@@ -46,53 +39,35 @@ async function changeMarker(db: Db, projectId: number): Promise<string> {
   return `nocache-${Date.now()}-${Math.random()}`;
 }
 
-const asBuffer = (u: Uint8Array) => Buffer.from(u.buffer, u.byteOffset, u.byteLength);
-
-function account(key: string, d: CachedMapData): void {
-  sizes.set(key, d.arrow.length * 1.5 + 64 * 1024); // the Arrow form, its gzip form, the statistics
-  let total = [...sizes.values()].reduce((a, b) => a + b, 0);
-  for (const k of entries.keys()) {
-    if (total <= MAX_BYTES || entries.size <= 1) break;
-    if (k === key) continue;
-    total -= sizes.get(k) ?? 0;
-    entries.delete(k);
-    sizes.delete(k);
-  }
+function forget(key: string, data?: Promise<CachedMapData>): void {
+  if (!data || entries.get(key) === data) entries.delete(key);
 }
 
-/** The survey's payloads, built once per version; concurrent callers share one build. */
+/** The survey's snapshot, current for its version; concurrent callers share one job. */
 export async function getMapData(db: Db, projectId: number): Promise<CachedMapData> {
   const marker = await changeMarker(db, projectId); // read BEFORE the data: a write in between makes the next read miss
   const survey = `${dbId(db)}:${projectId}:`;
   const key = survey + marker;
   const hit = entries.get(key);
   if (hit) {
-    entries.delete(key); // LRU: move to the end
-    entries.set(key, hit);
-    return hit;
-  }
-  for (const k of [...entries.keys()]) {
-    if (k.startsWith(survey)) {
-      entries.delete(k); // an older version
-      sizes.delete(k);
+    const d = await hit.catch(() => null);
+    // Files replaced by another process and swept: ask the job again (it finds the current ones).
+    if (d && existsSync(d.arrowFile) && existsSync(d.gzFile)) {
+      entries.delete(key); // LRU: move to the end
+      entries.set(key, hit);
+      return d;
     }
+    forget(key, hit);
   }
-  const data = jobsFor(db).run('mapData', { projectId }).then((r) => ({
-    marker, arrow: asBuffer(r.arrow), treeCount: r.treeCount, statistics: r.statistics, timing: r.timing, gz: {},
-  } satisfies CachedMapData));
+  for (const k of [...entries.keys()]) if (k.startsWith(survey)) entries.delete(k); // an older version
+  const data = jobsFor(db).run('surveySnapshot', { projectId, dir: snapshotDirOf(db) }).then((m) => ({ ...m, marker }));
   entries.set(key, data);
-  data.then(
-    (d) => account(key, d),
-    () => {
-      if (entries.get(key) !== data) return;
-      entries.delete(key); // a failed build is not remembered
-      sizes.delete(key);
-    },
-  );
+  if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  data.catch(() => forget(key, data)); // a failed build is not remembered
   return data;
 }
 
-/** The surveys of this database in the cache (built or building), with their versions. */
+/** The surveys of this database this process remembers (built or building), with their versions. */
 export function cachedSurveys(db: Db): Map<number, string> {
   const prefix = `${dbId(db)}:`;
   const out = new Map<number, string>();
@@ -105,9 +80,10 @@ export function cachedSurveys(db: Db): Map<number, string> {
 }
 
 /**
- * After a write: rebuild, in the background, the cached surveys whose version
- * moved, so the next open finds them built (or joins the build in flight)
- * instead of starting it. Surveys nobody opened stay unbuilt.
+ * After a write: bring the remembered surveys whose version moved up to date
+ * in the background (a patch, usually), so the next open finds them ready (or
+ * joins the job in flight) instead of starting it. Surveys nobody opened stay
+ * as they are until opened.
  */
 export async function refreshStale(db: Db): Promise<void> {
   const cached = cachedSurveys(db);
@@ -117,10 +93,4 @@ export async function refreshStale(db: Db): Promise<void> {
   for (const r of rows) {
     if (cached.get(r.project_id) !== r.version) await getMapData(db, r.project_id).catch(() => undefined);
   }
-}
-
-/** gzip form of one payload, made once (off the main thread in zlib's pool). */
-export function gzipped(d: CachedMapData): Promise<Buffer> {
-  d.gz.arrow ??= gzip(d.arrow, { level: constants.Z_BEST_SPEED + 3 });
-  return d.gz.arrow;
 }

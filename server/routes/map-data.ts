@@ -4,7 +4,8 @@ import { ARROW_MIME } from '../../workers/geo/arrow-schema';
 import type { Db } from '../db/adapter';
 import { currentUser } from '../plugins/auth';
 import { jobStream } from '../jobs/stream';
-import { getMapData, gzipped } from './map-data-cache';
+import { createReadStream, statSync } from 'node:fs';
+import { getMapData } from './map-data-cache';
 import { findProject, projectParams } from './project-access';
 
 /** Client asked for Arrow: the Accept header names the Arrow stream type (q > 0). */
@@ -28,7 +29,8 @@ function acceptsGzip(header: string | string[] | undefined): boolean {
 /**
  * The map data of client.md §3 (GET trees/{id} and its fallback projects/{id}/data):
  * GeoJSON by default, Arrow IPC for Accept: application/vnd.apache.arrow.stream.
- * Payloads are built once per data version and sent pre-compressed (gzip) when accepted.
+ * The Arrow form is the survey snapshot's file (built once per data version),
+ * sent pre-compressed (gzip) when accepted; the GeoJSON form is streamed.
  */
 export const mapDataRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const handler = async (request: FastifyRequest<{ Params: { projectId: number } }>, reply: FastifyReply) => {
@@ -41,16 +43,16 @@ export const mapDataRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       .header('cache-control', 'private, no-cache')
       .header('etag', `"md-${project.project_id}-${data.marker}-${kind}"`)
       .header('x-tree-count', String(data.treeCount))
-      // How the payload was made (once per data version): visible in the browser's network panel.
-      .header('server-timing', `db;dur=${data.timing.queryMs.toFixed(0)}, build;dur=${data.timing.buildMs.toFixed(0)}`);
+      // How the snapshot was made (once per data version): visible in the browser's network panel.
+      .header('server-timing', `db;dur=${data.timing.queryMs.toFixed(0)}, build;dur=${data.timing.buildMs.toFixed(0)}, snapshot;desc="${data.source}"`);
     if (request.headers['if-none-match'] === `"md-${project.project_id}-${data.marker}-${kind}"`) return reply.status(304).send();
     // The GeoJSON form streams from the job thread, reading the database as it goes (a write during
     // the stream may already show in it; the ETag names the version read before it started).
     if (kind === 'json') return reply.send(jobStream(db, 'mapJsonStream', { projectId: project.project_id }));
-    if (acceptsGzip(request.headers['accept-encoding'])) {
-      return reply.header('content-encoding', 'gzip').send(await gzipped(data));
-    }
-    return reply.send(data.arrow);
+    const gz = acceptsGzip(request.headers['accept-encoding']);
+    const file = gz ? data.gzFile : data.arrowFile;
+    if (gz) reply.header('content-encoding', 'gzip');
+    return reply.header('content-length', statSync(file).size).send(createReadStream(file));
   };
   const schema = { params: projectParams, tags: ['map'] };
   app.get('/api/trees/:projectId', { schema }, handler);

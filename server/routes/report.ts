@@ -29,7 +29,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db; chromiumPath: string 
       const q = request.query;
       const { project, compare, date } = await openSurvey(db, currentUser(request), request.params.projectId, q.compare);
       const data = await getMapData(db, project.project_id);
-      const report = await jobsFor(db).run('report', { arrow: data.arrow, compare: compare && { arrow: compare.arrow, newer: compare.newer } });
+      const report = await jobsFor(db).run('report', { arrow: data.arrowFile, compare: compare && { arrow: compare.arrow, newer: compare.newer } });
       const t = reportTexts(q.lang);
       const services = projectServices({ services: null, products: project.products, crop_type: report.crops.join(', ') })
         .map((s) => ('key' in s ? t(`home:services.${s.key}`) : s.label));

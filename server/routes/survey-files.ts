@@ -22,7 +22,7 @@ async function comparedSurvey(db: Db, user: AuthUser, project: ProjectRow, compa
   if (other.client_id !== project.client_id) throw new HttpError(400, 'compare must be a survey of the same farm');
   const data = await getMapData(db, other.project_id);
   const newer = isLaterSurvey(other.observation_date, project.observation_date);
-  return { arrow: data.arrow, newer, date: other.observation_date };
+  return { arrow: data.arrowFile, newer, date: other.observation_date };
 }
 
 /** The survey the caller may open, the one to compare with, its cached map data, and the date its files are named by. */

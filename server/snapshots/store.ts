@@ -1,0 +1,80 @@
+// Where survey snapshots live: files in the snapshot folder (SNAPSHOT_DIR,
+// default DATA_DIR/snapshots), four per snapshot, named by the survey and a
+// random token that the survey_snapshots row of migration 060 points at:
+//   {project}-{token}.raw       the rows it was built from (raw-columns.ts)
+//   {project}-{token}.arrow     the map data (Arrow IPC), served as it is
+//   {project}-{token}.arrow.gz  the same, gzip, served when accepted
+//   {project}-{token}.json      the statistics response and the build's facts
+// Files are written under a temporary name and renamed, so a reader never sees
+// half a file. They are derived data: deleting the folder costs one rebuild
+// per survey. A database without a folder (tests, in-memory) gets a temporary
+// one, removed when the process exits.
+import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Db } from '../db/adapter';
+
+export type SnapshotSource = 'stored' | 'patched' | 'built';
+
+/** What the API keeps of a snapshot in memory: its files and its small parts. */
+export interface SnapshotMeta {
+  token: string;
+  /** The survey version the snapshot's data is at least as new as (the ETag names it). */
+  version: string;
+  treeCount: number;
+  statistics: unknown;
+  /** The build's timings (ms): reading the database, and building the payloads. */
+  timing: { queryMs: number; buildMs: number };
+  /** How this answer was made: served as stored, patched from the last snapshot, or built from a full read. */
+  source: SnapshotSource;
+  /** Changed trees the patch re-read (0 when built or stored). */
+  patchedTrees: number;
+  arrowFile: string;
+  gzFile: string;
+}
+
+const dirs = new WeakMap<Db, string>();
+
+/** The snapshot folder of a database (set once by the app; a temporary one otherwise). */
+export function snapshotDirOf(db: Db): string {
+  let dir = dirs.get(db);
+  if (!dir) {
+    dir = mkdtempSync(path.join(tmpdir(), 'orchard-snapshots-'));
+    const temp = dir;
+    process.once('exit', () => rmSync(temp, { recursive: true, force: true }));
+    dirs.set(db, dir);
+  }
+  return dir;
+}
+
+export function setSnapshotDir(db: Db, dir: string): void {
+  mkdirSync(dir, { recursive: true });
+  dirs.set(db, dir);
+}
+
+export const snapshotFile = (dir: string, projectId: number, token: string, ext: 'raw' | 'arrow' | 'arrow.gz' | 'json') =>
+  path.join(dir, `${projectId}-${token}.${ext}`);
+
+/** Write-then-rename: the file appears whole or not at all. */
+export function writeWhole(file: string, bytes: Uint8Array | string): void {
+  const partial = `${file}.partial-${process.pid}`;
+  writeFileSync(partial, bytes);
+  renameSync(partial, file);
+}
+
+/** Files older than this that no row names are removed (a reader may still hold a replaced snapshot's path). */
+const KEEP_REPLACED_MS = 10 * 60 * 1000;
+
+/** Removes this survey's files other than the current token's, once they are old enough. */
+export function sweepSurvey(dir: string, projectId: number, current: string, now = Date.now()): void {
+  const prefix = `${projectId}-`;
+  for (const name of readdirSync(dir)) {
+    if (!name.startsWith(prefix) || name.startsWith(`${prefix}${current}.`)) continue;
+    const file = path.join(dir, name);
+    try {
+      if (now - statSync(file).mtimeMs > KEEP_REPLACED_MS) unlinkSync(file);
+    } catch {
+      /* another process removed it first */
+    }
+  }
+}
