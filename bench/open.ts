@@ -1,16 +1,19 @@
 // npm run bench:open [-- --scale 1]  (DATABASE_URL set: the server runs on that PostgreSQL)
 // Opening a survey on the real server (issue 16): the biggest survey's map
-// data (Arrow, gzip) cold right after a write to that survey, warm, and right
-// after another client's write; its statistics; the data editor's client data
-// cold and reopened (ETag → 304); the server's RSS (all threads). Writes are
-// one-row survey imports through the API. Ratios are against the warm open of
-// the same run. Prints a table and one JSON line.
+// data (Arrow, gzip) the first time (a full read and build of its snapshot),
+// right after a write to that survey (a patch of the snapshot), warm, right
+// after another client's write, and after a restart (the stored snapshot);
+// its statistics; the data editor's client data cold and reopened (ETag →
+// 304); the server's RSS (all threads). Writes are one-row survey imports
+// through the API. The snapshot column says how the answer was made
+// (server-timing). Ratios are against the warm open of the same run. Prints a
+// table and one JSON line.
 import { adminAuth, flag, rssMb, startServer, stopServer } from './server';
 const SCALE = flag('scale', '1');
 const REPEAT = 5;
 
-const server = await startServer(SCALE, process.env.DATABASE_URL);
-const base = server.url;
+let server = await startServer(SCALE, process.env.DATABASE_URL);
+let base = server.url;
 try {
   const auth = await adminAuth(base);
   const { projects } = (await (await fetch(`${base}/api/admin/projects`, { headers: auth })).json()) as { projects: { project_id: number; client_id: number; tree_count: string | number }[] };
@@ -52,18 +55,21 @@ try {
       bytes += value.byteLength;
     }
     if (!ttfb) ttfb = performance.now() - t0; // no body (304)
-    return { status: res.status, ttfb, total: performance.now() - t0, bytes, etag: res.headers.get('etag') ?? '' };
+    const source = /snapshot;desc="(\w+)"/.exec(res.headers.get('server-timing') ?? '')?.[1] ?? '';
+    return { status: res.status, ttfb, total: performance.now() - t0, bytes, etag: res.headers.get('etag') ?? '', source };
   };
   const arrow = () => timed(`/api/trees/${target.project_id}`, { ...auth, accept: 'application/vnd.apache.arrow.stream', 'accept-encoding': 'gzip' });
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
-  const runs = async (before: () => Promise<void>, fn: () => Promise<{ ttfb: number; total: number; bytes: number; status: number }>) => {
+  type Timed = Awaited<ReturnType<typeof timed>>;
+  const runs = async (before: () => Promise<void>, fn: () => Promise<Timed>, repeat = REPEAT) => {
     const out = [];
-    for (let i = 0; i < REPEAT; i++) {
+    for (let i = 0; i < repeat; i++) {
       await before();
       out.push(await fn());
     }
-    return { ttfb: median(out.map((o) => o.ttfb)), total: median(out.map((o) => o.total)), bytes: out[0].bytes, status: out[0].status };
+    return { ttfb: median(out.map((o) => o.ttfb)), total: median(out.map((o) => o.total)), bytes: out[0].bytes, status: out[0].status, source: [...new Set(out.map((o) => o.source))].join('/') };
   };
+  const first = await runs(async () => undefined, arrow, 1);
   const cold = await runs(() => write(target.project_id), arrow);
   const warm = await runs(async () => undefined, arrow);
   const afterOther = await runs(() => write(other.project_id), arrow);
@@ -85,7 +91,14 @@ try {
   const tag = (await timed(editorUrl, auth)).etag;
   const editorReopen = await runs(async () => undefined, () => timed(editorUrl, { ...auth, 'if-none-match': tag }));
   const rss = rssMb(server.child.pid);
+  // A restart on the same DATA_DIR: the stored snapshot answers, nothing is built.
+  await stopServer(server, true);
+  server = await startServer(SCALE, process.env.DATABASE_URL, {}, server.dir);
+  base = server.url;
+  Object.assign(auth, await adminAuth(base));
+  const restarted = await runs(async () => undefined, arrow, 1);
   const rows = [
+    ['first open (full read and build)', first],
     ['cold open (after a write to this survey)', cold],
     ['warm open', warm],
     ["open after another client's write", afterOther],
@@ -93,13 +106,14 @@ try {
     ["editor client data (after a write to this client)", editorCold],
     ['editor reload after a save (only changed trees)', editorDelta],
     ['editor client data reopened (304)', editorReopen],
+    ['first open after a restart', restarted],
   ] as const;
   console.log(`\nbench:open — ${target.trees.toLocaleString('en')} trees (survey ${target.project_id}), scale ${SCALE}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; median of ${REPEAT}; server start ${(server.startMs / 1000).toFixed(1)} s, RSS ${rss} MB\n`);
-  console.log('| scenario | status | TTFB ms | last byte ms | bytes | × warm |');
-  console.log('|---|---|---|---|---|---|');
-  for (const [name, r] of rows) console.log(`| ${name} | ${r.status} | ${r.ttfb.toFixed(0)} | ${r.total.toFixed(0)} | ${r.bytes.toLocaleString('en')} | ${(r.total / warm.total).toFixed(1)} |`);
+  console.log('| scenario | status | snapshot | TTFB ms | last byte ms | bytes | × warm |');
+  console.log('|---|---|---|---|---|---|---|');
+  for (const [name, r] of rows) console.log(`| ${name} | ${r.status} | ${r.source || '—'} | ${r.ttfb.toFixed(0)} | ${r.total.toFixed(0)} | ${r.bytes.toLocaleString('en')} | ${(r.total / warm.total).toFixed(1)} |`);
   console.log(JSON.stringify({ bench: 'open', trees: target.trees, scale: Number(SCALE), engine: process.env.DATABASE_URL ? 'postgresql' : 'pglite', startMs: Math.round(server.startMs), rssMb: rss,
-    results: Object.fromEntries(rows.map(([n, r]) => [n, { status: r.status, ttfbMs: Math.round(r.ttfb), totalMs: Math.round(r.total), bytes: r.bytes, ratioToWarm: Number((r.total / warm.total).toFixed(2)) }])) }));
+    results: Object.fromEntries(rows.map(([n, r]) => [n, { status: r.status, snapshot: r.source, ttfbMs: Math.round(r.ttfb), totalMs: Math.round(r.total), bytes: r.bytes, ratioToWarm: Number((r.total / warm.total).toFixed(2)) }])) }));
 } finally {
   await stopServer(server);
 }

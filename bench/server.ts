@@ -7,8 +7,9 @@ import path from 'node:path';
 
 export interface BenchServer { url: string; child: ChildProcess; dir: string; startMs: number }
 
-export async function startServer(scale: string, databaseUrl?: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<BenchServer> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'orchard-bench-'));
+/** Starts the server on a new DATA_DIR, or on `reuse` (a restart: its database and snapshots as they were). */
+export async function startServer(scale: string, databaseUrl?: string, extraEnv: NodeJS.ProcessEnv = {}, reuse?: string): Promise<BenchServer> {
+  const dir = reuse ?? mkdtempSync(path.join(tmpdir(), 'orchard-bench-'));
   const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, SEED_SCALE: scale, LOG_LEVEL: 'error', NODE_ENV: 'test', ...extraEnv };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
@@ -53,9 +54,11 @@ export async function adminAuth(base: string): Promise<{ authorization: string }
   return { authorization: `Bearer ${token}` };
 }
 
-/** Stops the server and removes its data directory. */
-export async function stopServer(server: BenchServer): Promise<void> {
-  server.child.kill('SIGTERM');
-  await new Promise((r) => server.child.once('exit', r));
-  rmSync(server.dir, { recursive: true, force: true });
+/** Stops the server and removes its data directory (kept with keep: a restart follows). */
+export async function stopServer(server: BenchServer, keep = false): Promise<void> {
+  if (server.child.exitCode === null) {
+    server.child.kill('SIGTERM');
+    await new Promise((r) => server.child.once('exit', r));
+  }
+  if (!keep) rmSync(server.dir, { recursive: true, force: true });
 }

@@ -5,8 +5,8 @@
 // plain column source and the worker projects nothing back.
 import type { Feature, FeatureCollection, Position } from 'geojson';
 import {
-  DEFAULT_NPK_RANGES, TreeColumnsBuilder, cropKey, encodeMapDataArrow, latToMercatorY, lonToMercatorX,
-  type AreaGeometry, type MapDataResponse, type NpkRanges, type TreeColumns, type TreeProperties,
+  DEFAULT_NPK_RANGES, STATUS_MISSING, TreeColumnsBuilder, cropKey, encodeMapDataArrow, latToMercatorY, lonToMercatorX,
+  type AreaGeometry, type MapDataResponse, type NpkRanges, type StringColumn, type TreeColumns, type TreeProperties,
 } from '../../workers/geo';
 import { TREE_FIELDS, type AreaRow, type Cell, type ProjectMapRows, type TreeArrays } from './map-data-query';
 
@@ -97,17 +97,68 @@ function treeFeaturesJson(trees: TreeArrays, out: string[], first: boolean): voi
   out.push(chunk);
 }
 
-function treeColumns(rows: ProjectMapRows): { columns: TreeColumns; duplicates: string[] } {
-  const { lon, lat, cols, length } = rows.trees;
+/** A duplicate observation (a later row of a tree already seen): dropped from the columns, kept for the ranges. */
+export interface DuplicateRow { id: string; obs: number; biomass: number | null; status: Cell }
+
+/**
+ * A survey's trees as its snapshot keeps them: the columns (first observation
+ * of each tree), each row's observation id and biomass as read (NaN: none),
+ * and the dropped duplicate rows. Built from rows here, or patched
+ * (server/snapshots/patch.ts); finishMapArrow makes the same payload of both.
+ */
+export interface SnapshotTrees {
+  columns: TreeColumns;
+  obs: Float64Array;
+  biomass: Float64Array;
+  dups: DuplicateRow[];
+}
+
+export function snapshotTrees(trees: TreeArrays): SnapshotTrees {
+  const { lon, lat, cols, length } = trees;
   const b = new TreeColumnsBuilder(length);
+  const obs = new Float64Array(length), biomass = new Float64Array(length);
+  const dups: DuplicateRow[] = [];
   // One scratch object reused for every row: the builder only reads it.
   const scratch: Record<string, Cell> = {};
+  let kept = 0;
   for (let i = 0; i < length; i++) {
     for (const f of TREE_FIELDS) scratch[f] = cols[f][i];
-    b.push(lon[i], lat[i], scratch as TreeProperties);
+    const bio = cols.biomass[i];
+    if (b.push(lon[i], lat[i], scratch as TreeProperties)) {
+      obs[kept] = trees.obs[i];
+      biomass[kept++] = typeof bio === 'number' ? bio : NaN;
+    } else {
+      dups.push({ id: String(cols.tree_id[i]), obs: trees.obs[i], biomass: typeof bio === 'number' ? bio : null, status: cols.tree_status[i] });
+    }
   }
-  const built = b.finish();
-  return { columns: built.columns, duplicates: built.duplicates };
+  return { columns: b.finish().columns, obs: obs.slice(0, kept), biomass: biomass.slice(0, kept), dups };
+}
+
+/** Min/max biomass over valid values (numeric, ≥ 0, not Missing; client.md §5), duplicate rows included as the GeoJSON form has them. */
+function snapshotBiomassRange(t: SnapshotTrees): { min: number | null; max: number | null } {
+  let min = Infinity, max = -Infinity;
+  const add = (b: number | null, missing: boolean) => {
+    if (b === null || !(b >= 0) || missing) return;
+    if (b < min) min = b;
+    if (b > max) max = b;
+  };
+  const status = t.columns.status;
+  for (let i = 0; i < t.biomass.length; i++) add(t.biomass[i], status[i] === STATUS_MISSING);
+  for (const d of t.dups) add(d.biomass, d.status === STATUS_MISSING);
+  return min <= max ? { min, max } : { min: null, max: null };
+}
+
+/** The crops of the plots, then of the trees in the order they first appear (as SurveyRanges meets them). */
+function snapshotCrops(plots: AreaRow[], crop: StringColumn): Cell[] {
+  const out: Cell[] = plots.map((p) => p.crop_name);
+  const seen = new Uint8Array(crop.dict.length);
+  for (let i = 0; i < crop.codes.length; i++) {
+    const c = crop.codes[i];
+    if (seen[c]) continue;
+    seen[c] = 1;
+    out.push(crop.dict[c]);
+  }
+  return out;
 }
 
 /**
@@ -134,12 +185,6 @@ class SurveyRanges {
     const biomassRange = this.min <= this.max ? { min: this.min, max: this.max } : { min: null, max: null };
     return { biomassRange, npkRanges: npkRangesFor(this.crops) };
   }
-}
-
-function areasOf(rows: ProjectMapRows) {
-  const ranges = new SurveyRanges(rows.plots);
-  ranges.add(rows.trees);
-  return { plots: plotCollection(rows.plots, 'EPSG:4326'), irrigationAreas: areaCollection(rows.irrigationAreas, 'EPSG:4326'), ...ranges.result() };
 }
 
 /**
@@ -179,13 +224,21 @@ export function buildMapJson(rows: ProjectMapRows): Buffer {
   return Buffer.concat(parts.map((p) => Buffer.from(p, 'utf8')));
 }
 
-/** The columns, the areas (EPSG:4326) and the Arrow form (what the map and the statistics read). */
-export function buildMapArrow(rows: ProjectMapRows): Omit<BuiltMapData, 'json'> {
-  const areas = areasOf(rows);
-  const { columns, duplicates } = treeColumns(rows);
-  const arrowBytes = encodeMapDataArrow({ trees: columns, treeDuplicates: duplicates, ...areas });
+/** The areas (EPSG:4326), the ranges and the Arrow form of a snapshot's trees (what the map and the statistics read). */
+export function finishMapArrow(t: SnapshotTrees, areas: Pick<ProjectMapRows, 'plots' | 'irrigationAreas'>): Omit<BuiltMapData, 'json'> {
+  const duplicates = [...new Set(t.dups.map((d) => d.id))];
+  const built = {
+    plots: plotCollection(areas.plots, 'EPSG:4326'), irrigationAreas: areaCollection(areas.irrigationAreas, 'EPSG:4326'),
+    biomassRange: snapshotBiomassRange(t), npkRanges: npkRangesFor(snapshotCrops(areas.plots, t.columns.text.crop_name)),
+  };
+  const arrowBytes = encodeMapDataArrow({ trees: t.columns, treeDuplicates: duplicates, ...built });
   const arrow = Buffer.from(arrowBytes.buffer, arrowBytes.byteOffset, arrowBytes.byteLength);
-  return { arrow, trees: columns, treeDuplicates: duplicates, ...areas };
+  return { arrow, trees: t.columns, treeDuplicates: duplicates, ...built };
+}
+
+/** The columns, the areas (EPSG:4326) and the Arrow form, from a full read. */
+export function buildMapArrow(rows: ProjectMapRows): Omit<BuiltMapData, 'json'> {
+  return finishMapArrow(snapshotTrees(rows.trees), rows);
 }
 
 /** Both forms (the wire benchmark compares them). */

@@ -14,11 +14,12 @@ import { promisify } from 'node:util';
 import { gzip as gzipCb, constants } from 'node:zlib';
 import type { Db } from '../db/adapter';
 import { HttpError } from '../http-error';
-import { buildMapArrow } from '../routes/map-data-build';
-import { loadProjectAreas, loadProjectMapRows, loadTreesById, type ProjectMapRows } from '../routes/map-data-query';
+import { decodeMapDataArrow } from '../../workers/geo';
+import { finishMapArrow, snapshotTrees, type SnapshotTrees } from '../routes/map-data-build';
+import { loadProjectAreas, loadProjectMapRows, loadTreesById } from '../routes/map-data-query';
 import { statisticsResponse } from '../routes/statistics-build';
-import { patchRows } from './patch';
-import { decodeRawColumns, encodeRawColumns } from './raw-columns';
+import { patchSnapshot } from './patch';
+import { decodeSidecar, encodeSidecar } from './sidecar';
 import { snapshotFile, sweepSurvey, writeWhole, type SnapshotMeta } from './store';
 
 const gzip = promisify(gzipCb);
@@ -58,18 +59,19 @@ async function cropsOfPlots(db: Db, clientId: number): Promise<Map<number, strin
   return new Map(rows.map((r) => [r.plot_id, r.crop_name]));
 }
 
-/** The rows patched from the recorded snapshot, or null when a full read is needed. */
-async function patchedRows(db: Db, dir: string, projectId: number, cur: Versions, rec: Recorded | undefined) {
+/** The trees patched from the recorded snapshot, or null when a full read is needed. */
+async function patchedTrees(db: Db, dir: string, projectId: number, cur: Versions, rec: Recorded | undefined): Promise<{ trees: SnapshotTrees; patched: number } | null> {
   if (!rec) return null;
-  const rawFile = snapshotFile(dir, projectId, rec.token, 'raw');
-  if (!existsSync(rawFile)) return null;
+  const arrowFile = snapshotFile(dir, projectId, rec.token, 'arrow'), rowsFile = snapshotFile(dir, projectId, rec.token, 'rows');
+  if (!existsSync(arrowFile) || !existsSync(rowsFile)) return null;
   const changed = await changedTrees(db, projectId, cur, rec);
   if (!changed) return null;
-  const base = decodeRawColumns(readFileSync(rawFile));
-  if (changed.size > Math.max(1000, base.length * MAX_PATCH_SHARE)) return null;
-  const fresh = await loadTreesById(db, projectId, [...changed]);
-  const trees = patchRows(base, changed, fresh, await cropsOfPlots(db, cur.client_id));
-  return { rows: { trees, ...(await loadProjectAreas(db, projectId)) } satisfies ProjectMapRows, patched: changed.size };
+  const side = decodeSidecar(readFileSync(rowsFile));
+  if (changed.size > Math.max(1000, side.obs.length * MAX_PATCH_SHARE)) return null;
+  const base: SnapshotTrees = { columns: decodeMapDataArrow(readFileSync(arrowFile)).trees, ...side };
+  const fresh = snapshotTrees(await loadTreesById(db, projectId, [...changed]));
+  const trees = patchSnapshot(base, changed, fresh, await cropsOfPlots(db, cur.client_id));
+  return trees && { trees, patched: changed.size };
 }
 
 function storedMeta(dir: string, projectId: number, rec: Recorded): SnapshotMeta | null {
@@ -91,15 +93,17 @@ export async function surveySnapshotJob(db: Db, { projectId, dir, full = false }
     if (stored) return stored;
   }
   const t0 = performance.now();
-  const patch = full ? null : await patchedRows(db, dir, projectId, cur, rec);
-  const rows = patch?.rows ?? (await loadProjectMapRows(db, projectId));
+  const patch = full ? null : await patchedTrees(db, dir, projectId, cur, rec);
+  const read = patch ? null : await loadProjectMapRows(db, projectId);
+  const areas = read ?? (await loadProjectAreas(db, projectId));
   const t1 = performance.now();
-  const built = buildMapArrow(rows);
+  const trees = patch?.trees ?? snapshotTrees(read!.trees);
+  const built = finishMapArrow(trees, areas);
   const zipped = gzip(built.arrow, { level: constants.Z_BEST_SPEED + 3 }); // zlib's pool, beside the statistics
   const statistics = statisticsResponse(built, t1 - t0);
   const token = randomUUID();
-  const file = (ext: 'raw' | 'arrow' | 'arrow.gz' | 'json') => snapshotFile(dir, projectId, token, ext);
-  writeWhole(file('raw'), encodeRawColumns(rows.trees));
+  const file = (ext: 'rows' | 'arrow' | 'arrow.gz' | 'json') => snapshotFile(dir, projectId, token, ext);
+  writeWhole(file('rows'), encodeSidecar(trees));
   writeWhole(file('arrow'), built.arrow);
   writeWhole(file('arrow.gz'), await zipped);
   const meta: SnapshotMeta = {

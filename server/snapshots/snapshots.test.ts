@@ -1,51 +1,68 @@
 import { describe, expect, it } from 'vitest';
 import { TREE_FIELDS, emptyTreeArrays, type Cell, type TreeArrays } from '../routes/map-data-query';
-import { decodeRawColumns, encodeRawColumns } from './raw-columns';
-import { patchRows } from './patch';
+import { snapshotTrees } from '../routes/map-data-build';
+import { decodeSidecar, encodeSidecar } from './sidecar';
+import { patchSnapshot } from './patch';
 
-/** Rows with observation ids `obs`, tree id = observation id × 10 unless given. */
-function rows(obs: number[], tree = (o: number) => o * 10): TreeArrays {
+interface Row { obs: number; tree: number; plot: number | null; status: number; label: string | null; biomass: number | null }
+
+const crops = new Map<number, string | null>([[1, 'Avocado'], [2, 'Mango'], [3, null]]);
+
+/** Rows as the database answers them (crop from the plot), in observation order. */
+function arrays(rows: Row[]): TreeArrays {
   const r = emptyTreeArrays();
-  r.length = obs.length;
-  r.obs = obs;
-  r.lon = obs.map((o) => 35 + o / 1e4);
-  r.lat = obs.map((o) => 32 + o / 1e4);
-  for (const f of TREE_FIELDS) r.cols[f] = obs.map(() => null);
-  r.cols.tree_id = obs.map(tree);
-  r.cols.plot_id = obs.map((o) => (o % 3 === 0 ? null : (o % 2) + 1));
-  r.cols.n_label = obs.map((o) => (o % 2 ? 'Low' : 'Optimal'));
-  r.cols.n_mean = obs.map((o) => (o % 4 === 0 ? null : o / 7));
+  const sorted = [...rows].sort((a, b) => a.obs - b.obs);
+  r.length = sorted.length;
+  r.obs = sorted.map((x) => x.obs);
+  r.lon = sorted.map((x) => 35 + x.tree / 1e4);
+  r.lat = sorted.map((x) => 32 + x.tree / 1e4);
+  for (const f of TREE_FIELDS) r.cols[f] = sorted.map(() => null);
+  r.cols.tree_id = sorted.map((x) => x.tree);
+  r.cols.plot_id = sorted.map((x) => x.plot);
+  r.cols.crop_name = sorted.map((x) => (x.plot === null ? null : crops.get(x.plot) ?? null));
+  r.cols.tree_status = sorted.map((x) => x.status);
+  r.cols.n_label = sorted.map((x) => x.label);
+  r.cols.biomass = sorted.map((x) => x.biomass);
+  r.cols.row_num = sorted.map((x) => x.tree % 7) as Cell[];
   return r;
 }
 
-describe('snapshot raw columns', () => {
-  it('round-trip every column exactly: numbers, nulls, NaN, text, text with nulls, mixed columns, no rows', () => {
-    const r = rows([1, 2, 3, 4, 5]);
-    r.cols.biomass = [NaN, -0, 1e300, null, 0.1];
-    r.cols.canopy_diameter_label = ['a', null, 'ü — א', 'a', ''];
-    r.cols.planting_date = [1, 'x', null, 2, 'y'] as Cell[];
-    expect(decodeRawColumns(encodeRawColumns(r))).toEqual(r);
-    expect(decodeRawColumns(encodeRawColumns(emptyTreeArrays()))).toEqual(emptyTreeArrays());
-  });
+const base: Row[] = Array.from({ length: 40 }, (_, i) => ({
+  obs: i + 1, tree: 100 + i, plot: i % 9 === 0 ? null : (i % 3) + 1, status: i % 5, label: i % 4 ? 'Low' : null, biomass: i % 6 ? i / 3 : null,
+}));
+// Duplicates (later readings of trees 105 and 120).
+base.push({ obs: 41, tree: 105, plot: 3, status: 3, label: 'High', biomass: 99 }, { obs: 42, tree: 120, plot: 1, status: 0, label: null, biomass: -1 });
 
-  it('refuse a file that is not a snapshot', () => {
-    expect(() => decodeRawColumns(new TextEncoder().encode('{"length":0}'))).toThrow(/not a survey snapshot/);
+describe('snapshot sidecar', () => {
+  it('round-trips observation ids, biomass (NaN for none) and duplicate rows', () => {
+    const t = snapshotTrees(arrays(base));
+    const back = decodeSidecar(Buffer.concat([Buffer.from('x'), Buffer.from(encodeSidecar(t))]).subarray(1)); // a Buffer view, as readFileSync gives
+    expect(Array.from(back.obs)).toEqual(Array.from(t.obs));
+    expect(Array.from(back.biomass)).toEqual(Array.from(t.biomass));
+    expect(back.dups).toEqual(t.dups);
+    expect(t.dups.map((d) => d.id)).toEqual(['105', '120']);
+    expect(() => decodeSidecar(new TextEncoder().encode('{}'))).toThrow(/not a survey snapshot/);
   });
 });
 
 describe('snapshot patch', () => {
-  it('drops the changed trees, merges their current rows in observation order, and sets crops from the plots', () => {
-    const base = rows([1, 2, 3, 5, 8]);
-    // Tree 20 (obs 2) is re-imported (new obs 9), tree 50 (obs 5) is deleted, tree 30 moved (same obs 3), tree 40 new (obs 4).
-    const fresh = rows([3, 4, 9], (o) => (o === 9 ? 20 : o * 10));
-    fresh.lon[0] = 99;
-    const crops = new Map<number, string | null>([[1, 'Avocado'], [2, null]]);
-    const out = patchRows(base, new Set([20, 30, 40, 50]), fresh, crops);
-    expect(out.obs).toEqual([1, 3, 4, 8, 9]);
-    expect(out.cols.tree_id).toEqual([10, 30, 40, 80, 20]);
-    expect(out.lon[1]).toBe(99);
-    expect(out.cols.crop_name).toEqual(out.cols.plot_id.map((p) => (p === 1 ? 'Avocado' : null)));
-    expect(out.length).toBe(5);
-    for (const f of TREE_FIELDS) expect(out.cols[f]).toHaveLength(5);
+  it('gives exactly the snapshot of a full read after re-imports, moves, deletions, new trees and a crop change', () => {
+    const now = base
+      .filter((r) => r.tree !== 110 && !(r.tree === 105)) // tree 110 deleted; tree 105 re-imported below
+      .map((r) => (r.tree === 111 ? { ...r, plot: 2 } : r.tree === 112 ? { ...r, label: 'Brand new label' } : r));
+    now.push({ obs: 50, tree: 105, plot: 3, status: 1, label: 'Optimal', biomass: 7 }, { obs: 51, tree: 500, plot: 2, status: 0, label: 'Low', biomass: 2 }, { obs: 52, tree: 500, plot: 2, status: 4, label: null, biomass: 500 });
+    const before = snapshotTrees(arrays(base));
+    crops.set(2, 'Citrus'); // a plot's crop changed: no tree is listed for it
+    const changed = new Set([105, 110, 111, 112, 500]);
+    const patched = patchSnapshot(before, changed, snapshotTrees(arrays(now.filter((r) => changed.has(r.tree)))), crops);
+    const full = snapshotTrees(arrays(now));
+    expect(patched).toStrictEqual(full);
+    expect(full.columns.text.crop_name.dict).toContain('Citrus');
+    crops.set(2, 'Mango');
+  });
+
+  it('with nothing changed, keeps the snapshot as it is', () => {
+    const t = snapshotTrees(arrays(base));
+    expect(patchSnapshot(t, new Set(), snapshotTrees(emptyTreeArrays()), crops)).toStrictEqual(t);
   });
 });

@@ -1,7 +1,7 @@
 // Where survey snapshots live: files in the snapshot folder (SNAPSHOT_DIR,
 // default DATA_DIR/snapshots), four per snapshot, named by the survey and a
 // random token that the survey_snapshots row of migration 060 points at:
-//   {project}-{token}.raw       the rows it was built from (raw-columns.ts)
+//   {project}-{token}.rows      each row's observation id and biomass, the duplicates (sidecar.ts)
 //   {project}-{token}.arrow     the map data (Arrow IPC), served as it is
 //   {project}-{token}.arrow.gz  the same, gzip, served when accepted
 //   {project}-{token}.json      the statistics response and the build's facts
@@ -52,7 +52,7 @@ export function setSnapshotDir(db: Db, dir: string): void {
   dirs.set(db, dir);
 }
 
-export const snapshotFile = (dir: string, projectId: number, token: string, ext: 'raw' | 'arrow' | 'arrow.gz' | 'json') =>
+export const snapshotFile = (dir: string, projectId: number, token: string, ext: 'rows' | 'arrow' | 'arrow.gz' | 'json') =>
   path.join(dir, `${projectId}-${token}.${ext}`);
 
 /** Write-then-rename: the file appears whole or not at all. */
