@@ -52,7 +52,8 @@ export const mapDataRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     const gz = acceptsGzip(request.headers['accept-encoding']);
     const file = gz ? data.gzFile : data.arrowFile;
     if (gz) reply.header('content-encoding', 'gzip');
-    return reply.header('content-length', statSync(file).size).send(createReadStream(file));
+    // 1 MB reads: a 1M-tree survey is ~70 MB (~25 MB gzip), 64 KB pieces cost more than they save.
+    return reply.header('content-length', statSync(file).size).send(createReadStream(file, { highWaterMark: 1 << 20 }));
   };
   const schema = { params: projectParams, tags: ['map'] };
   app.get('/api/trees/:projectId', { schema }, handler);

@@ -8,7 +8,8 @@
 //            change is too big or unlisted.
 // Versions are read before the data, so a write during the read is at worst
 // applied twice (a patch re-reads current rows: applying it again is harmless).
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip as gzipCb, constants } from 'node:zlib';
@@ -59,11 +60,33 @@ async function cropsOfPlots(db: Db, clientId: number): Promise<Map<number, strin
   return new Map(rows.map((r) => [r.plot_id, r.crop_name]));
 }
 
-/** The trees patched from the recorded snapshot, or null when a full read is needed. */
+const hasFiles = (dir: string, projectId: number, token: string) =>
+  (['rows', 'arrow', 'arrow.gz', 'json'] as const).every((ext) => existsSync(snapshotFile(dir, projectId, token, ext)));
+
+/**
+ * This folder's newest snapshot of the survey: used when the recorded one's
+ * files are not here (an API process whose folder another does not share
+ * builds its own snapshots, and keeps patching and serving them).
+ */
+function localRecord(dir: string, projectId: number): Recorded | undefined {
+  let best: Recorded | undefined;
+  for (const name of readdirSync(dir)) {
+    if (!name.startsWith(`${projectId}-`) || !name.endsWith('.json')) continue;
+    try {
+      const m = JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as Partial<Recorded>;
+      if (!m.token || !m.version || !m.obs_version || !m.trees_version || !hasFiles(dir, projectId, m.token)) continue;
+      if (!best || BigInt(m.version) > BigInt(best.version)) best = { token: m.token, version: m.version, obs_version: m.obs_version, trees_version: m.trees_version };
+    } catch {
+      /* half-removed or unreadable: not a base */
+    }
+  }
+  return best;
+}
+
+/** The trees patched from a snapshot, or null when a full read is needed. */
 async function patchedTrees(db: Db, dir: string, projectId: number, cur: Versions, rec: Recorded | undefined): Promise<{ trees: SnapshotTrees; patched: number } | null> {
   if (!rec) return null;
   const arrowFile = snapshotFile(dir, projectId, rec.token, 'arrow'), rowsFile = snapshotFile(dir, projectId, rec.token, 'rows');
-  if (!existsSync(arrowFile) || !existsSync(rowsFile)) return null;
   const changed = await changedTrees(db, projectId, cur, rec);
   if (!changed) return null;
   const side = decodeSidecar(readFileSync(rowsFile));
@@ -86,8 +109,9 @@ function storedMeta(dir: string, projectId: number, rec: Recorded): SnapshotMeta
 
 export async function surveySnapshotJob(db: Db, { projectId, dir, full = false }: { projectId: number; dir: string; full?: boolean }): Promise<SnapshotMeta> {
   const cur = await currentVersions(db, projectId);
-  const rec = (await db.query<Recorded>(
+  const recorded = (await db.query<Recorded>(
     'SELECT token, version::text, obs_version::text, trees_version::text FROM survey_snapshots WHERE project_id = $1', [projectId])).rows[0];
+  const rec = recorded && hasFiles(dir, projectId, recorded.token) ? recorded : localRecord(dir, projectId);
   if (!full && rec && rec.version === cur.version) {
     const stored = storedMeta(dir, projectId, rec);
     if (stored) return stored;
@@ -111,7 +135,7 @@ export async function surveySnapshotJob(db: Db, { projectId, dir, full = false }
     timing: { queryMs: t1 - t0, buildMs: performance.now() - t1 },
     source: patch ? 'patched' : 'built', patchedTrees: patch?.patched ?? 0, arrowFile: file('arrow'), gzFile: file('arrow.gz'),
   };
-  writeWhole(file('json'), JSON.stringify(meta));
+  writeWhole(file('json'), JSON.stringify({ ...meta, obs_version: cur.obs_version, trees_version: cur.trees_version }));
   // A newer snapshot recorded meanwhile (another process) stays: ours is then simply not named.
   await db.query(
     `INSERT INTO survey_snapshots (project_id, token, version, obs_version, trees_version) VALUES ($1, $2, $3, $4, $5)
@@ -120,6 +144,6 @@ export async function surveySnapshotJob(db: Db, { projectId, dir, full = false }
      WHERE survey_snapshots.version <= EXCLUDED.version`,
     [projectId, token, cur.version, cur.obs_version, cur.trees_version]);
   const named = (await db.query<{ token: string }>('SELECT token FROM survey_snapshots WHERE project_id = $1', [projectId])).rows[0];
-  if (named) sweepSurvey(dir, projectId, named.token);
+  sweepSurvey(dir, projectId, [token, ...(named ? [named.token] : [])]);
   return meta;
 }

@@ -65,11 +65,11 @@ export function writeWhole(file: string, bytes: Uint8Array | string): void {
 /** Files older than this that no row names are removed (a reader may still hold a replaced snapshot's path). */
 const KEEP_REPLACED_MS = 10 * 60 * 1000;
 
-/** Removes this survey's files other than the current token's, once they are old enough. */
-export function sweepSurvey(dir: string, projectId: number, current: string, now = Date.now()): void {
+/** Removes this survey's files other than the kept tokens' (the recorded one, this folder's newest), once they are old enough. */
+export function sweepSurvey(dir: string, projectId: number, keep: string[], now = Date.now()): void {
   const prefix = `${projectId}-`;
   for (const name of readdirSync(dir)) {
-    if (!name.startsWith(prefix) || name.startsWith(`${prefix}${current}.`)) continue;
+    if (!name.startsWith(prefix) || keep.some((k) => name.startsWith(`${prefix}${k}.`))) continue;
     const file = path.join(dir, name);
     try {
       if (now - statSync(file).mtimeMs > KEEP_REPLACED_MS) unlinkSync(file);

@@ -100,19 +100,27 @@ describe(`survey snapshots on ${ENGINE}`, () => {
     expect(Buffer.compare(after.bytes, (await fullBuild()).arrow)).toBe(0);
   });
 
-  it('a stored snapshot is answered as it is (a restart, a second process); lost files are built again', async () => {
+  it('a stored snapshot is answered as it is (a restart, a second process); a process with a folder of its own builds and keeps its own', async () => {
     const mine = await open();
     const dir = snapshotDirOf(t.db);
     const stored = await jobsFor(t.db).run('surveySnapshot', { projectId: fx.project, dir });
     expect(stored.source).toBe('stored');
     expect(Buffer.compare(readFileSync(stored.arrowFile), mine.bytes)).toBe(0);
-    const empty = mkdtempSync(path.join(tmpdir(), 'snapshots-empty-'));
+    // Another process with a folder of its own: builds its own (the recorded files are not there) and records it…
+    const other = mkdtempSync(path.join(tmpdir(), 'snapshots-other-'));
     try {
-      const rebuilt = await jobsFor(t.db).run('surveySnapshot', { projectId: fx.project, dir: empty });
-      expect(rebuilt.source).toBe('built');
-      expect(Buffer.compare(readFileSync(rebuilt.arrowFile), mine.bytes)).toBe(0);
+      const theirs = await jobsFor(t.db).run('surveySnapshot', { projectId: fx.project, dir: other });
+      expect(theirs.source).toBe('built');
+      expect(Buffer.compare(readFileSync(theirs.arrowFile), mine.bytes)).toBe(0);
+      // …and this one keeps serving, then patching, its own.
+      expect((await jobsFor(t.db).run('surveySnapshot', { projectId: fx.project, dir })).source).toBe('stored');
+      await t.db.query('UPDATE trees SET row_num = row_num + 1 WHERE tree_id = $1', [fx.trees[3]]);
+      expect((await jobsFor(t.db).run('surveySnapshot', { projectId: fx.project, dir })).source).toBe('patched');
+      const again = await jobsFor(t.db).run('surveySnapshot', { projectId: fx.project, dir: other }); // from its own, older one
+      expect(again.source).toBe('patched');
+      expect(Buffer.compare(readFileSync(again.arrowFile), (await open()).bytes)).toBe(0);
     } finally {
-      rmSync(empty, { recursive: true, force: true });
+      rmSync(other, { recursive: true, force: true });
     }
   });
 });
