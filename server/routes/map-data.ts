@@ -4,7 +4,7 @@ import { ARROW_MIME } from '../../workers/geo/arrow-schema';
 import type { Db } from '../db/adapter';
 import { currentUser } from '../plugins/auth';
 import { jobStream } from '../jobs/stream';
-import { createReadStream, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { getMapData } from './map-data-cache';
 import { findProject, projectParams } from './project-access';
 
@@ -52,8 +52,8 @@ export const mapDataRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     const gz = acceptsGzip(request.headers['accept-encoding']);
     const file = gz ? data.gzFile : data.arrowFile;
     if (gz) reply.header('content-encoding', 'gzip');
-    // 1 MB reads: a 1M-tree survey is ~70 MB (~25 MB gzip), 64 KB pieces cost more than they save.
-    return reply.header('content-length', statSync(file).size).send(createReadStream(file, { highWaterMark: 1 << 20 }));
+    // Read whole (from the page cache: ~25 MB gzip for 1M trees) and sent in one piece: measured faster than a stream.
+    return reply.send(await readFile(file));
   };
   const schema = { params: projectParams, tags: ['map'] };
   app.get('/api/trees/:projectId', { schema }, handler);

@@ -115,6 +115,27 @@ describe(`versions follow ownership on ${ENGINE}`, () => {
     expect(after.json().trees.count).toBe(first.json().trees.count);
   });
 
+  it('the editor\'s trees are read once per tree version: an import reuses them, a tree edit or a breed rename does not', async () => {
+    const url = `/api/admin/data/clients/${fx.a}`;
+    const full = async () => (await t.as('admin', { method: 'GET', url })).json();
+    const before = await full();
+    const tree = (await t.db.query<{ tree_id: number }>('SELECT tree_id FROM tree_observations WHERE project_id = $1 LIMIT 1', [fx.projectA])).rows[0].tree_id;
+    const res = await t.as('admin', { method: 'POST', url: `/api/admin/projects/${fx.projectA}/import`, payload: `tree_id,tree_status\n${tree},1`, headers: { 'content-type': 'text/csv' } });
+    expect(res.statusCode).toBe(200);
+    const afterImport = await full();
+    expect(afterImport.trees_version).toBe(before.trees_version);
+    expect(afterImport.trees).toEqual(before.trees);
+    await t.db.query('UPDATE trees SET row_num = row_num + 1 WHERE tree_id = $1', [tree]);
+    const afterEdit = await full();
+    const i = (afterEdit.trees.tree_id as number[]).indexOf(tree);
+    expect(afterEdit.trees.row_num[i]).toBe((before.trees.row_num[i] as number) + 1);
+    const breed = (await t.db.query<{ breed_id: number }>('SELECT breed_id FROM trees WHERE client_id = $1 AND breed_id IS NOT NULL LIMIT 1', [fx.a])).rows[0]?.breed_id;
+    if (breed) {
+      await t.db.query(`UPDATE breeds SET breed_name = breed_name || ' (renamed)', version = version + 1 WHERE breed_id = $1`, [breed]);
+      expect((await full()).trees.breeds[breed]).toMatch(/\(renamed\)$/);
+    }
+  });
+
   it('an editor reload gets only the trees changed since its version, and merging gives exactly the full data', async () => {
     const url = `/api/admin/data/clients/${fx.a}`;
     const full = async () => (await t.as('admin', { method: 'GET', url })).json();

@@ -60,11 +60,52 @@ async function changedSince(db: Db, clientId: number, since: number, current: nu
  * names of breeds and crops. Same tag → same body: the editor reopens with a 304.
  */
 const EDITOR_VERSION_SQL = `
-  SELECT c.name, coalesce(v.trees_version, 0)::float8 AS trees_version, concat_ws('.', c.version, v.data_version, v.projects_version,
-           (SELECT md5(coalesce(string_agg(breed_id || ':' || version, ',' ORDER BY breed_id), '')) FROM breeds),
-           (SELECT md5(coalesce(string_agg(crop_id || ':' || version, ',' ORDER BY crop_id), '')) FROM crop_options)) AS tag
-    FROM clients c LEFT JOIN client_versions v ON v.client_id = c.client_id
-   WHERE c.client_id = $1`;
+  SELECT name, trees_version, breeds, concat_ws('.', cv, data_version, projects_version, breeds, crops) AS tag FROM (
+    SELECT c.name, c.version AS cv, v.data_version, v.projects_version, coalesce(v.trees_version, 0)::float8 AS trees_version,
+           (SELECT md5(coalesce(string_agg(breed_id || ':' || version, ',' ORDER BY breed_id), '')) FROM breeds) AS breeds,
+           (SELECT md5(coalesce(string_agg(crop_id || ':' || version, ',' ORDER BY crop_id), '')) FROM crop_options) AS crops
+      FROM clients c LEFT JOIN client_versions v ON v.client_id = c.client_id
+     WHERE c.client_id = $1) x`;
+
+/**
+ * The tree columns of a client as JSON text, kept per (trees version, breed
+ * names): they change only with the client's trees, so after a survey import,
+ * a plot edit or a new project the editor reopens without reading every tree
+ * again (a 1M-tree client's trees are ~76 MB of JSON and ~3 s of database
+ * time). Per process, least recently used out beyond 256 MB of text.
+ */
+const TREES_CACHE_CHARS = 256 * 1024 * 1024;
+interface TreesCache { texts: Map<string, Promise<string>>; sizes: Map<string, number> }
+const treesCaches = new WeakMap<Db, TreesCache>();
+
+function clientTrees(db: Db, clientId: number, key: string): Promise<string> {
+  let c = treesCaches.get(db);
+  if (!c) treesCaches.set(db, (c = { texts: new Map(), sizes: new Map() }));
+  const { texts, sizes } = c;
+  const k = `${clientId}:${key}`;
+  const hit = texts.get(k);
+  if (hit) {
+    texts.delete(k); // least recently used first
+    texts.set(k, hit);
+    return hit;
+  }
+  const drop = (old: string) => (texts.delete(old), sizes.delete(old));
+  for (const old of [...texts.keys()]) if (old.startsWith(`${clientId}:`)) drop(old); // an older version
+  const text = db.query<{ j: string }>(TREE_COLUMNS_SQL, [clientId, null]).then((r) => r.rows[0].j);
+  texts.set(k, text);
+  text.then((t) => {
+    if (texts.get(k) !== text) return;
+    sizes.set(k, t.length);
+    let total = [...sizes.values()].reduce((a, b) => a + b, 0);
+    for (const old of texts.keys()) {
+      if (total <= TREES_CACHE_CHARS) break;
+      if (old === k) continue;
+      total -= sizes.get(old) ?? 0;
+      drop(old);
+    }
+  }, () => texts.get(k) === text && drop(k));
+  return text;
+}
 
 /**
  * GET /api/admin/data/clients/:clientId — the editor's data (admin.md §3, §7).
@@ -85,7 +126,7 @@ export const dataReadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
   app.get('/data/clients/:clientId', { schema: { ...doc('data editor', 'Plots, irrigation areas (GeoJSON, EPSG:4326) and trees (columns) of a client'), params: ClientParams, querystring: ClientQuery } }, async (request, reply) => {
     const { clientId } = request.params;
     const t0 = performance.now();
-    const client = await db.query<{ name: string; tag: string; trees_version: number }>(EDITOR_VERSION_SQL, [clientId]);
+    const client = await db.query<{ name: string; tag: string; trees_version: number; breeds: string }>(EDITOR_VERSION_SQL, [clientId]);
     if (!client.rows[0]) throw notFound('Client');
     const treesVersion = client.rows[0].trees_version;
     const since = request.query.since;
@@ -97,7 +138,7 @@ export const dataReadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     const [plots, areas, trees, projects] = await Promise.all([
       db.query(`${PLOT_SQL} WHERE p.client_id = $1 ORDER BY p.plot_id`, [clientId]),
       db.query(`${AREA_SQL} WHERE ia.client_id = $1 ORDER BY ia.irrigation_area_id`, [clientId]),
-      db.query<{ j: string }>(TREE_COLUMNS_SQL, [clientId, changed]),
+      changed ? db.query<{ j: string }>(TREE_COLUMNS_SQL, [clientId, changed]).then((r) => r.rows[0].j) : clientTrees(db, clientId, `${treesVersion}:${client.rows[0].breeds}`),
       // The client's projects: the survey-results import targets one of them.
       db.query(`SELECT project_id, name, observation_date::text AS observation_date FROM projects WHERE client_id = $1 ORDER BY observation_date DESC NULLS LAST, project_id DESC`, [clientId]),
     ]);
@@ -115,7 +156,7 @@ export const dataReadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     // The trees' JSON text from the database goes in as is.
     // A delta lists the changed trees still there; the others of `changed` were deleted.
     const format = changed ? `"format":"delta","since":${since},"changed_ids":${JSON.stringify(changed)},` : '"format":"columns",';
-    const body = `${head.slice(0, -1)},"trees_version":${treesVersion},"trees":{${format}${trees.rows[0].j.trim().slice(1)}}`;
+    const body = `${head.slice(0, -1)},"trees_version":${treesVersion},"trees":{${format}${trees.trim().slice(1)}}`;
     reply.header('server-timing', `db;dur=${Math.round(performance.now() - t0)}`);
     reply.type('application/json; charset=utf-8');
     return body;
