@@ -98,6 +98,13 @@ try {
   const tag = (await timed(editorUrl, auth)).etag;
   const editorReopen = await runs(async () => undefined, () => timed(editorUrl, { ...auth, 'if-none-match': tag }));
   const rss = rssMb(server.child.pid);
+  // The GeoJSON form of client.md §7, streamed: the server's peak RSS while it sends it, over its RSS before.
+  const pid = server.child.pid;
+  let peak = rss ?? 0;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid) ?? 0)), 100);
+  const geojson = await runs(async () => undefined, () => timed(`/api/trees/${target.project_id}`, auth), 1);
+  clearInterval(sampler);
+  const geojsonPeakMb = peak - (rss ?? 0);
   // A restart on the same DATA_DIR: the stored snapshot answers, nothing is built.
   await stopServer(server, true);
   server = await startServer(SCALE, process.env.DATABASE_URL, {}, server.dir);
@@ -113,13 +120,14 @@ try {
     ["editor client data (after a write to this client)", editorCold],
     ['editor reload after a save (only changed trees)', editorDelta],
     ['editor client data reopened (304)', editorReopen],
+    [`GeoJSON form, streamed (server RSS +${geojsonPeakMb} MB at peak)`, geojson],
     ['first open after a restart', restarted],
   ] as const;
   console.log(`\nbench:open — ${target.trees.toLocaleString('en')} trees (survey ${target.project_id}), scale ${SCALE}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; median of ${REPEAT}; server start ${(startMs / 1000).toFixed(1)} s, RSS ${rss} MB\n`);
   console.log('| scenario | status | snapshot | TTFB ms | last byte ms | bytes | × warm |');
   console.log('|---|---|---|---|---|---|---|');
   for (const [name, r] of rows) console.log(`| ${name} | ${r.status} | ${r.source || '—'} | ${r.ttfb.toFixed(0)} | ${r.total.toFixed(0)} | ${r.bytes.toLocaleString('en')} | ${(r.total / warm.total).toFixed(1)} |`);
-  console.log(JSON.stringify({ bench: 'open', trees: target.trees, scale: Number(SCALE), engine: process.env.DATABASE_URL ? 'postgresql' : 'pglite', startMs: Math.round(startMs), rssMb: rss,
+  console.log(JSON.stringify({ bench: 'open', trees: target.trees, scale: Number(SCALE), engine: process.env.DATABASE_URL ? 'postgresql' : 'pglite', startMs: Math.round(startMs), rssMb: rss, geojsonPeakRssDeltaMb: geojsonPeakMb,
     results: Object.fromEntries(rows.map(([n, r]) => [n, { status: r.status, snapshot: r.source, ttfbMs: Math.round(r.ttfb), totalMs: Math.round(r.total), bytes: r.bytes, ratioToWarm: Number((r.total / warm.total).toFixed(2)) }])) }));
 } finally {
   await stopServer(server);

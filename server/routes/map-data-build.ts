@@ -113,25 +113,55 @@ export interface SnapshotTrees {
   dups: DuplicateRow[];
 }
 
-export function snapshotTrees(trees: TreeArrays): SnapshotTrees {
-  const { lon, lat, cols, length } = trees;
-  const b = new TreeColumnsBuilder(length);
-  const obs = new Float64Array(length), biomass = new Float64Array(length);
-  const dups: DuplicateRow[] = [];
+function grown(a: Float64Array, min: number): Float64Array {
+  if (a.length >= min) return a;
+  const b = new Float64Array(Math.max(min, a.length * 2));
+  b.set(a);
+  return b;
+}
+
+/** SnapshotTrees from rows fed a chunk at a time (a full read never holds every row as JS values). */
+export class SnapshotTreesBuilder {
+  private readonly b: TreeColumnsBuilder;
+  private obs: Float64Array;
+  private biomass: Float64Array;
+  private readonly dups: DuplicateRow[] = [];
+  private kept = 0;
   // One scratch object reused for every row: the builder only reads it.
-  const scratch: Record<string, Cell> = {};
-  let kept = 0;
-  for (let i = 0; i < length; i++) {
-    for (const f of TREE_FIELDS) scratch[f] = cols[f][i];
-    const bio = cols.biomass[i];
-    if (b.push(lon[i], lat[i], scratch as TreeProperties)) {
-      obs[kept] = trees.obs[i];
-      biomass[kept++] = typeof bio === 'number' ? bio : NaN;
-    } else {
-      dups.push({ id: String(cols.tree_id[i]), obs: trees.obs[i], biomass: typeof bio === 'number' ? bio : null, status: cols.tree_status[i] });
+  private readonly scratch: Record<string, Cell> = {};
+
+  constructor(capacity = 1024) {
+    this.b = new TreeColumnsBuilder(capacity);
+    this.obs = new Float64Array(Math.max(1, capacity));
+    this.biomass = new Float64Array(Math.max(1, capacity));
+  }
+
+  add(trees: TreeArrays): void {
+    const { lon, lat, cols, length } = trees;
+    this.obs = grown(this.obs, this.kept + length);
+    this.biomass = grown(this.biomass, this.kept + length);
+    const scratch = this.scratch;
+    for (let i = 0; i < length; i++) {
+      for (const f of TREE_FIELDS) scratch[f] = cols[f][i];
+      const bio = cols.biomass[i];
+      if (this.b.push(lon[i], lat[i], scratch as TreeProperties)) {
+        this.obs[this.kept] = trees.obs[i];
+        this.biomass[this.kept++] = typeof bio === 'number' ? bio : NaN;
+      } else {
+        this.dups.push({ id: String(cols.tree_id[i]), obs: trees.obs[i], biomass: typeof bio === 'number' ? bio : null, status: cols.tree_status[i] });
+      }
     }
   }
-  return { columns: b.finish().columns, obs: obs.slice(0, kept), biomass: biomass.slice(0, kept), dups };
+
+  finish(): SnapshotTrees {
+    return { columns: this.b.finish().columns, obs: this.obs.slice(0, this.kept), biomass: this.biomass.slice(0, this.kept), dups: this.dups };
+  }
+}
+
+export function snapshotTrees(trees: TreeArrays): SnapshotTrees {
+  const b = new SnapshotTreesBuilder(trees.length);
+  b.add(trees);
+  return b.finish();
 }
 
 /** Min/max biomass over valid values (numeric, ≥ 0, not Missing; client.md §5), duplicate rows included as the GeoJSON form has them. */

@@ -116,21 +116,28 @@ export async function loadProjectAreas(db: Queryable, projectId: number): Promis
 /** Observations per statement when a whole survey is read: other users' queries wait at most one chunk (~0.1 s). */
 const READ_CHUNK = 10_000;
 
-/** A whole survey, read a chunk at a time (as fast as one statement, measured: 100k in ~1.2 s either way). */
+/** Every observation of a survey in observation order, a chunk at a time (other users' queries wait at most one chunk). */
+export async function forEachTreeChunk(db: Queryable, projectId: number, fn: (chunk: TreeArrays) => void): Promise<void> {
+  for (let after = 0; ;) {
+    const c = await loadTreeChunk(db, projectId, after, READ_CHUNK);
+    if (!c) return;
+    after = c.last;
+    fn(c.trees);
+  }
+}
+
+/** A whole survey as rows (tests and benchmarks; the server builds from chunks, forEachTreeChunk). */
 export async function loadProjectMapRows(db: Queryable, projectId: number): Promise<ProjectMapRows> {
   const trees = emptyTreeArrays();
   const append = <T>(to: T[], from: T[]) => {
     for (const v of from) to.push(v);
   };
-  for (let after = 0; ;) {
-    const c = await loadTreeChunk(db, projectId, after, READ_CHUNK);
-    if (!c) break;
-    after = c.last;
-    trees.length += c.trees.length;
-    append(trees.obs, c.trees.obs);
-    append(trees.lon, c.trees.lon);
-    append(trees.lat, c.trees.lat);
-    for (const f of TREE_FIELDS) append(trees.cols[f], c.trees.cols[f]);
-  }
+  await forEachTreeChunk(db, projectId, (c) => {
+    trees.length += c.length;
+    append(trees.obs, c.obs);
+    append(trees.lon, c.lon);
+    append(trees.lat, c.lat);
+    for (const f of TREE_FIELDS) append(trees.cols[f], c.cols[f]);
+  });
   return { trees, ...(await loadProjectAreas(db, projectId)) };
 }

@@ -16,8 +16,8 @@ import { gzip as gzipCb, constants } from 'node:zlib';
 import type { Db } from '../db/adapter';
 import { HttpError } from '../http-error';
 import { decodeMapDataArrow } from '../../workers/geo';
-import { finishMapArrow, snapshotTrees, type SnapshotTrees } from '../routes/map-data-build';
-import { loadProjectAreas, loadProjectMapRows, loadTreesById } from '../routes/map-data-query';
+import { SnapshotTreesBuilder, finishMapArrow, snapshotTrees, type SnapshotTrees } from '../routes/map-data-build';
+import { forEachTreeChunk, loadProjectAreas, loadTreesById } from '../routes/map-data-query';
 import { statisticsResponse } from '../routes/statistics-build';
 import { patchSnapshot } from './patch';
 import { decodeSidecar, encodeSidecar } from './sidecar';
@@ -118,10 +118,15 @@ export async function surveySnapshotJob(db: Db, { projectId, dir, full = false }
   }
   const t0 = performance.now();
   const patch = full ? null : await patchedTrees(db, dir, projectId, cur, rec);
-  const read = patch ? null : await loadProjectMapRows(db, projectId);
-  const areas = read ?? (await loadProjectAreas(db, projectId));
+  let trees = patch?.trees;
+  if (!trees) {
+    // A full read, built a chunk at a time as it arrives.
+    const b = new SnapshotTreesBuilder();
+    await forEachTreeChunk(db, projectId, (chunk) => b.add(chunk));
+    trees = b.finish();
+  }
+  const areas = await loadProjectAreas(db, projectId);
   const t1 = performance.now();
-  const trees = patch?.trees ?? snapshotTrees(read!.trees);
   const built = finishMapArrow(trees, areas);
   const zipped = gzip(built.arrow, { level: constants.Z_BEST_SPEED + 3 }); // zlib's pool, beside the statistics
   const statistics = statisticsResponse(built, t1 - t0);
