@@ -30,7 +30,7 @@ const isRead = (sql: string) => /^\s*(select|show|explain)\b/i.test(sql) && !/\b
  * would send the next requests to the database, where a long transaction may
  * hold them.
  */
-const isBookkeeping = (sql: string) => /^\s*INSERT INTO survey_snapshots\b/i.test(sql);
+const isBookkeeping = (sql: string) => /^\s*(INSERT INTO|DELETE FROM) survey_snapshots\b/i.test(sql);
 
 function target(txId: unknown): Pick<Transaction, 'query' | 'exec'> {
   if (txId === undefined || txId === null) return db;

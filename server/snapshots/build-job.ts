@@ -1,15 +1,15 @@
 // The survey snapshot job (job thread): answers the survey's current snapshot,
 // building it only when its version moved.
-//   stored:  the survey_snapshots row names this version and its files exist
-//            (built earlier, by this process before a restart or by another);
+//   stored:  the newest survey_snapshots row with files in this folder is of
+//            this version (built earlier, by this process before a restart or
+//            by another sharing the folder);
 //   patched: the last snapshot's rows minus the trees changed since it (the
 //            logs of migrations 050/060), plus those trees read again;
 //   built:   a full read, when there is no usable last snapshot or the
 //            change is too big or unlisted.
 // Versions are read before the data, so a write during the read is at worst
 // applied twice (a patch re-reads current rows: applying it again is harmless).
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import path from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip as gzipCb, constants } from 'node:zlib';
@@ -27,6 +27,8 @@ const gzip = promisify(gzipCb);
 
 /** Versions a snapshot may lag and still be patched (the logs keep 200). */
 const MAX_LAG = 200;
+/** Snapshots recorded per survey: each API process with a folder of its own finds its newest among them. */
+const KEEP_RECORDED = 8;
 /** Above this share of changed trees a full read is about as fast as a patch. */
 const MAX_PATCH_SHARE = 0.25;
 
@@ -45,7 +47,8 @@ const lag = (now: string, then: string) => Number(BigInt(now) - BigInt(then));
 
 /** The trees changed since the recorded snapshot, or null when they are not all listed. */
 async function changedTrees(db: Db, projectId: number, cur: Versions, rec: Recorded): Promise<Set<number> | null> {
-  if (lag(cur.obs_version, rec.obs_version) > MAX_LAG || lag(cur.trees_version, rec.trees_version) > MAX_LAG) return null;
+  const obsLag = lag(cur.obs_version, rec.obs_version), treesLag = lag(cur.trees_version, rec.trees_version);
+  if (obsLag < 0 || treesLag < 0 || obsLag > MAX_LAG || treesLag > MAX_LAG) return null;
   const { rows } = await db.query<{ tree_id: number | null }>(
     `SELECT DISTINCT tree_id FROM observation_changes WHERE project_id = $1 AND obs_version > $2
      UNION SELECT DISTINCT tree_id FROM tree_changes WHERE client_id = $3 AND version > $4`,
@@ -63,35 +66,26 @@ async function cropsOfPlots(db: Db, clientId: number): Promise<Map<number, strin
 const hasFiles = (dir: string, projectId: number, token: string) =>
   (['rows', 'arrow', 'arrow.gz', 'json'] as const).every((ext) => existsSync(snapshotFile(dir, projectId, token, ext)));
 
-/**
- * This folder's newest snapshot of the survey: used when the recorded one's
- * files are not here (an API process whose folder another does not share
- * builds its own snapshots, and keeps patching and serving them).
- */
-function localRecord(dir: string, projectId: number): Recorded | undefined {
-  let best: Recorded | undefined;
-  for (const name of readdirSync(dir)) {
-    if (!name.startsWith(`${projectId}-`) || !name.endsWith('.json')) continue;
-    try {
-      const m = JSON.parse(readFileSync(path.join(dir, name), 'utf8')) as Partial<Recorded>;
-      if (!m.token || !m.version || !m.obs_version || !m.trees_version || !hasFiles(dir, projectId, m.token)) continue;
-      if (!best || BigInt(m.version) > BigInt(best.version)) best = { token: m.token, version: m.version, obs_version: m.obs_version, trees_version: m.trees_version };
-    } catch {
-      /* half-removed or unreadable: not a base */
-    }
-  }
-  return best;
+/** Snapshots of the survey recorded in the database, newest first (the 8 kept). */
+async function recordedSnapshots(db: Db, projectId: number): Promise<Recorded[]> {
+  return (await db.query<Recorded>(
+    `SELECT token, version::text, obs_version::text, trees_version::text FROM survey_snapshots
+      WHERE project_id = $1 ORDER BY version DESC, built_at DESC`, [projectId])).rows;
 }
 
 /** The trees patched from a snapshot, or null when a full read is needed. */
 async function patchedTrees(db: Db, dir: string, projectId: number, cur: Versions, rec: Recorded | undefined): Promise<{ trees: SnapshotTrees; patched: number } | null> {
   if (!rec) return null;
-  const arrowFile = snapshotFile(dir, projectId, rec.token, 'arrow'), rowsFile = snapshotFile(dir, projectId, rec.token, 'rows');
   const changed = await changedTrees(db, projectId, cur, rec);
   if (!changed) return null;
-  const side = decodeSidecar(readFileSync(rowsFile));
-  if (changed.size > Math.max(1000, side.obs.length * MAX_PATCH_SHARE)) return null;
-  const base: SnapshotTrees = { columns: decodeMapDataArrow(readFileSync(arrowFile)).trees, ...side };
+  let base: SnapshotTrees;
+  try {
+    const side = decodeSidecar(readFileSync(snapshotFile(dir, projectId, rec.token, 'rows')));
+    if (changed.size > Math.max(1000, side.obs.length * MAX_PATCH_SHARE)) return null;
+    base = { columns: decodeMapDataArrow(readFileSync(snapshotFile(dir, projectId, rec.token, 'arrow'))).trees, ...side };
+  } catch {
+    return null; // removed meanwhile, or unreadable: read in full
+  }
   const fresh = snapshotTrees(await loadTreesById(db, projectId, [...changed]));
   const trees = patchSnapshot(base, changed, fresh, await cropsOfPlots(db, cur.client_id));
   return trees && { trees, patched: changed.size };
@@ -109,9 +103,8 @@ function storedMeta(dir: string, projectId: number, rec: Recorded): SnapshotMeta
 
 export async function surveySnapshotJob(db: Db, { projectId, dir, full = false }: { projectId: number; dir: string; full?: boolean }): Promise<SnapshotMeta> {
   const cur = await currentVersions(db, projectId);
-  const recorded = (await db.query<Recorded>(
-    'SELECT token, version::text, obs_version::text, trees_version::text FROM survey_snapshots WHERE project_id = $1', [projectId])).rows[0];
-  const rec = recorded && hasFiles(dir, projectId, recorded.token) ? recorded : localRecord(dir, projectId);
+  // The newest recorded snapshot whose files are in this folder (another process's may not be).
+  const rec = (await recordedSnapshots(db, projectId)).find((r) => hasFiles(dir, projectId, r.token));
   if (!full && rec && rec.version === cur.version) {
     const stored = storedMeta(dir, projectId, rec);
     if (stored) return stored;
@@ -140,15 +133,13 @@ export async function surveySnapshotJob(db: Db, { projectId, dir, full = false }
     timing: { queryMs: t1 - t0, buildMs: performance.now() - t1 },
     source: patch ? 'patched' : 'built', patchedTrees: patch?.patched ?? 0, arrowFile: file('arrow'), gzFile: file('arrow.gz'),
   };
-  writeWhole(file('json'), JSON.stringify({ ...meta, obs_version: cur.obs_version, trees_version: cur.trees_version }));
-  // A newer snapshot recorded meanwhile (another process) stays: ours is then simply not named.
+  writeWhole(file('json'), JSON.stringify(meta));
   await db.query(
-    `INSERT INTO survey_snapshots (project_id, token, version, obs_version, trees_version) VALUES ($1, $2, $3, $4, $5)
-     ON CONFLICT (project_id) DO UPDATE SET token = EXCLUDED.token, version = EXCLUDED.version, obs_version = EXCLUDED.obs_version,
-       trees_version = EXCLUDED.trees_version, built_at = now()
-     WHERE survey_snapshots.version <= EXCLUDED.version`,
-    [projectId, token, cur.version, cur.obs_version, cur.trees_version]);
-  const named = (await db.query<{ token: string }>('SELECT token FROM survey_snapshots WHERE project_id = $1', [projectId])).rows[0];
-  sweepSurvey(dir, projectId, [token, ...(named ? [named.token] : [])]);
+    'INSERT INTO survey_snapshots (token, project_id, version, obs_version, trees_version) VALUES ($1, $2, $3, $4, $5)',
+    [token, projectId, cur.version, cur.obs_version, cur.trees_version]);
+  await db.query(
+    `DELETE FROM survey_snapshots WHERE project_id = $1 AND token NOT IN
+       (SELECT token FROM survey_snapshots WHERE project_id = $1 ORDER BY version DESC, built_at DESC LIMIT ${KEEP_RECORDED})`, [projectId]);
+  sweepSurvey(dir, projectId, (await recordedSnapshots(db, projectId)).map((r) => r.token));
   return meta;
 }

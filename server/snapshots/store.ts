@@ -1,6 +1,6 @@
 // Where survey snapshots live: files in the snapshot folder (SNAPSHOT_DIR,
 // default DATA_DIR/snapshots), four per snapshot, named by the survey and a
-// random token that the survey_snapshots row of migration 060 points at:
+// random token that a survey_snapshots row of migration 060 records:
 //   {project}-{token}.rows      each row's observation id and biomass, the duplicates (sidecar.ts)
 //   {project}-{token}.arrow     the map data (Arrow IPC), served as it is
 //   {project}-{token}.arrow.gz  the same, gzip, served when accepted
@@ -65,7 +65,7 @@ export function writeWhole(file: string, bytes: Uint8Array | string): void {
 /** Files older than this that no row names are removed (a reader may still hold a replaced snapshot's path). */
 const KEEP_REPLACED_MS = 10 * 60 * 1000;
 
-/** Removes this survey's files other than the kept tokens' (the recorded one, this folder's newest), once they are old enough. */
+/** Removes this survey's files other than the recorded tokens', once they are old enough. */
 export function sweepSurvey(dir: string, projectId: number, keep: string[], now = Date.now()): void {
   const prefix = `${projectId}-`;
   for (const name of readdirSync(dir)) {

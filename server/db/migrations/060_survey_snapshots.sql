@@ -1,24 +1,29 @@
 -- Durable survey snapshots (issue 16). A survey's map data is built once per
--- version into files (server/snapshots); this table says which files hold the
--- survey's current snapshot and which versions they were read at, so another
--- process (or this one after a restart) serves them as they are, and the next
--- build after a small write patches them instead of reading every tree again.
+-- version into files (server/snapshots); this table says which files hold a
+-- survey's snapshots and which versions they were read at, so another process
+-- (or this one after a restart) serves them as they are, and the next build
+-- after a small write patches them instead of reading every tree again.
 --
--- survey_snapshots: per survey, the token naming its snapshot files and the
---   versions read before the data was (a write during the read is re-applied
---   by the next patch: patching re-reads the current rows of changed trees).
+-- survey_snapshots: one row per snapshot built (the token naming its files)
+--   with the versions read before its data was (a write during the read is
+--   re-applied by the next patch: patching re-reads the current rows of
+--   changed trees). A process uses the newest row of a survey whose files are
+--   in its folder, so processes with folders of their own each keep theirs,
+--   and after a database restore only snapshots of the restored history count
+--   (files built later have no row). The newest 8 rows per survey are kept.
 -- observation_changes: which trees' observations of a survey changed at which
 --   obs_version (a NULL tree_id: too many to list, the next build reads all),
 --   the counterpart of tree_changes (050) for observations.
 
 CREATE TABLE survey_snapshots (
-  project_id     integer PRIMARY KEY REFERENCES survey_versions (project_id) ON DELETE CASCADE,
-  token          text NOT NULL,
+  token          text PRIMARY KEY,
+  project_id     integer NOT NULL REFERENCES survey_versions (project_id) ON DELETE CASCADE,
   version        bigint NOT NULL,
   obs_version    bigint NOT NULL,
   trees_version  bigint NOT NULL,
   built_at       timestamptz NOT NULL DEFAULT now()
 );
+CREATE INDEX survey_snapshots_project_idx ON survey_snapshots (project_id, version DESC);
 
 CREATE TABLE observation_changes (
   project_id   integer NOT NULL REFERENCES survey_versions (project_id) ON DELETE CASCADE,
