@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
-import { existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync, renameSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { writeWhole } from '../files';
 import { acquireDataDirLock } from './lock';
 
 // Backups of the embedded database. PGlite writes its files lazily, so copying
@@ -39,9 +40,7 @@ export async function backupDataDir(dataDir: string, file: string): Promise<Back
       const blob = await db.dumpDataDir('gzip');
       const bytes = Buffer.from(await blob.arrayBuffer());
       mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-      // Write then rename: a crash mid-write never leaves a half backup under the final name.
-      writeFileSync(`${file}.partial`, bytes);
-      renameSync(`${file}.partial`, file);
+      writeWhole(file, bytes);
       return { file, bytes: bytes.length, ...counts, ms: Math.round(performance.now() - t0) };
     } finally {
       await db.close();

@@ -5,7 +5,7 @@
 // plain column source and the worker projects nothing back.
 import type { Feature, FeatureCollection, Position } from 'geojson';
 import {
-  DEFAULT_NPK_RANGES, STATUS_MISSING, TreeColumnsBuilder, cropKey, encodeMapDataArrow, latToMercatorY, lonToMercatorX,
+  DEFAULT_NPK_RANGES, TreeColumnsBuilder, cropKey, encodeMapDataArrow, isValidMeasure, latToMercatorY, lonToMercatorX,
   type AreaGeometry, type MapDataResponse, type NpkRanges, type StringColumn, type TreeColumns, type TreeProperties,
 } from '../../workers/geo';
 import { TREE_FIELDS, type AreaRow, type Cell, type ProjectMapRows, type TreeArrays } from './map-data-query';
@@ -61,16 +61,21 @@ function npkRangesFor(crops: Iterable<Cell>): NpkRanges {
   return out;
 }
 
-/** Min/max biomass over valid values (numeric, ≥ 0, status ≠ Missing; client.md §5). */
-function biomassRangeOf(biomass: Cell[], status: Cell[]): { min: number | null; max: number | null } {
-  let min = Infinity, max = -Infinity;
-  for (let i = 0; i < biomass.length; i++) {
-    const b = biomass[i];
-    if (typeof b !== 'number' || !(b >= 0) || status[i] === 4) continue;
-    if (b < min) min = b;
-    if (b > max) max = b;
+/** Min/max biomass over valid values (the geo core's isValidMeasure: numeric, ≥ 0, not Missing; client.md §5). */
+class BiomassRange {
+  private min = Infinity;
+  private max = -Infinity;
+
+  add(value: Cell, status: Cell): void {
+    const v = typeof value === 'number' ? value : NaN;
+    if (!isValidMeasure(v, typeof status === 'number' ? status : -1)) return;
+    if (v < this.min) this.min = v;
+    if (v > this.max) this.max = v;
   }
-  return min <= max ? { min, max } : { min: null, max: null };
+
+  result(): { min: number | null; max: number | null } {
+    return this.min <= this.max ? { min: this.min, max: this.max } : { min: null, max: null };
+  }
 }
 
 /** The tree features as JSON text pieces; each string literal is escaped once per distinct value. */
@@ -164,18 +169,12 @@ export function snapshotTrees(trees: TreeArrays): SnapshotTrees {
   return b.finish();
 }
 
-/** Min/max biomass over valid values (numeric, ≥ 0, not Missing; client.md §5), duplicate rows included as the GeoJSON form has them. */
+/** The biomass range of a snapshot's trees, duplicate rows included as the GeoJSON form has them. */
 function snapshotBiomassRange(t: SnapshotTrees): { min: number | null; max: number | null } {
-  let min = Infinity, max = -Infinity;
-  const add = (b: number | null, missing: boolean) => {
-    if (b === null || !(b >= 0) || missing) return;
-    if (b < min) min = b;
-    if (b > max) max = b;
-  };
-  const status = t.columns.status;
-  for (let i = 0; i < t.biomass.length; i++) add(t.biomass[i], status[i] === STATUS_MISSING);
-  for (const d of t.dups) add(d.biomass, d.status === STATUS_MISSING);
-  return min <= max ? { min, max } : { min: null, max: null };
+  const range = new BiomassRange();
+  for (let i = 0; i < t.biomass.length; i++) range.add(t.biomass[i], t.columns.status[i]);
+  for (const d of t.dups) range.add(d.biomass, d.status);
+  return range.result();
 }
 
 /** The crops of the plots, then of the trees in the order they first appear (as SurveyRanges meets them). */
@@ -197,23 +196,20 @@ function snapshotCrops(plots: AreaRow[], crop: StringColumn): Cell[] {
  * chunks one by one (the streamed GeoJSON) or all at once (the Arrow form).
  */
 class SurveyRanges {
-  private min = Infinity;
-  private max = -Infinity;
+  private readonly biomass = new BiomassRange();
   private readonly crops = new Set<Cell>();
   constructor(plots: AreaRow[]) {
     for (const p of plots) this.crops.add(p.crop_name);
   }
 
   add(trees: TreeArrays): void {
-    const r = biomassRangeOf(trees.cols.biomass, trees.cols.tree_status);
-    if (r.min !== null) this.min = Math.min(this.min, r.min);
-    if (r.max !== null) this.max = Math.max(this.max, r.max);
+    const { biomass, tree_status: status } = trees.cols;
+    for (let i = 0; i < trees.length; i++) this.biomass.add(biomass[i], status[i]);
     for (const c of trees.cols.crop_name) this.crops.add(c);
   }
 
   result(): { biomassRange: { min: number | null; max: number | null }; npkRanges: NpkRanges } {
-    const biomassRange = this.min <= this.max ? { min: this.min, max: this.max } : { min: null, max: null };
-    return { biomassRange, npkRanges: npkRangesFor(this.crops) };
+    return { biomassRange: this.biomass.result(), npkRanges: npkRangesFor(this.crops) };
   }
 }
 

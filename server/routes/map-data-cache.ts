@@ -39,8 +39,8 @@ async function changeMarker(db: Db, projectId: number): Promise<string> {
   return `nocache-${Date.now()}-${Math.random()}`;
 }
 
-function forget(key: string, data?: Promise<CachedMapData>): void {
-  if (!data || entries.get(key) === data) entries.delete(key);
+function forget(key: string, data: Promise<CachedMapData>): void {
+  if (entries.get(key) === data) entries.delete(key);
 }
 
 /** The survey's snapshot, current for its version; concurrent callers share one job. */

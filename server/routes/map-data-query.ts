@@ -125,19 +125,3 @@ export async function forEachTreeChunk(db: Queryable, projectId: number, fn: (ch
     fn(c.trees);
   }
 }
-
-/** A whole survey as rows (tests and benchmarks; the server builds from chunks, forEachTreeChunk). */
-export async function loadProjectMapRows(db: Queryable, projectId: number): Promise<ProjectMapRows> {
-  const trees = emptyTreeArrays();
-  const append = <T>(to: T[], from: T[]) => {
-    for (const v of from) to.push(v);
-  };
-  await forEachTreeChunk(db, projectId, (c) => {
-    trees.length += c.length;
-    append(trees.obs, c.obs);
-    append(trees.lon, c.lon);
-    append(trees.lat, c.lat);
-    for (const f of TREE_FIELDS) append(trees.cols[f], c.cols[f]);
-  });
-  return { trees, ...(await loadProjectAreas(db, projectId)) };
-}

@@ -21,7 +21,8 @@ import { forEachTreeChunk, loadProjectAreas, loadTreesById } from '../routes/map
 import { statisticsResponse } from '../routes/statistics-build';
 import { patchSnapshot } from './patch';
 import { decodeSidecar, encodeSidecar } from './sidecar';
-import { snapshotFile, sweepSurvey, writeWhole, type SnapshotMeta } from './store';
+import { writeWhole } from '../files';
+import { SNAPSHOT_PARTS, snapshotFile, sweepSurvey, type SnapshotMeta, type SnapshotPart } from './store';
 
 const gzip = promisify(gzipCb);
 
@@ -64,7 +65,7 @@ async function cropsOfPlots(db: Db, clientId: number): Promise<Map<number, strin
 }
 
 const hasFiles = (dir: string, projectId: number, token: string) =>
-  (['rows', 'arrow', 'arrow.gz', 'json'] as const).every((ext) => existsSync(snapshotFile(dir, projectId, token, ext)));
+  SNAPSHOT_PARTS.every((part) => existsSync(snapshotFile(dir, projectId, token, part)));
 
 /** Snapshots of the survey recorded in the database, newest first (the 8 kept). */
 async function recordedSnapshots(db: Db, projectId: number): Promise<Recorded[]> {
@@ -91,13 +92,13 @@ async function patchedTrees(db: Db, dir: string, projectId: number, cur: Version
   return trees && { trees, patched: changed.size };
 }
 
+/** A recorded snapshot's facts as stored (null when its files went meanwhile or are unreadable: build again). */
 function storedMeta(dir: string, projectId: number, rec: Recorded): SnapshotMeta | null {
-  const files = (['arrow', 'arrow.gz', 'json'] as const).map((ext) => snapshotFile(dir, projectId, rec.token, ext));
-  if (!files.every((f) => existsSync(f))) return null;
+  const file = (part: SnapshotPart) => snapshotFile(dir, projectId, rec.token, part);
   try {
-    return { ...(JSON.parse(readFileSync(files[2], 'utf8')) as SnapshotMeta), source: 'stored', patchedTrees: 0, arrowFile: files[0], gzFile: files[1] };
+    return { ...(JSON.parse(readFileSync(file('json'), 'utf8')) as SnapshotMeta), source: 'stored', patchedTrees: 0, arrowFile: file('arrow'), gzFile: file('arrow.gz') };
   } catch {
-    return null; // unreadable: build again
+    return null;
   }
 }
 
@@ -124,7 +125,7 @@ export async function surveySnapshotJob(db: Db, { projectId, dir, full = false }
   const zipped = gzip(built.arrow, { level: constants.Z_BEST_SPEED + 3 }); // zlib's pool, beside the statistics
   const statistics = statisticsResponse(built, t1 - t0);
   const token = randomUUID();
-  const file = (ext: 'rows' | 'arrow' | 'arrow.gz' | 'json') => snapshotFile(dir, projectId, token, ext);
+  const file = (part: SnapshotPart) => snapshotFile(dir, projectId, token, part);
   writeWhole(file('rows'), encodeSidecar(trees));
   writeWhole(file('arrow'), built.arrow);
   writeWhole(file('arrow.gz'), await zipped);

@@ -9,7 +9,7 @@
 // half a file. They are derived data: deleting the folder costs one rebuild
 // per survey. A database without a folder (tests, in-memory) gets a temporary
 // one, removed when the process exits.
-import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Db } from '../db/adapter';
@@ -52,15 +52,12 @@ export function setSnapshotDir(db: Db, dir: string): void {
   dirs.set(db, dir);
 }
 
-export const snapshotFile = (dir: string, projectId: number, token: string, ext: 'rows' | 'arrow' | 'arrow.gz' | 'json') =>
-  path.join(dir, `${projectId}-${token}.${ext}`);
+/** The files of one snapshot. */
+export const SNAPSHOT_PARTS = ['rows', 'arrow', 'arrow.gz', 'json'] as const;
+export type SnapshotPart = (typeof SNAPSHOT_PARTS)[number];
 
-/** Write-then-rename: the file appears whole or not at all. */
-export function writeWhole(file: string, bytes: Uint8Array | string): void {
-  const partial = `${file}.partial-${process.pid}`;
-  writeFileSync(partial, bytes);
-  renameSync(partial, file);
-}
+export const snapshotFile = (dir: string, projectId: number, token: string, part: SnapshotPart) =>
+  path.join(dir, `${projectId}-${token}.${part}`);
 
 /** Files older than this that no row names are removed (a reader may still hold a replaced snapshot's path). */
 const KEEP_REPLACED_MS = 10 * 60 * 1000;

@@ -4,7 +4,7 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMapJson } from '../../server/routes/map-data-build';
-import { loadProjectMapRows } from '../../server/routes/map-data-query';
+import { loadProjectMapRows } from '../support/map-rows';
 import { createTestApp, type TestApp } from '../support/api-app';
 import { ENGINE } from '../support/test-db';
 

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../../db/adapter';
@@ -72,38 +73,25 @@ const EDITOR_VERSION_SQL = `
  * names): they change only with the client's trees, so after a survey import,
  * a plot edit or a new project the editor reopens without reading every tree
  * again (a 1M-tree client's trees are ~76 MB of JSON and ~3 s of database
- * time). Per process, least recently used out beyond 256 MB of text.
+ * time). Per process, in lru-cache (least recently used out beyond 256 MB of
+ * text; one read when several editors open at once).
  */
 const TREES_CACHE_CHARS = 256 * 1024 * 1024;
-interface TreesCache { texts: Map<string, Promise<string>>; sizes: Map<string, number> }
-const treesCaches = new WeakMap<Db, TreesCache>();
+const treesCaches = new WeakMap<Db, LRUCache<string, string, number>>();
 
-function clientTrees(db: Db, clientId: number, key: string): Promise<string> {
-  let c = treesCaches.get(db);
-  if (!c) treesCaches.set(db, (c = { texts: new Map(), sizes: new Map() }));
-  const { texts, sizes } = c;
-  const k = `${clientId}:${key}`;
-  const hit = texts.get(k);
-  if (hit) {
-    texts.delete(k); // least recently used first
-    texts.set(k, hit);
-    return hit;
+/** The client's tree columns (JSON text) for this tree version and these breed names: read once, then kept. */
+async function clientTrees(db: Db, clientId: number, version: string): Promise<string> {
+  let cache = treesCaches.get(db);
+  if (!cache) {
+    cache = new LRUCache<string, string, number>({
+      maxSize: TREES_CACHE_CHARS,
+      sizeCalculation: (text) => Math.max(1, text.length),
+      fetchMethod: async (_key, _stale, { context }) => (await db.query<{ j: string }>(TREE_COLUMNS_SQL, [context, null])).rows[0].j,
+    });
+    treesCaches.set(db, cache);
   }
-  const drop = (old: string) => (texts.delete(old), sizes.delete(old));
-  for (const old of [...texts.keys()]) if (old.startsWith(`${clientId}:`)) drop(old); // an older version
-  const text = db.query<{ j: string }>(TREE_COLUMNS_SQL, [clientId, null]).then((r) => r.rows[0].j);
-  texts.set(k, text);
-  text.then((t) => {
-    if (texts.get(k) !== text) return;
-    sizes.set(k, t.length);
-    let total = [...sizes.values()].reduce((a, b) => a + b, 0);
-    for (const old of texts.keys()) {
-      if (total <= TREES_CACHE_CHARS) break;
-      if (old === k) continue;
-      total -= sizes.get(old) ?? 0;
-      drop(old);
-    }
-  }, () => texts.get(k) === text && drop(k));
+  const text = await cache.fetch(`${clientId}:${version}`, { context: clientId });
+  if (text === undefined) throw new Error(`The trees of client ${clientId} could not be read`);
   return text;
 }
 
