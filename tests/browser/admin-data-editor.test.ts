@@ -31,6 +31,13 @@ const toScreen = (lngLat: number[]) =>
     return { x: r.left + p.x, y: r.top + p.y };
   }, lngLat);
 const notice = () => page.getByTestId('editor-notice').textContent();
+/** The map has its style and is not moving (zoom, fit and selection animations run on a loaded runner's clock). */
+const mapSettled = () =>
+  page.waitForFunction(() => {
+    const m = (document.querySelector('[data-testid=editor-map-canvas]') as HTMLElement & { __map?: { isStyleLoaded(): boolean; isMoving(): boolean } }).__map;
+    return !!m && !!m.isStyleLoaded() && !m.isMoving();
+  }, null, { timeout: 30_000, polling: 100 });
+const status = () => page.getByTestId('edit-mode-indicator').textContent();
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -41,6 +48,7 @@ beforeAll(async () => {
   await page.getByTestId('client-select').selectOption({ label: CLIENT });
   await page.waitForFunction(() => (document.querySelector('[data-testid=stat-plots] .stat-card__value')?.textContent ?? '0') !== '0', null, { timeout: 30_000 });
   await page.waitForTimeout(800); // auto-fit runs 500 ms after the data arrives
+  await mapSettled();
 });
 afterAll(async () => browser?.close());
 
@@ -50,8 +58,11 @@ describe('geospatial data editor in Chromium', () => {
     await page.locator('.maplibregl-ctrl-zoom-out').click();
     await page.locator('.maplibregl-ctrl-zoom-out').click();
     await page.waitForTimeout(600);
+    await mapSettled();
     await page.getByTestId('draw-type-plot').check();
     await page.getByTestId('mode-draw').click();
+    // The draw tool is armed once the map has loaded: its hint shows then.
+    await expect.poll(status, { timeout: 30_000 }).toContain('Click to add points');
     const box = (await page.getByTestId('editor-map-canvas').boundingBox())!;
     const corners = [[0.78, 0.7], [0.92, 0.7], [0.92, 0.88], [0.78, 0.88]].map(([fx, fy]) => ({ x: box.x + fx * box.width, y: box.y + fy * box.height }));
     for (const c of corners) {
@@ -86,8 +97,10 @@ describe('geospatial data editor in Chromium', () => {
     await page.mouse.click(c.x, c.y);
     await expect.poll(() => page.getByTestId('edit-mode-indicator').textContent()).toContain('Selected: E2E Plot');
     await page.waitForTimeout(900); // selection zooms to the plot
+    await mapSettled();
     await page.getByTestId('mode-modify').click();
     await page.waitForTimeout(300);
+    await mapSettled();
     const v = await toScreen(ring[1]);
     await page.mouse.move(v.x, v.y, { steps: 2 });
     await page.mouse.down();
