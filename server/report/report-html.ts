@@ -5,7 +5,7 @@
 import type { TFunction } from 'i18next';
 import { escapeXml as esc } from '../../src/domain/markup';
 import { zoneColumns } from '../../src/domain/zone-columns';
-import { statisticsCharts, type ChartSeries } from '../../src/domain/statistics-charts';
+import { barShares, statisticsCharts, type ChartSeries } from '../../src/domain/statistics-charts';
 import { CHANGE_KEYS, STATUS_LABELS, type LostRow, type TreeStatistics, type ZoneRow } from '../../workers/geo';
 import type { ReportData, ReportSnapshot } from './report-job';
 import type { ReportLanguage } from './texts';
@@ -71,8 +71,8 @@ export function reportHtml(data: ReportData, head: ReportHeader, lng: ReportLang
   ].map(([k, v]) => `<dt>${esc(k)}</dt><dd>${v}</dd>`).join('');
 
   const chart = ({ key, data: rows }: ChartSeries) => {
-    const max = Math.max(1, ...rows.map((r) => r.count));
-    const bars = rows.map((r) => `<div class="bar"><span>${esc(r.label)}</span><span class="bar__track"><span class="bar__fill" style="display:block;inline-size:${(100 * r.count) / max}%;background:${r.colour}"></span></span><span class="num">${int(r.count)}</span></div>`).join('');
+    const shares = barShares(rows);
+    const bars = rows.map((r, i) => `<div class="bar"><span>${esc(r.label)}</span><span class="bar__track"><span class="bar__fill" style="display:block;inline-size:${100 * shares[i]}%;background:${r.colour}"></span></span><span class="num">${int(r.count)}</span></div>`).join('');
     return `<div class="chart" data-chart="${key}"><h3>${esc(t(`charts.${key}`))}</h3>${bars}</div>`;
   };
 

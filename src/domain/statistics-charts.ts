@@ -1,6 +1,6 @@
 // The charts of a statistics block (client.md §2): which charts, their classes,
-// counts and colours. One definition for the map's info panel (recharts) and
-// the printable report (server-rendered SVG). N/P/K charts show the REAL class
+// counts and colours. One definition for the map's info panel (HTML bar rows) and
+// the printable report (server-rendered HTML). N/P/K charts show the REAL class
 // counts (trees below, inside and above their crop's range).
 import { cssColour, STATUS_COLOURS } from '../../workers/geo/colours';
 import type { TreeStatistics } from '../../workers/geo/statistics';
@@ -46,4 +46,10 @@ export function statisticsCharts(stats: TreeStatistics, t: (key: string) => stri
   ] });
   if (stats.canopy_buckets) out.push({ key: 'canopy', data: stats.canopy_buckets.map((b, i) => ({ label: b.label, count: b.count, colour: CANOPY_COLOURS[i] })) });
   return out;
+}
+
+/** A bar's length in a chart: its count as a share of the chart's largest (0–1; all 0 when every count is 0). */
+export function barShares(data: ClassCount[]): number[] {
+  const max = Math.max(0, ...data.map((d) => d.count));
+  return data.map((d) => (max > 0 ? d.count / max : 0));
 }

@@ -17,4 +17,17 @@ describe('tree layer data', () => {
     expect(b.attributes.getFillColor.value).not.toBe(a.attributes.getFillColor.value);
     expect(b.attributes.getPosition).toBe(a.attributes.getPosition);
   });
+
+  it('draws no tree instances below the detail zoom while the image is coming: the image when it is there', () => {
+    const positions = Float64Array.of(35, 32, 35.001, 32.001);
+    const input = (treeImage: MapLayerInput['treeImage']): MapLayerInput => ({
+      view: { order: ['trees'], visible: { plots: false, irrigationAreas: false, trees: true }, labels: { plots: false, irrigationAreas: false, trees: false }, infoLayer: null },
+      plots: [], areas: [], trees: { count: 2, positions, rgba: new Uint8Array(8).fill(255), offsets: null }, treeLabels: [], zoom: 12, selected: null, gps: null, treeImage,
+    });
+    expect(buildMapLayers(input(null)).map((l) => l.id)).toEqual([]);
+    const raster = { width: 1, height: 1, data: new Uint8ClampedArray(4), bounds: [35, 32, 35.001, 32.001] };
+    const image = { coloursId: 1, raster, image: raster as unknown as ImageData } as unknown as NonNullable<MapLayerInput['treeImage']>;
+    expect(buildMapLayers(input(image)).map((l) => l.id)).toEqual(['trees-image']);
+    expect(buildMapLayers({ ...input(null), treeLod: 'vector' }).map((l) => l.id)).toEqual(['trees']);
+  });
 });

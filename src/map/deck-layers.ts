@@ -153,8 +153,11 @@ function treeLayers(input: MapLayerInput): Layer[] {
   const detail = input.treeStroke === 'always' || (input.treeStroke !== 'never' && input.zoom >= TREE_DETAIL_ZOOM);
   // Level of detail: below the detail zoom the trees are 2-px dots, drawn once
   // into an image (one quad per frame instead of one instance per tree).
-  const img = !detail && input.treeLod !== 'vector' ? input.treeImage ?? null : null;
-  const out: Layer[] = img ? [
+  const asImage = !detail && input.treeLod !== 'vector';
+  const img = asImage ? input.treeImage ?? null : null;
+  // Until the worker's image arrives nothing is drawn: one frame of a million instances would upload
+  // every position and link the dot shader (~100 ms of main thread in software GL) to be replaced at once.
+  const out: Layer[] = asImage && !img ? [] : img ? [
     new BitmapLayer({
       // Not 'trees': deck.gl hands a layer's state to the next layer of the same id, whatever its class.
       id: 'trees-image',

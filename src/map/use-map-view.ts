@@ -10,8 +10,16 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { basemapStyle, MAP_DEFAULTS } from './map-config';
 import { setupMapLibre } from './maplibre-setup';
 
+/** A click on the map: CSS pixels in the map and the lon/lat under them. */
+export interface MapClick {
+  x: number;
+  y: number;
+  coordinate: [number, number];
+}
+
 export interface MapViewHandlers {
-  onClick?: (info: PickingInfo) => void;
+  /** Nothing is picked for it: call pickAll(x, y) for what lies under the click. */
+  onClick?: (at: MapClick) => void;
   /** The user moved the map (drag, wheel, keys): not our own fitBounds/easeTo. */
   onUserMove?: () => void;
 }
@@ -35,6 +43,21 @@ export interface MapView {
 
 /** CSS pixels on phones with DPR 3 triple the fragment work for dots; 1.5 stays sharp enough. */
 const deckPixelRatio = () => Math.min(window.devicePixelRatio || 1, 1.5);
+
+/**
+ * MapLibreOverlay forwards the map's mouse events to deck.gl, which then picks
+ * (renders the pickable layers and reads the pixels back, a synchronous GPU
+ * stall) on every pointer move for hover state and on every mouse down for
+ * layer drags: ~100 ms of main thread per pick at 1M trees in software GL, on
+ * each pan. Nothing here uses hover or layer drags; a click picks once, in
+ * pickAll. The handler is the overlay's own (a private field of @deck.gl/maplibre 9.4).
+ */
+const DECK_EVENTS = ['mousedown', 'dragstart', 'drag', 'dragend', 'mousemove', 'mouseout', 'click', 'dblclick'] as const;
+function detachDeckEvents(map: MapLibreMap, overlay: MapLibreOverlay): void {
+  const handler = (overlay as unknown as { _handleMouseEvent?: (e: unknown) => void })._handleMouseEvent;
+  if (!handler) throw new Error('MapLibreOverlay has no _handleMouseEvent: check detachDeckEvents against @deck.gl/maplibre');
+  for (const type of DECK_EVENTS) map.off(type, handler);
+}
 
 export function useMapView(container: RefObject<HTMLDivElement | null>, handlers: MapViewHandlers): MapView {
   const [map, setMap] = useState<MapLibreMap | null>(null);
@@ -77,10 +100,10 @@ export function useMapView(container: RefObject<HTMLDivElement | null>, handlers
       interleaved: false,
       layers: [],
       useDevicePixels: deckPixelRatio(),
-      onClick: (info) => handlersRef.current.onClick?.(info),
-      getCursor: ({ isHovering, isDragging }) => (isDragging ? 'grabbing' : isHovering ? 'pointer' : 'grab'),
     });
     m.addControl(overlay, 'top-left');
+    detachDeckEvents(m, overlay);
+    m.on('click', (e) => handlersRef.current.onClick?.({ x: e.point.x, y: e.point.y, coordinate: [e.lngLat.lng, e.lngLat.lat] }));
     // After the overlay: deck.gl's canvas is a control of the same corner, and a later control paints above it.
     m.addControl(new NavigationControl({ showCompass: false }), 'top-left');
     overlayRef.current = overlay;

@@ -3,13 +3,14 @@
 // pans, and reads every long task (PerformanceObserver 'longtask': > 50 ms of
 // uninterrupted main-thread work) per phase.
 //
-// The goal is none at all. In software GL (SwiftShader, no GPU on CI) a map
-// frame alone is ~30-60 ms of main-thread time (deck.gl's draw, synchronous GL
-// calls such as shader link status and picking read-backs), so the test holds
-// the actions to ACTION_LIMIT_MS, which a per-tree step on the main thread, a
-// development build of React or a synchronous image redraw all exceed (measured:
-// 232 ms on a colour switch with React's development build), and prints every
-// task so the remaining gap stays visible (README, issue 17 note).
+// The goal is none at all. On a quiet machine none occurs in these actions,
+// at 100k or at 1M trees (bench:render's app rows): deck.gl no longer picks on
+// pointer moves, the statistics charts are light bar rows that re-render only
+// with their counts, and no tree instances are drawn while the worker's image
+// is coming. CI runs this beside other test files on two cores, so the test holds
+// the actions to ACTION_LIMIT_MS (twice the goal): a per-tree step on the main
+// thread, hover picking (~100 ms a pick in software GL) or charts
+// re-rendering with the map (recharts: 60-120 ms) all exceed it. Every task is printed.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, loginAs, newPage } from '../support/browser';
@@ -36,7 +37,7 @@ const idle = async (p: Page) => {
   await p.waitForTimeout(1500); // the worker's image and labels arrive after the move ends
 };
 /** The longest main-thread task allowed during an action (colour switch, zoom, pan) in software GL. */
-const ACTION_LIMIT_MS = 150;
+const ACTION_LIMIT_MS = 100;
 const phase = (p: Page, name: string) => p.evaluate((n) => { (window as unknown as { __longTasks: Probe }).__longTasks.phase = n; }, name);
 
 describe('main thread at 100k trees', () => {

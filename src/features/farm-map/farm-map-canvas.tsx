@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useRef } from 'react';
-import type { PickingInfo } from '@deck.gl/core';
 import { useMapView } from '../../map/use-map-view';
 import { MapContextLost } from '../../map/context-lost';
 import { GLOBAL_VIEW, MAP_DEFAULTS } from '../../map/map-config';
@@ -22,7 +21,7 @@ interface Props {
 export function FarmMapCanvas({ items, bbox, highlighted, selected, onPlotClick, globalViewSignal }: Props) {
   const container = useRef<HTMLDivElement>(null);
   const view = useMapView(container, {
-    onClick: (info: PickingInfo) => onPlotClick(info.object ? (info.object as FarmPlotItem).plotId : null),
+    onClick: ({ x, y }) => onPlotClick((view.pickAll(x, y)[0]?.object as FarmPlotItem | undefined)?.plotId ?? null),
   });
   const { map } = view;
   const layers = useMemo(() => farmLayers(items, highlighted, selected), [items, highlighted, selected]);

@@ -2,7 +2,6 @@
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
-import type { PickingInfo } from '@deck.gl/core';
 import { buildMapLayers, chooseFeature, treeAt, TREE_DETAIL_ZOOM, type AreaItem, type LayerId, type TreeLabel } from '../../map/deck-layers';
 import type { ColourMode, ZoneRef, ZoneRow } from '../../map/geo-client';
 import type { RelatedSurvey } from '../../api/project';
@@ -91,10 +90,10 @@ function ProjectMapScreen() {
   });
 
   const view = useMapView(containerRef, {
-    onClick: (info: PickingInfo) => {
+    onClick: (info) => {
       const shown = layersRef.current.visible.trees ? drawnRef.current : null;
       const at = info.coordinate;
-      const tree = shown && at && view.map ? treeAt(shown.positions, shown.count, at[0], at[1], view.map.getZoom(), rgbaRef.current) : -1;
+      const tree = shown && view.map ? treeAt(shown.positions, shown.count, at[0], at[1], view.map.getZoom(), rgbaRef.current) : -1;
       const hit = chooseFeature(view.pickAll(info.x, info.y), layersRef.current.infoLayer, tree);
       if (hit) dispatch({ type: 'select', selected: hit });
     },

@@ -1,13 +1,16 @@
 // Statistics of the project, a plot or an irrigation area, with the charts of
 // §2. N/P/K charts show the REAL class counts (trees below, inside and above
 // their crop's range), not the legacy fixed split ratios.
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ClassBarChart } from '../../components/charts/class-bar-chart';
 import type { TreeStatistics } from '../../api/statistics';
 import { statisticsCharts, type ChartSeries } from '../../domain/statistics-charts';
 
-export function StatisticsView({ stats, title, locale }: { stats: TreeStatistics; title: string; locale: string }) {
+/** Memoised: the map page re-renders on every move and the statistics do not change with it. */
+export const StatisticsView = memo(function StatisticsView({ stats, title, locale }: { stats: TreeStatistics; title: string; locale: string }) {
   const { t } = useTranslation('project-map');
+  const charts = useMemo(() => statisticsCharts(stats, t), [stats, t]);
   const nf = new Intl.NumberFormat(locale);
   const df = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   const chart = ({ key, data }: ChartSeries) => (
@@ -30,8 +33,8 @@ export function StatisticsView({ stats, title, locale }: { stats: TreeStatistics
         })}
       </dl>
       <div className="pm-stats__charts">
-        {statisticsCharts(stats, t).map(chart)}
+        {charts.map(chart)}
       </div>
     </div>
   );
-}
+});
