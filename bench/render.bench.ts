@@ -2,20 +2,24 @@
 // (src/map/deck-layers.ts: a tree image below zoom 16, else a ScatterplotLayer) and
 // by MapLibre's own GeoJSON circle layer, in headless Chromium with SwiftShader
 // (flags of tests/support/browser.ts). Measures the time from navigation to the
-// first frame with trees drawn and the median frame time while panning.
-// Usage: npm run bench:render [-- --json] [-- --sizes=100000,1000000] [-- --variants=ours,ours-vector,ours-stroked,ours-fp64,maplibre-native]
+// first frame with trees drawn and the median frame time while panning. Then
+// the real app on the real server at SEED_SCALE=app-scale (10: ~1M trees): the
+// longest main-thread task per action (bench/render-app.ts; 0 skips it).
+// Usage: npm run bench:render [-- --json] [-- --sizes=100000,1000000] [-- --variants=ours,ours-vector,ours-stroked,ours-fp64,maplibre-native] [-- --app-scale=10]
 import { createReadStream, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build } from 'vite';
 import { launchBrowser } from '../tests/support/browser';
+import { benchAppLongTasks } from './render-app';
 
 const args = process.argv.slice(2);
 const JSON_OUT = args.includes('--json');
 const sizes = (args.find((a) => a.startsWith('--sizes='))?.slice(8) ?? '100000,1000000').split(',').map(Number);
 const variants = (args.find((a) => a.startsWith('--variants='))?.slice(11) ?? 'ours,ours-vector,maplibre-native').split(',');
 const TIMEOUT_MS = Number(args.find((a) => a.startsWith('--timeout='))?.slice(10) ?? 90_000);
+const APP_SCALE = args.find((a) => a.startsWith('--app-scale='))?.slice(12) ?? '10';
 
 const out = mkdtempSync(path.join(tmpdir(), 'render-bench-'));
 await build({
@@ -75,5 +79,15 @@ if (!JSON_OUT) {
     if (ours?.first_frame_ms && nat?.first_frame_ms) {
       console.log(`${n}: first frame ours/native = ${(Number(ours.first_frame_ms) / Number(nat.first_frame_ms)).toFixed(2)}, pan ours/native = ${nat.pan_frame_ms ? (Number(ours.pan_frame_ms) / Number(nat.pan_frame_ms)).toFixed(2) : 'n/a'}`);
     }
+  }
+}
+
+if (Number(APP_SCALE) > 0) {
+  const app = await benchAppLongTasks(APP_SCALE);
+  if (JSON_OUT) for (const r of app) console.log(JSON.stringify(r));
+  else {
+    console.log(`\nThe app at ${app[0].trees.toLocaleString('en')} trees (SEED_SCALE=${APP_SCALE}): main-thread long tasks per action (goal: none over 50 ms)`);
+    console.table(app.map((r) => ({ action: r.action, 'longest task ms': r.longest_task_ms || '—', 'tasks over 50 ms': r.long_tasks })));
+    console.log(JSON.stringify({ bench: 'render-app', trees: app[0].trees, scale: Number(APP_SCALE), longest_task_ms: Object.fromEntries(app.map((r) => [r.action, r.longest_task_ms])), long_tasks: Object.fromEntries(app.map((r) => [r.action, r.long_tasks])) }));
   }
 }
