@@ -3,14 +3,16 @@
 // pans, and reads every long task (PerformanceObserver 'longtask': > 50 ms of
 // uninterrupted main-thread work) per phase.
 //
-// The goal is none at all. On a quiet machine none occurs in these actions,
-// at 100k or at 1M trees (bench:render's app rows): deck.gl no longer picks on
-// pointer moves, the statistics charts are light bar rows that re-render only
-// with their counts, and no tree instances are drawn while the worker's image
-// is coming. CI runs this beside other test files on two cores, so the test holds
-// the actions to ACTION_LIMIT_MS (twice the goal): a per-tree step on the main
-// thread, hover picking (~100 ms a pick in software GL) or charts
-// re-rendering with the map (recharts: 60-120 ms) all exceed it. Every task is printed.
+// The goal is none at all, and the test holds the actions (colour switch, zoom
+// in and out, pan, prescription grid) to it: no task over 50 ms. On a quiet
+// machine none occurs, at 100k or at 1M trees (bench:render's app rows):
+// deck.gl no longer picks on pointer moves, the statistics charts are light bar
+// rows that re-render only with their counts, and no tree instances are drawn
+// while the worker's image is coming. Before, these actions had 52-88 ms tasks
+// here. A CI runner is shared: one retry of the whole sequence absorbs a single
+// stray spike; a regression fails both runs. Opening the survey is reported, not
+// held: its first frame links deck.gl's shader programs, 50-100 ms each in
+// software GL (SwiftShader has no parallel shader compile). Every task is printed.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, loginAs, newPage } from '../support/browser';
@@ -20,7 +22,8 @@ let page: Page;
 const baseURL = inject('baseURL');
 
 interface LongTask { at: number; ms: number; phase: string }
-type Probe = { tasks: LongTask[]; phase: string };
+/** Long tasks, and GPU read-backs (readPixels: how deck.gl picks) per phase. */
+type Probe = { tasks: LongTask[]; phase: string; readBacks: Record<string, number> };
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -36,15 +39,22 @@ const idle = async (p: Page) => {
   });
   await p.waitForTimeout(1500); // the worker's image and labels arrive after the move ends
 };
-/** The longest main-thread task allowed during an action (colour switch, zoom, pan) in software GL. */
-const ACTION_LIMIT_MS = 100;
+/** The longest main-thread task allowed during an action (colour switch, zoom, pan): the goal. */
+const ACTION_LIMIT_MS = 50;
 const phase = (p: Page, name: string) => p.evaluate((n) => { (window as unknown as { __longTasks: Probe }).__longTasks.phase = n; }, name);
 
 describe('main thread at 100k trees', () => {
-  it('keeps every main-thread task of a colour switch, zoom and pan within the limit, and reports them all', async () => {
+  it('runs a colour switch, zoom and pan without a main-thread task over 50 ms, and reports every task', { retry: 1, timeout: 240_000 }, async () => {
     await page.addInitScript(() => {
-      const probe: Probe = { tasks: [], phase: 'boot' };
+      const probe: Probe = { tasks: [], phase: 'boot', readBacks: {} };
       (window as unknown as { __longTasks: Probe }).__longTasks = probe;
+      for (const proto of [WebGL2RenderingContext.prototype, WebGLRenderingContext.prototype]) {
+        const read = proto.readPixels as (...a: unknown[]) => void;
+        (proto as unknown as { readPixels: (...a: unknown[]) => void }).readPixels = function (this: unknown, ...a: unknown[]) {
+          probe.readBacks[probe.phase] = (probe.readBacks[probe.phase] ?? 0) + 1;
+          return read.apply(this, a);
+        };
+      }
       new PerformanceObserver((list) => {
         for (const e of list.getEntries()) probe.tasks.push({ at: Math.round(e.startTime), ms: Math.round(e.duration), phase: probe.phase });
       }).observe({ type: 'longtask', buffered: true });
@@ -91,14 +101,20 @@ describe('main thread at 100k trees', () => {
     await page.getByTestId('pm-rx-unit').selectOption('grid');
     await expect.poll(async () => Number((await page.getByTestId('pm-rx-total').locator('td').first().textContent())!.replace(/\D/g, '')), { timeout: 30_000 }).toBeGreaterThan(1000);
     await idle(page);
+    // A click picks once (pickAll): the read-back probe works.
+    await phase(page, 'click');
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __longTasks: Probe }).__longTasks.readBacks.click ?? 0)).toBeGreaterThan(0);
 
     const probe = await page.evaluate(() => (window as unknown as { __longTasks: Probe }).__longTasks);
     const longest = (ph: string) => Math.max(0, ...probe.tasks.filter((t) => t.phase === ph).map((t) => t.ms));
     const phases = ['open', 'show trees', 'colour mode', 'zoom in', 'zoom out', 'pan', 'prescription grid'];
     console.log(`longest main-thread task per phase (ms): ${JSON.stringify(Object.fromEntries(phases.map((ph) => [ph, longest(ph)])))}`);
-    console.log(`long tasks (ms): ${JSON.stringify(probe.tasks)}`);
+    console.log(`long tasks (ms): ${JSON.stringify(probe.tasks)}; GPU read-backs per phase: ${JSON.stringify(probe.readBacks)}`);
+    // Nothing is picked while the map is only moved (hover and drag picking read the frame back: a GPU stall).
+    for (const ph of phases.slice(2, 6)) expect(probe.readBacks[ph] ?? 0, `read-backs during ${ph}`).toBe(0);
     // The observer works (the app's own start is always long in software GL): a probe that saw nothing proves nothing.
     expect(probe.tasks.length).toBeGreaterThan(0);
     for (const ph of phases.slice(2)) expect(longest(ph), ph).toBeLessThanOrEqual(ACTION_LIMIT_MS);
-  }, 240_000);
+  });
 });
