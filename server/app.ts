@@ -5,9 +5,10 @@ import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
 import underPressure from '@fastify/under-pressure';
 import { getHeapStatistics } from 'node:v8';
-import { serializerCompiler, validatorCompiler, jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Db } from './db/adapter';
 import type { TokenService } from './auth/token';
 import { registerErrorHandling } from './plugins/errors';
@@ -94,13 +95,28 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(compress, { threshold: 1024 });
   await app.register(swagger, {
     openapi: { info: { title: 'Orchard survey API', version: '1.0.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
-    transform: jsonSchemaTransform,
+    // A response timestamp is the driver's Date, sent as ISO text: documented as a date-time string.
+    transform: createJsonSchemaTransform({
+      zodToJsonConfig: {
+        override: ({ zodSchema, jsonSchema }) => {
+          if (zodSchema._zod.def.type === 'date') Object.assign(jsonSchema, { type: 'string', format: 'date-time' });
+        },
+        unrepresentable: 'any',
+      },
+    }),
   });
   registerAuth(app, opts.db, opts.tokens);
   app.addHook('onClose', () => jobsFor(opts.db).close());
   if (opts.snapshotDir) setSnapshotDir(opts.db, opts.snapshotDir);
   await registerRoutes(app, { db: opts.db, tokens: opts.tokens, loginPerMinutePerAddress: opts.loginPerMinutePerAddress ?? 30, passwordHash: opts.passwordHash ?? { concurrency: availableParallelism(), queue: 200 }, chromiumPath: opts.chromiumPath ?? '/usr/bin/chromium' });
-  app.get('/api/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+  // The API's docs: swagger-ui at /api/docs (its scripts are files of the package: the CSP holds), the OpenAPI
+  // document at /api/docs/json and /api/docs/yaml. Public like the login: they describe routes, not data.
+  await app.register(async (docs) => {
+    docs.addHook('onRoute', (route) => {
+      route.config = { ...route.config, access: 'public' };
+    });
+    await docs.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null, docExpansion: 'list', deepLinking: true } });
+  });
 
   if (opts.staticDir && existsSync(path.join(opts.staticDir, 'index.html'))) {
     await app.register(fastifyStatic, { root: path.resolve(opts.staticDir), wildcard: false, maxAge: '1h' });

@@ -104,7 +104,7 @@ describe(`admin clients on ${ENGINE}`, () => {
   });
 
   it('documents every admin endpoint in the OpenAPI document', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const paths = Object.keys(doc.paths);
     const expected = [
       '/api/admin/clients', '/api/admin/clients/{id}', '/api/admin/users', '/api/admin/users/{id}',

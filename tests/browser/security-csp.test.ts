@@ -72,4 +72,19 @@ describe('security headers and CSP', () => {
     console.log(`[csp] ${target}: no violations; ${workers} worker(s) running`);
     await page.context().close();
   });
+
+  it('shows the API docs page (swagger-ui) under the same CSP, with the routes listed', async () => {
+    const page = await newPage(browser, { baseURL });
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy|Refused to (load|execute|create|connect|apply)/i.test(m.text())) violations.push(m.text());
+    });
+    await page.goto('/api/docs');
+    await page.locator('.swagger-ui .info .title').filter({ hasText: 'Orchard survey API' }).waitFor({ timeout: 30_000 });
+    await page.locator('.opblock-summary-path').first().waitFor();
+    const paths = await page.locator('.opblock-summary-path').allTextContents();
+    expect(paths.map((x) => x.replace(/\u200b/g, ''))).toContain('/api/auth/login');
+    expect(violations).toEqual([]);
+    await page.context().close();
+  });
 });

@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../support/api-app';
+
+// The API docs (issue 12): swagger-ui at /api/docs and the OpenAPI document at
+// /api/docs/json, both without a token; the page's scripts are files of the
+// package (no inline script: the app's CSP holds).
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => t?.close());
+
+describe('API docs', () => {
+  it('serves the docs page and its scripts without a token, under the app CSP', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/api/docs' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body).toContain('swagger-ui-bundle.js');
+    expect(page.body).not.toMatch(/<script>(?!\s*<\/script>)[^<]+<\/script>/); // no inline script
+    expect(String(page.headers['content-security-policy'])).toContain("script-src 'self'");
+    const script = await t.app.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
+    expect(script.statusCode).toBe(200);
+    expect(script.body).toContain('./json');
+  });
+
+  it('serves the OpenAPI document of every API route, and hides its own routes', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { openapi: string; info: { title: string }; paths: Record<string, unknown> };
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.info.title).toBe('Orchard survey API');
+    const paths = Object.keys(doc.paths);
+    for (const p of ['/api/auth/login', '/api/projects/user', '/api/projects/{projectId}/export', '/api/admin/clients']) expect(paths, p).toContain(p);
+    expect(paths.filter((p) => p.startsWith('/api/docs'))).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/docs/yaml' })).body).toMatch(/^openapi: 3\./);
+  });
+});
