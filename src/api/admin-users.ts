@@ -1,19 +1,10 @@
 import { del, get, post, put } from './client';
+import type { AdminUser } from '../domain/contracts/users';
 
 // /api/admin/users (admin.md §7). Passwords are never returned; an edit
 // without a password keeps the current one.
-export interface AdminUser {
-  user_id: number;
-  email: string;
-  first_name: string;
-  last_name: string;
-  client_id: number | null;
-  client_name: string | null;
-  role: 'user' | 'admin';
-  disabled: boolean;
-  created_at: string;
-  version: number;
-}
+/** A user as the API sends it: the contract of src/domain/contracts/users.ts (no password field). */
+export type { AdminUser } from '../domain/contracts/users';
 export interface UserPayload {
   email: string;
   password?: string;

@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/api-app';
 import { ENGINE } from '../support/test-db';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { adminUser, userResponse } from '../../src/domain/contracts/users';
 
 let t: TestApp;
 let galil: number;
@@ -22,6 +25,23 @@ describe(`admin users on ${ENGINE}`, () => {
     expect(res.statusCode).toBe(200);
     expect(res.json().users.map((u: { email: string }) => u.email)).toEqual(expect.arrayContaining(['admin@demo.farm', 'grower@demo.farm']));
     expect(res.body).not.toMatch(/password|scrypt|argon2/i);
+  });
+
+  it('answers with exactly the fields of the user contract, and a field it does not name never leaves', async () => {
+    const res = await t.as('admin', { method: 'GET', url: '/api/admin/users' });
+    const fields = Object.keys(adminUser.shape).sort();
+    for (const u of res.json().users as Record<string, unknown>[]) expect(Object.keys(u).sort()).toEqual(fields);
+    // The mechanism: a handler returning a row with password_hash, answered through the contract.
+    const app = Fastify().withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    const row = { ...(res.json().users[0] as Record<string, unknown>), created_at: new Date(0), password_hash: '$argon2id$v=19$secret' };
+    app.get('/u', { schema: { response: { 200: userResponse } } }, async () => ({ success: true as const, message: 'ok', user: row as never }));
+    const out = await app.inject({ method: 'GET', url: '/u' });
+    expect(out.statusCode).toBe(200);
+    expect(out.body).not.toContain('password_hash');
+    expect(out.json().user.created_at).toBe('1970-01-01T00:00:00.000Z');
+    await app.close();
   });
 
   it('creates a user (email lower-cased), who can log in; audit row written', async () => {

@@ -5,9 +5,13 @@ import { currentUser } from '../../plugins/auth';
 import { hashPassword } from '../../auth/password';
 import { HttpError } from '../../http-error';
 import { IdParams, Version, audit, doc, findOne, inTx, lockRow, ok, text } from './shared';
+import { okMessage } from '../../../src/domain/contracts/common';
+import { adminUser, userResponse, usersResponse } from '../../../src/domain/contracts/users';
 
-// Never select password_hash here: the list and the rows returned after a
-// write go straight to the caller.
+type UserRow = z.infer<typeof adminUser>;
+
+// password_hash is not selected, and the answers go through the user contract
+// (src/domain/contracts/users.ts), which has no such field.
 const USER_SQL = `
   SELECT u.user_id, u.email, u.first_name, u.last_name, u.client_id, c.name AS client_name, u.role,
          u.disabled, u.created_at, u.updated_at, u.version
@@ -31,7 +35,7 @@ const fields = {
 const CreateUser = z.strictObject({ ...fields, password });
 const UpdateUser = z.strictObject({ ...fields, password: password.optional(), disabled: z.boolean().optional(), version: Version });
 
-const loadUser = (q: Queryable, id: number) => findOne(q, `${USER_SQL} WHERE u.user_id = $1`, id, 'User');
+const loadUser = (q: Queryable, id: number) => findOne<UserRow>(q, `${USER_SQL} WHERE u.user_id = $1`, id, 'User');
 
 type UserInput = { email: string; client_id: number | null; role: 'user' | 'admin' };
 
@@ -53,16 +57,16 @@ async function assertOtherAdmin(tx: Queryable, userId: number, what: string) {
 
 /** Users (admin.md §7). Changing a password, disabling or deleting a user ends their sessions at once. */
 export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/users', { schema: doc('users', 'List users (never with passwords)') }, async () => {
-    const { rows } = await db.query(`${USER_SQL} ORDER BY u.email`);
+  app.get('/users', { schema: { ...doc('users', 'List users (never with passwords)'), response: { 200: usersResponse } } }, async () => {
+    const { rows } = await db.query<UserRow>(`${USER_SQL} ORDER BY u.email`);
     return { ...ok('Users loaded'), users: rows };
   });
 
-  app.get('/users/:id', { schema: { ...doc('users', 'One user'), params: IdParams } }, async (request) => {
+  app.get('/users/:id', { schema: { ...doc('users', 'One user'), params: IdParams, response: { 200: userResponse } } }, async (request) => {
     return { ...ok('User loaded'), user: await loadUser(db, request.params.id) };
   });
 
-  app.post('/users', { schema: { ...doc('users', 'Create a user'), body: CreateUser } }, async (request, reply) => {
+  app.post('/users', { schema: { ...doc('users', 'Create a user'), body: CreateUser, response: { 201: userResponse } } }, async (request, reply) => {
     const actor = currentUser(request);
     const b = request.body;
     const hash = await hashPassword(b.password);
@@ -80,7 +84,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     return { ...ok('User created successfully'), user: created };
   });
 
-  app.put('/users/:id', { schema: { ...doc('users', 'Update a user; omit password to keep it'), params: IdParams, body: UpdateUser } }, async (request) => {
+  app.put('/users/:id', { schema: { ...doc('users', 'Update a user; omit password to keep it'), params: IdParams, body: UpdateUser, response: { 200: userResponse } } }, async (request) => {
     const actor = currentUser(request);
     const { id } = request.params;
     const b = request.body;
@@ -111,7 +115,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     return { ...ok('User updated successfully'), user: updated };
   });
 
-  app.delete('/users/:id', { schema: { ...doc('users', 'Delete a user (removes them from their projects)'), params: IdParams } }, async (request) => {
+  app.delete('/users/:id', { schema: { ...doc('users', 'Delete a user (removes them from their projects)'), params: IdParams, response: { 200: okMessage } } }, async (request) => {
     const actor = currentUser(request);
     const { id } = request.params;
     await inTx(db, async (tx) => {

@@ -1,0 +1,14 @@
+// Pieces every response contract uses. Contracts are pure zod, imported by the
+// server (route schemas: a response is encoded through them, so a field they do
+// not name is never sent) and by the app as types only (zod stays out of the
+// bundle: it would probe eval under our CSP).
+import { z } from 'zod';
+
+/** `{ success: true, message }`: the envelope of every successful admin answer (admin.md §4). */
+export const okMessage = z.object({ success: z.literal(true), message: z.string() });
+
+/** A timestamp: the database driver's Date, sent as ISO 8601 text (documented as a date-time string). */
+export const timestamp = z.union([z.date(), z.string()]);
+
+/** What a response looks like after JSON: dates are ISO strings. */
+export type Wire<T> = T extends Date ? string : T extends (infer U)[] ? Wire<U>[] : T extends object ? { [K in keyof T]: Wire<T[K]> } : T;
