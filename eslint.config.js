@@ -2,11 +2,13 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 
 // Import rules keep the layout livable (DESIGN.md §2): features never import
 // each other, the pure cores (workers/geo, src/domain) import no UI, map or
 // server code, and there are no import cycles.
 const FEATURES = ['auth', 'home', 'orders', 'profile', 'project-map', 'farm-map', 'admin'];
+const ADMIN_FEATURES = ['clients', 'configuration', 'dashboard', 'data-editor', 'projects', 'reports', 'users'];
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**'] },
@@ -33,13 +35,39 @@ export default tseslint.config(
               except: [`./${f}`],
               message: 'Features never import each other: move shared code to components/, domain/, api/ or map/.',
             })),
+            ...ADMIN_FEATURES.map((f) => ({
+              target: `./src/features/admin/${f}`,
+              from: './src/features/admin',
+              except: [`./${f}`],
+              message: 'Admin screens never import each other: move shared code to components/, domain/ or api/.',
+            })),
             { target: './workers/geo', from: ['./src', './server'], message: 'The geo core is pure: no app or server imports.' },
             { target: './src/domain', from: ['./src/features', './src/app', './src/map', './src/components', './server'], message: 'src/domain is pure.' },
             { target: './server', from: ['./src/features', './src/app', './src/map', './src/components', './src/api'], message: 'The server shares only src/domain and workers/geo with the app.' },
             { target: './src', from: './server', message: 'The app never imports server code.' },
+            { target: ['./src/components', './src/map', './src/api'], from: './src/features', message: 'Shared layers (components/, map/, api/) never import a feature.' },
           ],
         },
       ],
+    },
+  },
+  {
+    // Type-aware: a promise is awaited, returned or marked `void`, and never handed where a plain function is expected.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  {
+    ...jsxA11y.flatConfigs.recommended,
+    files: ['src/**/*.tsx'],
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // A focusable separator with a value is ARIA's window splitter (the info panel's resize handle);
+      // a scrolling region takes focus so the keyboard can scroll it.
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'separator', 'region'] }],
     },
   },
   {

@@ -3,8 +3,6 @@ import { describe, expect, it } from 'vitest';
 import i18n from '../i18n';
 import { errorForStatus } from './errors';
 import { errorText } from './error-text';
-import { LoginError } from './auth';
-import { loginErrorText } from '../features/auth/login-page';
 
 // Server texts reach the Hebrew UI translated (issue 15 §4): a code from the
 // server wins; then the §8 catalogue; the English message is the last resort.
@@ -19,17 +17,5 @@ describe('errorText', () => {
     expect(errorText(errorForStatus(418, '', null), t)).toBe('משהו השתבש. אנא נסה שוב.');
     // A code this client does not know: the catalogue or the server's message, never the code itself.
     expect(errorText(errorForStatus(409, '', { code: 'brand_new', message: 'Client name already exists' }), t)).toBe('Client name already exists');
-  });
-
-  it('words login failures in the UI language', async () => {
-    await i18n.changeLanguage('he');
-    const t = i18n.t.bind(i18n);
-    const api = errorForStatus(401, '', { code: 'invalid_credentials', message: 'Invalid email or password' });
-    expect(loginErrorText(new LoginError('Invalid email or password', api, 'login_failed'), t)).toBe('אימייל או סיסמה שגויים');
-    expect(loginErrorText(new LoginError('Login failed', errorForStatus(401, '', {}), 'login_failed'), t)).toBe('ההתחברות נכשלה');
-    expect(loginErrorText(new LoginError('An error occurred during login', undefined, 'login_error'), t)).toBe('אירעה שגיאה בעת ההתחברות');
-    expect(loginErrorText(new LoginError('x', errorForStatus(429, '', { code: 'too_many_failures', message: 'Too many…' }), 'login_failed'), t)).toBe('יותר מדי ניסיונות התחברות כושלים. אנא נסה שוב מאוחר יותר.');
-    await i18n.changeLanguage('en');
-    expect(loginErrorText(new LoginError('Invalid email or password', api, 'login_failed'), i18n.t.bind(i18n))).toBe('Invalid email or password');
   });
 });

@@ -10,7 +10,7 @@ export function App() {
   useEffect(() => {
     const onExpired = () => {
       clearSession();
-      navigate('/login', { replace: true, state: { expired: true } });
+      void navigate('/login', { replace: true, state: { expired: true } });
     };
     window.addEventListener(TOKEN_EXPIRED_EVENT, onExpired);
     return () => window.removeEventListener(TOKEN_EXPIRED_EVENT, onExpired);

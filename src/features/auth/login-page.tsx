@@ -43,7 +43,7 @@ export function LoginPage() {
     try {
       const user = await login(email.trim(), password, remember);
       const target = user?.role === 'admin' ? '/admin' : '/home';
-      navigate(target, { replace: true });
+      void navigate(target, { replace: true });
       // If the router did not move (e.g. a render was interrupted), go anyway.
       fallback.current = window.setTimeout(() => {
         if (window.location.pathname === '/login') window.location.replace(target);

@@ -20,7 +20,7 @@ export function ProjectCard({ project, today }: { project: UserProject; today: s
 
   function view() {
     const { path, state } = projectViewTarget(project.project_id!, project.observation_date!, name);
-    navigate(path, { state });
+    void navigate(path, { state });
   }
 
   return (

@@ -87,7 +87,7 @@ export function ProfilePage() {
             data-testid="logout"
             onClick={async () => {
               await logout();
-              navigate('/', { replace: true });
+              void navigate('/', { replace: true });
             }}
           >
             <Entry icon="⏻" label={t('logout')} hint={t('logoutHint')} />

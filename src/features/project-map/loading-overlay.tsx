@@ -10,6 +10,7 @@ export function LoadingOverlay({ progress, step }: { progress: number; step: Ste
         <div
           className="pm-loading__bar"
           role="progressbar"
+          aria-label={t(`loading.${step}`)}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={progress}

@@ -42,11 +42,11 @@ export function setImportPreview(map: MlMap, fc: FeatureCollection | null): void
     map.addLayer({ id: 'ed-import-fill', type: 'fill', source: PREVIEW_SOURCE, paint: { 'fill-color': COLORS.selected, 'fill-opacity': ['case', ['boolean', ['get', 'chosen'], false], 0.15, 0.03] as never } });
     map.addLayer({ id: 'ed-import-line', type: 'line', source: PREVIEW_SOURCE, paint: { 'line-color': COLORS.selected, 'line-width': 2, 'line-dasharray': [2, 1] } });
   }
-  (map.getSource(PREVIEW_SOURCE) as GeoJSONSource).setData(fc ?? EMPTY);
+  void (map.getSource(PREVIEW_SOURCE) as GeoJSONSource).setData(fc ?? EMPTY);
 }
 
 export function setEditorData(map: MlMap, kind: LayerKind, fc: FeatureCollection): void {
-  (map.getSource(SOURCES[kind]) as GeoJSONSource | undefined)?.setData(fc);
+  void (map.getSource(SOURCES[kind]) as GeoJSONSource | undefined)?.setData(fc);
 }
 
 export function setLayerVisible(map: MlMap, kind: LayerKind, visible: boolean): void {
