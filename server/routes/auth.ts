@@ -7,6 +7,8 @@ import { LoginThrottle } from '../auth/login-throttle';
 import { GateFullError, HashGate } from '../auth/hash-gate';
 import { HttpError } from '../http-error';
 import { USER_COLUMNS, currentUser } from '../plugins/auth';
+import { okMessage } from '../../src/domain/contracts/common';
+import { loginResponse, meResponse, sessionUser } from '../../src/domain/contracts/auth';
 
 export interface AuthRouteOptions {
   db: Db;
@@ -39,7 +41,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, {
   app.post(
     '/api/auth/login',
     {
-      schema: { body: LoginBody },
+      schema: { body: LoginBody, response: { 200: loginResponse } },
       config: { access: 'public' },
       // Per address, before the body is even validated (a rate limit counts every attempt).
       onRequest: async (request) => {
@@ -51,7 +53,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, {
       const email = request.body.email.toLowerCase();
       const wait = await throttle.retryAfter(email);
       if (wait > 0) throw new HttpError(429, TOO_MANY, undefined, { 'retry-after': String(wait) }, 'too_many_failures');
-      const { rows } = await db.query<Record<string, unknown> & { password_hash: string; disabled: boolean; token_version: number; user_id: number }>(
+      const { rows } = await db.query<z.infer<typeof sessionUser> & { password_hash: string; disabled: boolean; token_version: number }>(
         `SELECT ${USER_COLUMNS}, u.password_hash, u.disabled, u.token_version
            FROM users u LEFT JOIN clients c ON c.client_id = u.client_id WHERE lower(u.email) = $1`,
         [email],
@@ -70,23 +72,22 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, {
         await db.query('UPDATE users SET password_hash = $1 WHERE user_id = $2 AND password_hash = $3', [fresh, row.user_id, row.password_hash]);
       }
       const { token, expiresAt } = await tokens.sign(row.user_id, row.token_version);
-      const { password_hash: _h, disabled: _d, token_version: _t, ...user } = row;
-      return { success: true, message: 'Login successful', token, expiresAt: expiresAt.toISOString(), user };
+      // The answer's schema names only the user's public fields: the hash, token version and flag stay here.
+      return { success: true as const, message: 'Login successful', token, expiresAt: expiresAt.toISOString(), user: row };
     },
   );
 
-  app.post('/api/auth/logout', async (request) => {
+  app.post('/api/auth/logout', { schema: { response: { 200: okMessage } } }, async (request) => {
     const user = currentUser(request);
     await db.query(
       `INSERT INTO revoked_tokens (jti, expires_at) VALUES ($1, to_timestamp($2)) ON CONFLICT (jti) DO NOTHING`,
       [user.jti, user.exp],
     );
     await db.query(`DELETE FROM revoked_tokens WHERE expires_at < now()`);
-    return { success: true, message: 'Logged out' };
+    return { success: true as const, message: 'Logged out' };
   });
 
-  app.get('/api/auth/me', async (request) => {
-    const { jti: _j, exp: _e, ...user } = currentUser(request);
-    return { success: true, user };
+  app.get('/api/auth/me', { schema: { response: { 200: meResponse } } }, async (request) => {
+    return { success: true as const, user: currentUser(request) };
   });
 };

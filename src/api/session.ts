@@ -1,18 +1,12 @@
 import { useSyncExternalStore } from 'react';
+import type { SessionUser } from '../domain/contracts/auth';
 
 // The token and user live in browser storage (client.md §3): localStorage
 // when "remember me" is ticked, sessionStorage otherwise (gone when the
 // browser closes). A 'token-expired' event logs the user out everywhere.
 
-export interface SessionUser {
-  user_id: number;
-  email: string;
-  role: string;
-  client_id: number | null;
-  client_name: string | null;
-  first_name?: string;
-  last_name?: string;
-}
+/** The signed-in user as /api/auth/login and /api/auth/me send it (src/domain/contracts/auth.ts). */
+export type { SessionUser } from '../domain/contracts/auth';
 export interface Session {
   token: string;
   user: SessionUser | null;

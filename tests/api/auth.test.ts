@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, ACCOUNTS, type TestApp } from '../support/api-app';
 import { ENGINE } from '../support/test-db';
+import { sessionUser } from '../../src/domain/contracts/auth';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -16,6 +17,11 @@ describe(`auth on ${ENGINE}`, () => {
     expect(body.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     expect(body.user).toMatchObject({ email: 'grower@demo.farm', role: 'user', client_name: 'Galil Orchards' });
     expect(JSON.stringify(body)).not.toMatch(/password|scrypt|argon2/i);
+    // The login reads the hash, token version and disabled flag from the same row: the contract sends only the user's fields.
+    const fields = Object.keys(sessionUser.shape).sort();
+    expect(Object.keys(body.user).sort()).toEqual(fields);
+    const me = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${body.token}` } });
+    expect(Object.keys(me.json().user).sort()).toEqual(fields); // no token id or expiry
   });
 
   it('accepts the email in any case and with spaces around it', async () => {

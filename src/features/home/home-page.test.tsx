@@ -39,7 +39,7 @@ beforeAll(async () => {
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date(2024, 5, 15, 12, 0, 0));
-  saveSession({ token: 't', user: { user_id: 1, email: 'g@x', role: 'user', client_id: 1, client_name: 'Galil Orchards' } }, true);
+  saveSession({ token: 't', user: { user_id: 1, email: 'g@x', role: 'user', client_id: 1, first_name: 'Gal', last_name: 'Levi', client_name: 'Galil Orchards' } }, true);
   responses = [];
   vi.stubGlobal('fetch', vi.fn(async () => (responses.shift() ?? ok([]))()));
 });
