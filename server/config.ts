@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_LENGTH, passwordTooLong, passwordTooShort } from '../src/domain/user-rules';
 import path from 'node:path';
 
 // Environment is validated once at start-up; a bad value stops the process
@@ -12,7 +13,7 @@ const Env = z.object({
   TOKEN_SECRET: z.string().min(32).optional(),
   TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(60 * 60 * 12),
   ADMIN_EMAIL: z.string().email().optional(),
-  ADMIN_PASSWORD: z.string().min(12).optional(),
+  ADMIN_PASSWORD: z.string().min(PASSWORD_LENGTH.min, `ADMIN_PASSWORD: ${passwordTooShort}`).max(PASSWORD_LENGTH.max, `ADMIN_PASSWORD: ${passwordTooLong}`).optional(),
   SEED_SCALE: z.coerce.number().min(0.001).max(20).default(1),
   /** Built SPA to serve (default ./dist); tests build into a folder of their own. */
   STATIC_DIR: z.string().min(1).optional(),

@@ -59,7 +59,8 @@ describe(`admin users on ${ENGINE}`, () => {
     const cases: [Record<string, unknown>, string, string][] = [
       [{ email: '' }, 'email', 'Email is required'],
       [{ email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
-      [{ password: 'short' }, 'password', 'Password must be at least 8 characters'],
+      [{ password: 'short' }, 'password', 'Password must be at least 12 characters'],
+      [{ password: 'elevenchars' }, 'password', 'Password must be at least 12 characters'],
       [{ first_name: ' ' }, 'first_name', 'First name is required'],
       [{ last_name: undefined }, 'last_name', 'Last name is required'],
       [{ role: 'owner' }, 'role', "Role must be 'user' or 'admin'"],

@@ -6,6 +6,7 @@ import { hashPassword } from '../../auth/password';
 import { HttpError } from '../../http-error';
 import { IdParams, Version, audit, doc, findOne, inTx, lockRow, ok, text } from './shared';
 import { okMessage } from '../../../src/domain/contracts/common';
+import { EMAIL_MAX, NAME_MAX, PASSWORD_LENGTH, passwordTooLong, passwordTooShort } from '../../../src/domain/user-rules';
 import { adminUser, userResponse, usersResponse } from '../../../src/domain/contracts/users';
 
 type UserRow = z.infer<typeof adminUser>;
@@ -21,14 +22,14 @@ const email = z
   .string({ error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
-  .max(254, 'Email must be at most 254 characters')
+  .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`)
   .email('Please enter a valid email address')
   .transform((s) => s.toLowerCase());
-const password = z.string({ error: 'Password is required' }).min(8, 'Password must be at least 8 characters').max(128, 'Password must be at most 128 characters');
+const password = z.string({ error: 'Password is required' }).min(PASSWORD_LENGTH.min, passwordTooShort).max(PASSWORD_LENGTH.max, passwordTooLong);
 const fields = {
   email,
-  first_name: text('First name', 1, 100),
-  last_name: text('Last name', 1, 100),
+  first_name: text('First name', 1, NAME_MAX),
+  last_name: text('Last name', 1, NAME_MAX),
   client_id: z.number({ error: 'Client is required' }).int().positive().nullable(),
   role: z.enum(['user', 'admin'], { error: "Role must be 'user' or 'admin'" }).default('user'),
 };

@@ -10,6 +10,7 @@ import { ErrorBanner } from '../../../components/banner';
 import { Field, useForm, type Rules } from '../../../components/form';
 import { formatShortDate, useTableData } from '../../../components/table-data';
 import { useCrud } from '../../../components/use-crud';
+import { EMAIL_MAX, NAME_MAX, PASSWORD_LENGTH } from '../../../domain/user-rules';
 
 interface Values {
   email: string;
@@ -42,10 +43,10 @@ export default function UsersPage() {
   });
   const { mode, editing } = crud;
   const rules: Rules<Values> = {
-    email: { label: t('fields.email'), required: true, email: true, maxLength: 254 },
-    password: { label: t('fields.password'), required: !editing, minLength: 8, maxLength: 128 },
-    first_name: { label: t('fields.firstName'), required: true, maxLength: 100 },
-    last_name: { label: t('fields.lastName'), required: true, maxLength: 100 },
+    email: { label: t('fields.email'), required: true, email: true, maxLength: EMAIL_MAX },
+    password: { label: t('fields.password'), required: !editing, minLength: PASSWORD_LENGTH.min, maxLength: PASSWORD_LENGTH.max },
+    first_name: { label: t('fields.firstName'), required: true, maxLength: NAME_MAX },
+    last_name: { label: t('fields.lastName'), required: true, maxLength: NAME_MAX },
   };
   const form = useForm<Values>(EMPTY, rules);
 
