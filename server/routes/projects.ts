@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../db/adapter';
 import { currentUser, type AuthUser } from '../plugins/auth';
 import { accessParams, visibleProjectSql } from './project-access';
-import type { ProjectSummary, ProjectTrend } from '../../src/domain/projects';
+import type { ProjectTrend } from '../../src/domain/projects';
+import type { z } from 'zod';
+import { userProject, userProjectsResponse } from '../../src/domain/contracts/projects';
 import { cachedQuery } from '../db/read-cache';
 
 // GET /api/projects/user — the signed-in grower's surveys (client.md §7):
@@ -21,14 +23,8 @@ import { cachedQuery } from '../db/read-cache';
 // write to projects, project_plots and tree_observations). The list itself is
 // cheap and always read fresh.
 
-interface ListRow {
-  project_id: number;
-  name: string;
-  observation_date: string | null;
-  products: string[];
-  crop_type: string | null;
-  plot_ids: number[];
-}
+/** A row of the list: the contract's project without its trend. */
+type ListRow = Omit<z.infer<typeof userProject>, 'trend'>;
 
 interface TrendRow {
   project_id: number;
@@ -141,8 +137,8 @@ export const projectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
 
   app.get(
     '/api/projects/user',
-    { schema: { summary: "The signed-in user's projects with the healthy-share trend against the previous survey of the same plots" } },
-    async (request): Promise<(ProjectSummary & ListRow)[]> => {
+    { schema: { summary: "The signed-in user's projects with the healthy-share trend against the previous survey of the same plots", response: { 200: userProjectsResponse } } },
+    async (request) => {
       const user = currentUser(request);
       const [trendMap, { rows }] = await Promise.all([
         trends(user),

@@ -1,8 +1,7 @@
 import { del, get, post, put } from './client';
 
 // /api/admin/projects (admin.md §7).
-export const PRODUCTS = ['npk_analysis', 'biomass_analysis', 'tree_status', 'canopy_diameter', 'irrigation_mapping', 'topography'] as const;
-export type Product = (typeof PRODUCTS)[number];
+export { PRODUCTS, type Product } from '../domain/products';
 
 export interface ProjectPlotRef {
   plot_id: number;

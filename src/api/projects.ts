@@ -1,19 +1,12 @@
 import { ApiError } from './errors';
 import { get, type RequestOptions } from './client';
 import type { ProjectSummary, ProjectTrend } from '../domain/projects';
+import type { UserProject } from '../domain/contracts/projects';
 
 export type { ProjectSummary, ProjectTrend };
 
-/** One project of GET /api/projects/user (client.md §3, §7) as our server sends it. */
-export interface UserProject extends ProjectSummary {
-  project_id: number;
-  name: string;
-  observation_date: string | null;
-  products: string[];
-  crop_type: string | null;
-  plot_ids: number[];
-  trend: ProjectTrend | null;
-}
+/** One project of GET /api/projects/user (client.md §3, §7) as our server sends it: src/domain/contracts/projects.ts. */
+export type { UserProject } from '../domain/contracts/projects';
 
 export const FETCH_PROJECTS_FAILED = 'Failed to fetch user projects';
 

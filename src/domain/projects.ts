@@ -1,19 +1,12 @@
 import { dayNumber } from './projects-dates';
+import type { ProjectTrend } from './contracts/projects';
 
 // Home-screen rules for a grower's project list (client.md §2 Home, §4, §5).
 // Pure functions: "today" is passed in as a YYYY-MM-DD in the user's time zone
 // (see localToday), so the same rules run in tests, the browser and Node.
 
-/** Change in the share of healthy trees against the previous survey of the same plots. */
-export interface ProjectTrend {
-  previous_project_id: number;
-  previous_observation_date: string | null;
-  /** Healthy share of this survey, 0..1. */
-  healthy_share: number;
-  previous_healthy_share: number;
-  /** healthy_share − previous_healthy_share, in percentage points. */
-  change_pp: number;
-}
+/** Change in the share of healthy trees against the previous survey of the same plots (the wire shape: src/domain/contracts/projects.ts). */
+export type { ProjectTrend } from './contracts/projects';
 
 export interface ProjectSummary {
   project_id: number | string | null;

@@ -3,7 +3,7 @@ import { HttpError } from '../../http-error';
 import { findOne } from './shared';
 
 /** The fixed analysis products (admin.md §3). */
-export const PRODUCTS = ['npk_analysis', 'biomass_analysis', 'tree_status', 'canopy_diameter', 'irrigation_mapping', 'topography'] as const;
+export { PRODUCTS } from '../../../src/domain/products';
 
 // One row per project with everything the admin table and details modal
 // show. Counts cover the project's plots: irrigation areas and trees whose
