@@ -2,11 +2,12 @@ import { z } from 'zod';
 import type { Db, Queryable } from '../db/adapter';
 import type { AuthUser } from '../plugins/auth';
 import { notFound } from '../http-error';
+import { dbId } from '../../src/domain/contracts/common';
 import { cachedQuery } from '../db/read-cache';
 
 /** Route params of every project-scoped call; ids beyond int4 would make SQL fail, so they are 400s here. */
 export const projectParams = z.strictObject({
-  projectId: z.coerce.number().int().positive().max(2_147_483_647),
+  projectId: dbId('projectId'),
 });
 
 export interface ProjectRow {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Db, Queryable } from '../../db/adapter';
 import type { AuthUser } from '../../plugins/auth';
+import { dbId } from '../../../src/domain/contracts/common';
 import { HttpError, notFound } from '../../http-error';
 
 // Helpers shared by the admin route plugins (clients, users, projects,
@@ -9,9 +10,8 @@ import { HttpError, notFound } from '../../http-error';
 
 export const STALE_MESSAGE = 'This record was changed by someone else. Reload and try again.';
 
-export const IdParams = z.strictObject({
-  id: z.coerce.number({ error: 'id must be a number' }).int('id must be a whole number').positive('id must be positive').max(2_147_483_647, 'id is too large'),
-});
+export const IdParams = z.strictObject({ id: dbId('id') });
+export const ClientParams = z.strictObject({ clientId: dbId('clientId') });
 
 /** Required trimmed text with '{label} is required' and length messages (admin.md §5). */
 export function text(label: string, min: number, max: number) {

@@ -7,6 +7,10 @@ import { z } from 'zod';
 /** `{ success: true, message }`: the envelope of every successful admin answer (admin.md §4). */
 export const okMessage = z.object({ success: z.literal(true), message: z.string() });
 
+/** A database id in a path or query: a positive 32-bit integer; the messages name the parameter. */
+export const dbId = (name: string) =>
+  z.coerce.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).positive(`${name} must be positive`).max(2_147_483_647, `${name} is too large`);
+
 /** A timestamp: the database driver's Date, sent as ISO 8601 text (documented as a date-time string). */
 export const timestamp = z.union([z.date(), z.string()]);
 

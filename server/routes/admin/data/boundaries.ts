@@ -1,5 +1,4 @@
 import type { MultiPolygon, Polygon } from 'geojson';
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { boundaryExportQuery, boundaryImportBody } from '../../../../src/domain/contracts/boundaries';
 import { safeFileName } from '../../../../src/domain/file-name';
@@ -12,7 +11,7 @@ import { jobsFor } from '../../../jobs/runner';
 import { currentUser } from '../../../plugins/auth';
 import { clientName } from '../../project-access';
 import { attachment } from '../../survey-files';
-import { audit, doc, inTx } from '../shared';
+import { ClientParams, audit, doc, inTx } from '../shared';
 import { cropIdsByName, writeBoundaries } from './boundaries-write';
 import { AREA_SQL, PLOT_SQL } from './features';
 
@@ -23,7 +22,6 @@ import { AREA_SQL, PLOT_SQL } from './features';
 // and written all or nothing. The export is the same shapefile form, so a
 // file exported here imports back unchanged.
 
-const ClientParams = z.strictObject({ clientId: z.coerce.number().int().positive().max(2_147_483_647) });
 
 async function clientOr404(db: Queryable, clientId: number): Promise<string> {
   const name = await clientName(db, clientId);

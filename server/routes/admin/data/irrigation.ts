@@ -3,10 +3,10 @@ import type { Polygon } from 'geojson';
 import type { Db, Queryable } from '../../../db/adapter';
 import { currentUser } from '../../../plugins/auth';
 import { HttpError } from '../../../http-error';
-import { audit, doc, inTx, lockRow } from '../shared';
+import { IdParams, audit, doc, inTx, lockRow } from '../shared';
 import { clientOfGeometry, loadPlots, plotOfPolygon, reassignTrees } from './assignment';
 import { assertExists, boxOf, geometryOr422, oneArea } from './features';
-import { AreaCreate, AreaUpdate, DeleteQuery, IdParams } from './schemas';
+import { AreaCreate, AreaUpdate, DeleteQuery } from './schemas';
 
 // Irrigation areas: plot_id is never taken from the caller; it is the plot
 // containing the area (by location). Reshaping re-assigns the trees inside the

@@ -3,10 +3,10 @@ import type { Db, Queryable } from '../../../db/adapter';
 import { currentUser } from '../../../plugins/auth';
 import { HttpError } from '../../../http-error';
 import { areaHectares } from '../../../../src/domain/geometry-validation';
-import { audit, doc, inTx, lockRow } from '../shared';
+import { IdParams, audit, doc, inTx, lockRow } from '../shared';
 import { reassignIrrigationAreas, reassignTrees, type Bbox } from './assignment';
 import { assertExists, boxOf, geometryOr422, onePlot } from './features';
-import { DeleteQuery, IdParams, PlotCreate, PlotUpdate } from './schemas';
+import { DeleteQuery, PlotCreate, PlotUpdate } from './schemas';
 
 // Plots. The bbox columns follow the geometry; a new or reshaped plot takes
 // over the irrigation areas and trees inside it (same transaction); plot_area

@@ -3,10 +3,9 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../../db/adapter';
 import { notFound } from '../../../http-error';
-import { doc } from '../shared';
+import { ClientParams, doc } from '../shared';
 import { AREA_SQL, PLOT_SQL, areaFeature, plotFeature } from './features';
 
-const ClientParams = z.strictObject({ clientId: z.coerce.number().int().positive().max(2_147_483_647) });
 const ClientQuery = z.strictObject({
   since: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional()
     .describe('trees_version the editor holds: only trees changed after it are sent (format "delta")'),

@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { Version, ymd } from '../shared';
 
 // Bodies of the editor's create/update calls (admin.md §5, §7). Messages are
 // the form's own. `geom` is WKT text (decimal degrees) or a GeoJSON geometry;
 // it is validated by src/domain/geometry-validation (422 with the reason).
 
-export const IdParams = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 export const DeleteQuery = z.strictObject({ version: z.coerce.number().int().positive().optional() });
 
 const id = (label: string) => z.number({ error: `${label} must be a number` }).int().positive().max(2_147_483_647);
@@ -13,15 +13,7 @@ const name = (label: string) =>
 const positiveInt = (label: string) =>
   z.number({ error: `${label} is required` }).int(`${label} must be a whole number`).gt(0, `${label} must be greater than 0`).max(1_000_000);
 const Geom = z.unknown().optional().describe('WKT text in decimal degrees, or a GeoJSON geometry');
-const Version = z.number().int().positive().optional().describe('The version last read; a stale one gets 409');
-const date = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Planting date must be a date (YYYY-MM-DD)')
-  .refine((s) => {
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
-  }, 'Planting date is not a valid date')
-  .refine((s) => Number(s.slice(0, 4)) >= 1800 && Number(s.slice(0, 4)) <= 2200, 'Planting date must be between the years 1800 and 2200');
+const date = ymd('Planting date').refine((s) => Number(s.slice(0, 4)) >= 1800 && Number(s.slice(0, 4)) <= 2200, 'Planting date must be between the years 1800 and 2200');
 
 export const PlotCreate = z.strictObject({
   plot_name: name('Plot name'),

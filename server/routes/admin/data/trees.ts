@@ -2,11 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../../db/adapter';
 import { currentUser } from '../../../plugins/auth';
 import { HttpError } from '../../../http-error';
-import { audit, doc, inTx, lockRow } from '../shared';
+import { IdParams, audit, doc, inTx, lockRow } from '../shared';
 import { loadIrrigationAreas, loadPlots, locatePoint } from './assignment';
 import { assertExists, geometryOr422, oneTree } from './features';
 import { resolveClient } from './irrigation';
-import { DeleteQuery, IdParams, TreeCreate, TreeUpdate } from './schemas';
+import { DeleteQuery, TreeCreate, TreeUpdate } from './schemas';
 
 // Trees: plot_id and irrigation_area_id always come from the location.
 
