@@ -102,11 +102,11 @@ map.on('load', () => {
     let done = false;
     const offsets = variant === 'ours-fp64' ? null : treeOffsets(t.positions, n);
     // The image the app's worker draws (use-tree-image.ts), drawn here on the page: this bench times the GPU side.
-    let image: { rgba: Uint8Array; out: TreeImage | null } | null = null;
-    const imageOf = (colours: Uint8Array): TreeImage | null => {
+    let image: { rgba: Uint8Array; out: TreeImage | 'refused' } | null = null;
+    const imageOf = (colours: Uint8Array): TreeImage | 'refused' => {
       if (image?.rgba !== colours) {
         const raster = rasterizeTrees({ count: n, positions: t.positions, rgba: colours, zoom: map.getZoom(), pixelRatio: 1, radius: LAYER_STYLE.treeMarkerRadius });
-        image = { rgba: colours, out: raster && { coloursId: 0, raster, image: new ImageData(raster.data, raster.width, raster.height) } };
+        image = { rgba: colours, out: raster ? { coloursId: 0, raster, image: new ImageData(raster.data, raster.width, raster.height) } : 'refused' };
       }
       return image.out;
     };

@@ -113,7 +113,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // document at /api/docs/json and /api/docs/yaml. Public like the login: they describe routes, not data.
   await app.register(async (docs) => {
     docs.addHook('onRoute', (route) => {
-      route.config = { ...route.config, access: 'public' };
+      if (route.url.startsWith('/api/docs')) route.config = { ...route.config, access: 'public' };
     });
     await docs.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null, docExpansion: 'list', deepLinking: true } });
   });

@@ -1,4 +1,5 @@
 import { BREED, CROP } from './seed-reference';
+import type { Product } from '../../src/domain/products';
 import type { Rect } from './seed-geometry';
 
 // The demo farms, declared. seed.ts turns this into rows.
@@ -17,7 +18,7 @@ export interface ProjectSpec {
   plots: string[];
   observed: boolean; // survey results loaded
   health: number; // shifts the status shares: 0 = typical, >0 healthier
-  products: string[];
+  products: Product[];
   duplicates?: number; // repeated observations (overlapping flight strips)
   /** Trees of the plots this survey did not observe (young trees planted later, trees removed since): a share, picked by a salted hash of the tree id. */
   absent?: { share: number; salt: number };
@@ -38,7 +39,7 @@ export interface FarmSpec {
   projects: ProjectSpec[];
 }
 
-const ALL = ['npk_analysis', 'biomass_analysis', 'tree_status', 'canopy_diameter'];
+const ALL: Product[] = ['npk_analysis', 'biomass_analysis', 'tree_status', 'canopy_diameter'];
 
 export const ADMIN = { email: 'admin@demo.farm', password: 'DemoAdmin!2026', first: 'Dana', last: 'Admin' };
 
@@ -113,7 +114,7 @@ export const FARMS: FarmSpec[] = [
         plots: [i % 2 ? 'Avocado North' : 'Avocado South'],
         observed: false,
         health: 0,
-        products: ['irrigation_mapping'],
+        products: ['irrigation_mapping'] as Product[],
       })),
     ],
   },

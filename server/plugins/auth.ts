@@ -2,19 +2,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/adapter';
 import type { TokenService } from '../auth/token';
 import { HttpError } from '../http-error';
+import type { z } from 'zod';
+import type { sessionUser } from '../../src/domain/contracts/auth';
 import { cachedQuery } from '../db/read-cache';
 
-export interface AuthUser {
-  user_id: number;
-  email: string;
-  role: 'user' | 'admin';
-  client_id: number | null;
-  first_name: string;
-  last_name: string;
-  client_name: string | null;
-  jti: string;
-  exp: number;
-}
+/** The signed-in user (the sign-in contract's fields) and the token it came with. */
+export type AuthUser = z.infer<typeof sessionUser> & { jti: string; exp: number };
 
 declare module 'fastify' {
   interface FastifyRequest {

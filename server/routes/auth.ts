@@ -8,6 +8,7 @@ import { GateFullError, HashGate } from '../auth/hash-gate';
 import { HttpError } from '../http-error';
 import { USER_COLUMNS, currentUser } from '../plugins/auth';
 import { okMessage } from '../../src/domain/contracts/common';
+import { EMAIL_MAX } from '../../src/domain/user-rules';
 import { loginResponse, meResponse, sessionUser } from '../../src/domain/contracts/auth';
 
 export interface AuthRouteOptions {
@@ -18,7 +19,7 @@ export interface AuthRouteOptions {
 }
 
 const LoginBody = z.strictObject({
-  email: z.string().trim().min(1, 'Email is required').max(254),
+  email: z.string().trim().min(1, 'Email is required').max(EMAIL_MAX),
   password: z.string().min(1, 'Password is required').max(1024),
 });
 

@@ -18,7 +18,7 @@ describe('tree layer data', () => {
     expect(b.attributes.getPosition).toBe(a.attributes.getPosition);
   });
 
-  it('draws no tree instances below the detail zoom while the image is coming: the image when it is there', () => {
+  it('draws no tree instances below the detail zoom while the image is coming, the image when it is there, instances when it is refused', () => {
     const positions = Float64Array.of(35, 32, 35.001, 32.001);
     const input = (treeImage: MapLayerInput['treeImage']): MapLayerInput => ({
       view: { order: ['trees'], visible: { plots: false, irrigationAreas: false, trees: true }, labels: { plots: false, irrigationAreas: false, trees: false }, infoLayer: null },
@@ -29,5 +29,7 @@ describe('tree layer data', () => {
     const image = { coloursId: 1, raster, image: raster as unknown as ImageData } as unknown as NonNullable<MapLayerInput['treeImage']>;
     expect(buildMapLayers(input(image)).map((l) => l.id)).toEqual(['trees-image']);
     expect(buildMapLayers({ ...input(null), treeLod: 'vector' }).map((l) => l.id)).toEqual(['trees']);
+    // An image the worker refused (too large: plots kilometres apart near the detail zoom): instances.
+    expect(buildMapLayers(input('refused')).map((l) => l.id)).toEqual(['trees']);
   });
 });

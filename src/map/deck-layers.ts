@@ -54,8 +54,11 @@ export interface MapLayerInput {
   treeStroke?: 'auto' | 'always' | 'never';
   /** Bench/diagnostics: 'vector' draws one instance per tree at every zoom (default: the image below the detail zoom). */
   treeLod?: 'auto' | 'vector';
-  /** The tree image for this zoom (null: not drawn yet or too large: instances are drawn). */
-  treeImage?: TreeImage | null;
+  /**
+   * The tree image for this zoom. null: not drawn yet (nothing is drawn meanwhile); 'refused': the worker
+   * will not draw one (too large, e.g. plots kilometres apart near the detail zoom): instances are drawn.
+   */
+  treeImage?: TreeImage | 'refused' | null;
   /** A prescription being prepared: its zones coloured by rate, under the trees. */
   prescription?: PrescriptionPreview | null;
 }
@@ -153,10 +156,11 @@ function treeLayers(input: MapLayerInput): Layer[] {
   const detail = input.treeStroke === 'always' || (input.treeStroke !== 'never' && input.zoom >= TREE_DETAIL_ZOOM);
   // Level of detail: below the detail zoom the trees are 2-px dots, drawn once
   // into an image (one quad per frame instead of one instance per tree).
-  const asImage = !detail && input.treeLod !== 'vector';
-  const img = asImage ? input.treeImage ?? null : null;
+  const asImage = !detail && input.treeLod !== 'vector' && input.treeImage !== 'refused';
+  const img = asImage && input.treeImage && input.treeImage !== 'refused' ? input.treeImage : null;
   // Until the worker's image arrives nothing is drawn: one frame of a million instances would upload
   // every position and link the dot shader (~100 ms of main thread in software GL) to be replaced at once.
+  // An image the worker refused is drawn as instances.
   const out: Layer[] = asImage && !img ? [] : img ? [
     new BitmapLayer({
       // Not 'trees': deck.gl hands a layer's state to the next layer of the same id, whatever its class.

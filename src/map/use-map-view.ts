@@ -55,7 +55,8 @@ const deckPixelRatio = () => Math.min(window.devicePixelRatio || 1, 1.5);
 const DECK_EVENTS = ['mousedown', 'dragstart', 'drag', 'dragend', 'mousemove', 'mouseout', 'click', 'dblclick'] as const;
 function detachDeckEvents(map: MapLibreMap, overlay: MapLibreOverlay): void {
   const handler = (overlay as unknown as { _handleMouseEvent?: (e: unknown) => void })._handleMouseEvent;
-  if (!handler) throw new Error('MapLibreOverlay has no _handleMouseEvent: check detachDeckEvents against @deck.gl/maplibre');
+  // Without the field (a later deck.gl) the map still works, only slower: say so, never break the page.
+  if (!handler) return console.warn('MapLibreOverlay has no _handleMouseEvent: hover picking stays on (check detachDeckEvents against @deck.gl/maplibre)');
   for (const type of DECK_EVENTS) map.off(type, handler);
 }
 

@@ -50,6 +50,15 @@ function expectNoLeak(role: Role, body: string, where: string) {
 }
 
 describe(`route × role × id matrix on ${ENGINE}`, () => {
+  it('opens exactly sign-in, health and the API docs to callers without a token', () => {
+    // The matrix takes each route's access from its own config: a route made public by mistake would pass there.
+    const open = routes.filter((r) => r.access === 'public').map((r) => r.key);
+    const expected = (k: string) => k === 'POST /api/auth/login' || k === 'GET /api/health' || /^GET \/api\/docs(\/|$)/.test(k);
+    expect(open.filter((k) => !expected(k))).toEqual([]);
+    expect(open).toEqual(expect.arrayContaining(['POST /api/auth/login', 'GET /api/health', 'GET /api/docs/json']));
+    expect(open.some((k) => /^GET \/api\/docs\/?$/.test(k)), 'the docs page').toBe(true);
+  });
+
   it('finds the API routes in the app and every one is in the registry', () => {
     expect(routes.length).toBeGreaterThan(3);
     const problems = routes.map(missingRegistryEntry).filter(Boolean);

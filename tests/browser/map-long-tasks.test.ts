@@ -115,7 +115,7 @@ describe('main thread at 100k trees', () => {
     console.log(`longest main-thread task per phase (ms): ${JSON.stringify(Object.fromEntries(phases.map((ph) => [ph, longest(ph)])))}`);
     console.log(`long tasks (ms): ${JSON.stringify(probe.tasks)}; GPU read-backs per phase: ${JSON.stringify(probe.readBacks)}`);
     // Nothing is picked while the map is only moved (hover and drag picking read the frame back: a GPU stall).
-    for (const ph of phases.slice(2, 6)) expect(probe.readBacks[ph] ?? 0, `read-backs during ${ph}`).toBe(0);
+    for (const ph of phases.slice(1, 6)) expect(probe.readBacks[ph] ?? 0, `read-backs during ${ph}`).toBe(0);
     // The observer works (the app's own start is always long in software GL): a probe that saw nothing proves nothing.
     expect(probe.tasks.length).toBeGreaterThan(0);
     for (const ph of phases.slice(2, 6)) expect(longest(ph), ph).toBeLessThanOrEqual(ACTION_LIMIT_MS);

@@ -8,6 +8,7 @@ import { IdParams, Version, audit, doc, findOne, inTx, lockRow, ok, text } from 
 import { okMessage } from '../../../src/domain/contracts/common';
 import { EMAIL_MAX, NAME_MAX, PASSWORD_LENGTH, passwordTooLong, passwordTooShort } from '../../../src/domain/user-rules';
 import { adminUser, userResponse, usersResponse } from '../../../src/domain/contracts/users';
+import { ROLES } from '../../../src/domain/contracts/auth';
 
 type UserRow = z.infer<typeof adminUser>;
 
@@ -31,7 +32,7 @@ const fields = {
   first_name: text('First name', 1, NAME_MAX),
   last_name: text('Last name', 1, NAME_MAX),
   client_id: z.number({ error: 'Client is required' }).int().positive().nullable(),
-  role: z.enum(['user', 'admin'], { error: "Role must be 'user' or 'admin'" }).default('user'),
+  role: z.enum(ROLES, { error: "Role must be 'user' or 'admin'" }).default('user'),
 };
 const CreateUser = z.strictObject({ ...fields, password });
 const UpdateUser = z.strictObject({ ...fields, password: password.optional(), disabled: z.boolean().optional(), version: Version });

@@ -14,7 +14,7 @@ interface Props {
   title: string;
   data: ClassCount[];
   locale: string;
-  /** Accessible name of the numbers ("Trees"). */
+  /** What the numbers count ("Trees"): the numbers' tooltip; the row reads "label, number". */
   countLabel: string;
   testId?: string;
 }

@@ -4,10 +4,12 @@
 import { z } from 'zod';
 import { okMessage, type Wire } from './common';
 
+export const ROLES = ['user', 'admin'] as const;
+
 export const sessionUser = z.object({
   user_id: z.number().int(),
   email: z.string(),
-  role: z.enum(['user', 'admin']),
+  role: z.enum(ROLES),
   client_id: z.number().int().nullable(),
   first_name: z.string(),
   last_name: z.string(),

@@ -3,15 +3,10 @@
 // carried password_hash would lose it on the way out.
 import { z } from 'zod';
 import { okMessage, timestamp, type Wire } from './common';
+import { sessionUser } from './auth';
 
-export const adminUser = z.object({
-  user_id: z.number().int(),
-  email: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  client_id: z.number().int().nullable(),
-  client_name: z.string().nullable(),
-  role: z.enum(['user', 'admin']),
+/** The signed-in user's fields and what an administrator manages besides. */
+export const adminUser = sessionUser.extend({
   disabled: z.boolean(),
   created_at: timestamp,
   updated_at: timestamp,

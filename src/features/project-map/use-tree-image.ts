@@ -2,8 +2,9 @@
 // from its positions and the colours it last handed out, and sent back as a
 // transferred pixel buffer: the main thread only wraps it (no per-tree work).
 // The last image stays on screen until its successor arrives (its bounds are
-// lon/lat, so it stays in place while zooming); without one, the trees are
-// drawn as instances.
+// lon/lat, so it stays in place while zooming). Until the first arrives the
+// trees are not drawn; when the worker refuses one (too large), they are drawn
+// as instances ('refused').
 import { useEffect, useState, type RefObject } from 'react';
 import { isCancelled, type GeoClient } from '../../map/geo-client';
 import type { TreeImage } from '../../map/deck-layers';
@@ -19,8 +20,8 @@ export interface TreeImageInput {
   on: boolean;
 }
 
-export function useTreeImage(client: RefObject<GeoClient | null>, p: TreeImageInput): TreeImage | null {
-  const [image, setImage] = useState<(TreeImage & { drawn: object }) | null>(null);
+export function useTreeImage(client: RefObject<GeoClient | null>, p: TreeImageInput): TreeImage | 'refused' | null {
+  const [image, setImage] = useState<{ drawn: object; image: TreeImage | 'refused' } | null>(null);
   const { drawn, coloursId, zoom, pixelRatio, on } = p;
   useEffect(() => {
     const c = client.current;
@@ -29,9 +30,9 @@ export function useTreeImage(client: RefObject<GeoClient | null>, p: TreeImageIn
     void c.treeImage({ zoom, pixelRatio, radius: LAYER_STYLE.treeMarkerRadius }).then((r) => {
       if (!live || isCancelled(r)) return;
       // ImageData (not a plain {width, height, data}): deck.gl reads the size for the mip levels from it.
-      setImage(r ? { drawn, coloursId: r.coloursId, raster: r.raster, image: new ImageData(r.raster.data, r.raster.width, r.raster.height) } : null);
+      setImage({ drawn, image: r ? { coloursId: r.coloursId, raster: r.raster, image: new ImageData(r.raster.data, r.raster.width, r.raster.height) } : 'refused' });
     });
     return () => { live = false; };
   }, [client, drawn, coloursId, zoom, pixelRatio, on]);
-  return image && image.drawn === drawn ? image : null;
+  return image && image.drawn === drawn ? image.image : null;
 }
