@@ -16,15 +16,12 @@
 // software GL (SwiftShader has no parallel shader compile). Every task is printed.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loginAs, newPage } from '../support/browser';
+import { apiJson, launchBrowser, loginAs, newPage } from '../support/browser';
+import { installMapProbe, longestTask, readProbe, runMapActions, setPhase, settleMap } from '../support/map-actions';
 
 let browser: Browser;
 let page: Page;
 const baseURL = inject('baseURL');
-
-interface LongTask { at: number; ms: number; phase: string }
-/** Long tasks, and GPU read-backs (readPixels: how deck.gl picks) per phase. */
-type Probe = { tasks: LongTask[]; phase: string; readBacks: Record<string, number> };
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -33,84 +30,33 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-const idle = async (p: Page) => {
-  await p.waitForFunction(() => {
-    const m = (window as unknown as { __projectMap?: { isMoving(): boolean } }).__projectMap;
-    return !!m && !m.isMoving();
-  });
-  await p.waitForTimeout(1500); // the worker's image and labels arrive after the move ends
-};
 /** The longest main-thread task allowed during an action (colour switch, zoom, pan): the goal. */
 const ACTION_LIMIT_MS = 50;
 /** Switching a prescription to its 10 m grid uploads ~26,800 zones at once (not one of the issue's actions). */
 const RX_GRID_LIMIT_MS = 150;
-const phase = (p: Page, name: string) => p.evaluate((n) => { (window as unknown as { __longTasks: Probe }).__longTasks.phase = n; }, name);
 
 describe('main thread at 100k trees', () => {
   it('runs a colour switch, zoom and pan without a main-thread task over 50 ms, and reports every task', { retry: 2, timeout: 240_000 }, async () => {
-    await page.addInitScript(() => {
-      const probe: Probe = { tasks: [], phase: 'boot', readBacks: {} };
-      (window as unknown as { __longTasks: Probe }).__longTasks = probe;
-      for (const proto of [WebGL2RenderingContext.prototype, WebGLRenderingContext.prototype]) {
-        const read = proto.readPixels as (...a: unknown[]) => void;
-        (proto as unknown as { readPixels: (...a: unknown[]) => void }).readPixels = function (this: unknown, ...a: unknown[]) {
-          probe.readBacks[probe.phase] = (probe.readBacks[probe.phase] ?? 0) + 1;
-          return read.apply(this, a);
-        };
-      }
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) probe.tasks.push({ at: Math.round(e.startTime), ms: Math.round(e.duration), phase: probe.phase });
-      }).observe({ type: 'longtask', buffered: true });
-    });
-    const projects = await page.evaluate(async () => {
-      const token = localStorage.getItem('token') ?? sessionStorage.getItem('token');
-      return (await fetch('/api/projects/user', { headers: { Authorization: `Bearer ${token}` } })).json();
-    }) as { project_id: number; name: string; observation_date: string }[];
+    await installMapProbe(page);
+    const projects = await apiJson<{ project_id: number; name: string; observation_date: string }[]>(page, '/api/projects/user');
     const p = projects.find((x) => x.name === 'Avocado survey – autumn')!;
-    await page.goto(`/view/${p.project_id}/${p.observation_date}`);
-    // The page's own start (parsing the app, the first React render, MapLibre's set-up) is not the map's work.
-    await page.waitForSelector('[data-testid=pm-map]');
-    await phase(page, 'open');
-    await page.waitForSelector('[data-testid=project-map-page][data-load-id="1"]', { timeout: 90_000 });
-    await idle(page);
-
-    await page.getByTestId('pm-btn-layers').click();
-    await phase(page, 'show trees');
-    await page.getByTestId('layer-visible-trees').check();
-    await idle(page);
-    await phase(page, 'colour mode');
-    await page.getByTestId('colour-mode').selectOption('vitality');
-    await expect.poll(() => page.getByTestId('project-map-page').getAttribute('data-colour-mode')).toBe('vitality');
-    await idle(page);
-    await page.getByTestId('pm-layers-close').click();
-    const box = (await page.getByTestId('pm-map').boundingBox())!;
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await phase(page, 'zoom in');
-    await page.mouse.wheel(0, -300);
-    await idle(page);
-    await phase(page, 'zoom out');
-    await page.mouse.wheel(0, 300);
-    await idle(page);
-    await phase(page, 'pan');
-    await page.mouse.down();
-    await page.mouse.move(box.x + box.width / 2 + 120, box.y + box.height / 2 + 60, { steps: 8 });
-    await page.mouse.up();
-    await idle(page);
+    const idle = () => settleMap(page, 1500);
+    const box = await runMapActions(page, `/view/${p.project_id}/${p.observation_date}`, idle, 90_000);
     // A prescription on a 10 m grid: ~26,800 zones made in the worker and drawn coloured by rate.
     await page.getByTestId('pm-btn-prescription').click();
     await expect.poll(() => page.getByTestId('pm-rx-total').isVisible(), { timeout: 30_000 }).toBe(true);
-    await idle(page);
-    await phase(page, 'prescription grid');
+    await idle();
+    await setPhase(page, 'prescription grid');
     await page.getByTestId('pm-rx-unit').selectOption('grid');
     await expect.poll(async () => Number((await page.getByTestId('pm-rx-total').locator('td').first().textContent())!.replace(/\D/g, '')), { timeout: 30_000 }).toBeGreaterThan(1000);
-    await idle(page);
+    await idle();
     // A click picks once (pickAll): the read-back probe works.
-    await phase(page, 'click');
+    await setPhase(page, 'click');
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __longTasks: Probe }).__longTasks.readBacks.click ?? 0)).toBeGreaterThan(0);
+    await expect.poll(async () => (await readProbe(page)).readBacks.click ?? 0).toBeGreaterThan(0);
 
-    const probe = await page.evaluate(() => (window as unknown as { __longTasks: Probe }).__longTasks);
-    const longest = (ph: string) => Math.max(0, ...probe.tasks.filter((t) => t.phase === ph).map((t) => t.ms));
+    const probe = await readProbe(page);
+    const longest = (ph: string) => longestTask(probe, ph);
     const phases = ['open', 'show trees', 'colour mode', 'zoom in', 'zoom out', 'pan', 'prescription grid'];
     console.log(`longest main-thread task per phase (ms): ${JSON.stringify(Object.fromEntries(phases.map((ph) => [ph, longest(ph)])))}`);
     console.log(`long tasks (ms): ${JSON.stringify(probe.tasks)}; GPU read-backs per phase: ${JSON.stringify(probe.readBacks)}`);
