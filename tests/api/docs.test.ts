@@ -42,4 +42,20 @@ describe('API docs', () => {
     expect(paths.filter((p) => p.startsWith('/api/docs'))).toEqual([]);
     expect((await t.app.inject({ method: 'GET', url: '/api/docs/yaml' })).body).toMatch(/^openapi: 3\./);
   });
+
+  it('documents what every API route answers: a JSON schema or the media types of its file', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: unknown }> }> }>>;
+    };
+    const undocumented: string[] = [];
+    let documented = 0;
+    for (const [path, ops] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(ops)) {
+        const success = Object.entries(op.responses ?? {}).filter(([code, r]) => /^2/.test(code) && Object.values(r.content ?? {}).some((c) => c.schema));
+        if (success.length) documented++;
+        else undocumented.push(`${method.toUpperCase()} ${path}`);
+      }
+    expect(undocumented).toEqual([]);
+    expect(documented).toBeGreaterThan(80);
+  });
 });

@@ -11,6 +11,16 @@ export const okMessage = z.object({ success: z.literal(true), message: z.string(
 export const dbId = (name: string) =>
   z.coerce.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).positive(`${name} must be positive`).max(2_147_483_647, `${name} is too large`);
 
+/**
+ * A response that is a file or a stream, not JSON (Arrow, PDF, ZIP, CSV, NDJSON lines): documented by its media
+ * types. Fastify sends a Buffer, stream or text of a non-JSON type as it is, so the schema only documents it;
+ * `line` documents the objects of an NDJSON stream.
+ */
+export const fileResponse = (description: string, types: string[], line?: z.ZodType) => ({
+  description,
+  content: Object.fromEntries(types.map((t) => [t, { schema: t.endsWith('ndjson') && line ? line : z.string().meta({ format: 'binary' }) }])),
+});
+
 /** A timestamp: the database driver's Date, sent as ISO 8601 text (documented as a date-time string). */
 export const timestamp = z.union([z.date(), z.string()]);
 
