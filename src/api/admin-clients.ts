@@ -1,20 +1,9 @@
 import { del, get, post, put } from './client';
+import type { AdminClient } from '../domain/contracts/clients';
 
-// /api/admin/clients (admin.md §7).
-export interface AdminClient {
-  client_id: number;
-  name: string;
-  created_at: string;
-  updated_at: string;
-  version: number;
-  user_count: number;
-  plot_count: number;
-  project_count: number;
-}
-interface Msg {
-  success: boolean;
-  message: string;
-}
+// /api/admin/clients (admin.md §7); answers: src/domain/contracts/clients.ts.
+export type { AdminClient };
+type Msg = { success: true; message: string };
 
 export const listClients = async (signal?: AbortSignal) => (await get<Msg & { clients: AdminClient[] }>('/admin/clients', { signal })).clients;
 export const getClient = async (id: number) => (await get<Msg & { client: AdminClient }>(`/admin/clients/${id}`)).client;

@@ -1,18 +1,8 @@
 import { get } from './client';
+import type { ActivityEntry } from '../domain/contracts/activity';
 
 // The dashboard's own sources: the audit log and the public health check.
-export interface ActivityEntry {
-  audit_id: number;
-  user_email: string;
-  action: 'create' | 'update' | 'delete';
-  entity: string;
-  entity_id: string | null;
-  /** English, for API users and older entries. */
-  summary: string;
-  /** The name of what changed (null on entries written before migration 053). */
-  subject?: string | null;
-  created_at: string;
-}
+export type { ActivityEntry };
 export interface Health {
   success: boolean;
   backend: 'online';

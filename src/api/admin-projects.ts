@@ -1,46 +1,10 @@
 import { del, get, post, put } from './client';
+import type { AdminPlot, AdminProject, ProjectPlotRef, ProjectStatistics } from '../domain/contracts/admin-projects';
 
-// /api/admin/projects (admin.md §7).
+// /api/admin/projects (admin.md §7); answers: src/domain/contracts/admin-projects.ts.
 export { PRODUCTS, type Product } from '../domain/products';
 
-export interface ProjectPlotRef {
-  plot_id: number;
-  plot_name: string;
-  plot_area: number | null;
-}
-export interface AdminProject {
-  project_id: number;
-  name: string;
-  observation_date: string | null;
-  created_at: string;
-  version: number;
-  client_id: number;
-  client_name: string;
-  products: string[];
-  plot_ids: number[];
-  user_ids: number[];
-  plots: ProjectPlotRef[];
-  plot_count: number;
-  irrigation_area_count: number;
-  tree_count: number;
-  crop_types: string[];
-}
-export interface ProjectStatistics {
-  total_projects: number;
-  total_plots_in_projects: number;
-  total_irrigation_areas: number;
-  total_trees: number;
-}
-export interface AdminPlot {
-  plot_id: number;
-  plot_name: string;
-  plot_area: number | null;
-  client_id: number;
-  client_name: string;
-  crop_name: string | null;
-  crop_type_name: string | null;
-  irrigation_area_count: number;
-}
+export type { AdminPlot, AdminProject, ProjectPlotRef, ProjectStatistics };
 export interface CreateProjectPayload {
   name: string;
   observation_date: string;
@@ -54,10 +18,7 @@ export interface UpdateProjectPayload {
   plot_ids: number[];
   version?: number;
 }
-interface Msg {
-  success: boolean;
-  message: string;
-}
+type Msg = { success: true; message: string };
 
 export const listProjects = async (signal?: AbortSignal) => (await get<Msg & { projects: AdminProject[] }>('/admin/projects', { signal })).projects;
 export const projectStatistics = async (signal?: AbortSignal) =>

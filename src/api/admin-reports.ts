@@ -1,12 +1,9 @@
 import { get } from './client';
 import { downloadFile } from './download';
+import type { TreeStatusReport } from '../domain/contracts/reports';
 
 // GET /admin/reports/tree-status?clientId= (JSON) and &format=csv (a file).
-export interface TreeStatusReport {
-  client: { client_id: number; name: string };
-  statuses: { status_code: number; status_name: string }[];
-  projects: { project_id: number; name: string; observation_date: string | null; total_trees: number; counts: Record<string, number>; no_status: number }[];
-}
+export type { TreeStatusReport };
 
 export const treeStatusReport = async (clientId: number, signal?: AbortSignal) =>
   (await get<{ report: TreeStatusReport }>(`/admin/reports/tree-status?clientId=${clientId}`, { signal })).report;

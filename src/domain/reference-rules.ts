@@ -6,3 +6,16 @@
  * seed stores them; admin.md lets admins add their own codes up to 999.
  */
 export const TREE_STATUS_CODE = { min: 0, max: 999 } as const;
+
+/** The eight reference lists: the endpoint under /api/admin and the key its list answers under. */
+export const REFERENCE_LIST_KEYS = {
+  'crop-types': 'cropTypes',
+  'crop-options': 'cropOptions',
+  breeds: 'breeds',
+  'irrigation-types': 'irrigationTypes',
+  'survey-types': 'surveyTypes',
+  'disease-types': 'diseaseTypes',
+  'tree-status-types': 'treeStatusTypes',
+  countries: 'countries',
+} as const;
+export type ReferenceEndpoint = keyof typeof REFERENCE_LIST_KEYS;

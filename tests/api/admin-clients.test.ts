@@ -41,7 +41,7 @@ describe(`admin clients on ${ENGINE}`, () => {
   it('creates, reads, renames and deletes a client, writing the audit log each time', async () => {
     const created = await t.as('admin', { method: 'POST', url: '/api/admin/clients', payload: { name: '  Hula Valley Farms ' } });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ success: true, message: 'Client created successfully', client: { name: 'Hula Valley Farms' } });
+    expect(created.json()).toMatchObject({ success: true, message: 'Client created successfully', client: { name: 'Hula Valley Farms', user_count: 0, plot_count: 0, project_count: 0 } });
     const id = created.json().client.client_id;
     expect(await lastAudit()).toMatchObject({ action: 'create', entity: 'client', entity_id: String(id), user_email: 'admin@demo.farm' });
 
@@ -50,7 +50,7 @@ describe(`admin clients on ${ENGINE}`, () => {
 
     const put = await t.as('admin', { method: 'PUT', url: `/api/admin/clients/${id}`, payload: { name: 'Hula Farms', version: 1 } });
     expect(put.statusCode).toBe(200);
-    expect(put.json().client).toMatchObject({ name: 'Hula Farms', version: 2 });
+    expect(put.json().client).toMatchObject({ name: 'Hula Farms', version: 2, user_count: 0, plot_count: 0, project_count: 0 });
     expect(await lastAudit()).toMatchObject({ action: 'update', entity: 'client', summary: 'Renamed client "Hula Valley Farms" to "Hula Farms"' });
 
     const stale = await t.as('admin', { method: 'PUT', url: `/api/admin/clients/${id}`, payload: { name: 'Old tab', version: 1 } });

@@ -4,6 +4,8 @@ import type { Db, Queryable } from '../../db/adapter';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../http-error';
 import { IdParams, Version, audit, describeCounts, doc, findOne, inTx, lockRow, ok, text } from './shared';
+import { okMessage } from '../../../src/domain/contracts/common';
+import { adminClient, clientResponse, clientsResponse } from '../../../src/domain/contracts/clients';
 
 const CLIENT_SQL = `
   SELECT c.client_id, c.name, c.created_at, c.updated_at, c.version,
@@ -11,6 +13,9 @@ const CLIENT_SQL = `
          (SELECT count(*) FROM plots p WHERE p.client_id = c.client_id) AS plot_count,
          (SELECT count(*) FROM projects p WHERE p.client_id = c.client_id) AS project_count
     FROM clients c`;
+
+type ClientRow = z.infer<typeof adminClient>;
+const loadClient = (q: Queryable, id: number) => findOne<ClientRow>(q, `${CLIENT_SQL} WHERE c.client_id = $1`, id, 'Client');
 
 const ClientBody = z.strictObject({ name: text('Name', 1, 200) });
 const ClientUpdate = z.strictObject({ name: text('Name', 1, 200), version: Version });
@@ -22,44 +27,41 @@ async function assertNameFree(tx: Queryable, name: string, exceptId: number | nu
 
 /** Clients (admin.md §7): list with user/plot counts, one, create, rename, delete. */
 export const clientRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/clients', { schema: doc('clients', 'List clients with user_count, plot_count and project_count') }, async () => {
-    const { rows } = await db.query(`${CLIENT_SQL} ORDER BY c.name, c.client_id`);
+  app.get('/clients', { schema: { ...doc('clients', 'List clients with user_count, plot_count and project_count'), response: { 200: clientsResponse } } }, async () => {
+    const { rows } = await db.query<ClientRow>(`${CLIENT_SQL} ORDER BY c.name, c.client_id`);
     return { ...ok('Clients loaded'), clients: rows };
   });
 
-  app.get('/clients/:id', { schema: { ...doc('clients', 'One client'), params: IdParams } }, async (request) => {
-    return { ...ok('Client loaded'), client: await findOne(db, `${CLIENT_SQL} WHERE c.client_id = $1`, request.params.id, 'Client') };
+  app.get('/clients/:id', { schema: { ...doc('clients', 'One client'), params: IdParams, response: { 200: clientResponse } } }, async (request) => {
+    return { ...ok('Client loaded'), client: await loadClient(db, request.params.id) };
   });
 
-  app.post('/clients', { schema: { ...doc('clients', 'Create a client'), body: ClientBody } }, async (request, reply) => {
+  app.post('/clients', { schema: { ...doc('clients', 'Create a client'), body: ClientBody, response: { 201: clientResponse } } }, async (request, reply) => {
     const user = currentUser(request);
     const client = await inTx(db, async (tx) => {
       await assertNameFree(tx, request.body.name, null);
-      const { rows } = await tx.query<{ client_id: number }>(`INSERT INTO clients (name) VALUES ($1) RETURNING *`, [request.body.name]);
+      const { rows } = await tx.query<{ client_id: number }>(`INSERT INTO clients (name) VALUES ($1) RETURNING client_id`, [request.body.name]);
       await audit(tx, user, 'create', 'client', rows[0].client_id, `Created client "${request.body.name}"`, request.body.name);
-      return rows[0];
+      return loadClient(tx, rows[0].client_id);
     });
     reply.status(201);
     return { ...ok('Client created successfully'), client };
   });
 
-  app.put('/clients/:id', { schema: { ...doc('clients', 'Rename a client'), params: IdParams, body: ClientUpdate } }, async (request) => {
+  app.put('/clients/:id', { schema: { ...doc('clients', 'Rename a client'), params: IdParams, body: ClientUpdate, response: { 200: clientResponse } } }, async (request) => {
     const user = currentUser(request);
     const { id } = request.params;
     const client = await inTx(db, async (tx) => {
       const before = await lockRow<{ name: string }>(tx, 'clients', 'client_id', id, 'Client', request.body.version);
       await assertNameFree(tx, request.body.name, id);
-      const { rows } = await tx.query(
-        `UPDATE clients SET name = $2, version = version + 1, updated_at = now() WHERE client_id = $1 RETURNING *`,
-        [id, request.body.name],
-      );
+      await tx.query(`UPDATE clients SET name = $2, version = version + 1, updated_at = now() WHERE client_id = $1`, [id, request.body.name]);
       await audit(tx, user, 'update', 'client', id, `Renamed client "${before.name}" to "${request.body.name}"`, request.body.name);
-      return rows[0];
+      return loadClient(tx, id);
     });
     return { ...ok('Client updated successfully'), client };
   });
 
-  app.delete('/clients/:id', { schema: { ...doc('clients', 'Delete a client that has no users, plots or projects'), params: IdParams } }, async (request) => {
+  app.delete('/clients/:id', { schema: { ...doc('clients', 'Delete a client that has no users, plots or projects'), params: IdParams, response: { 200: okMessage } } }, async (request) => {
     const user = currentUser(request);
     const { id } = request.params;
     await inTx(db, async (tx) => {

@@ -1,6 +1,12 @@
 import type { Queryable } from '../../db/adapter';
 import { HttpError } from '../../http-error';
 import { findOne } from './shared';
+import type { z } from 'zod';
+import type { adminPlot, adminProject, projectStatistics } from '../../../src/domain/contracts/admin-projects';
+
+export type ProjectRow = z.infer<typeof adminProject>;
+export type PlotRow = z.infer<typeof adminPlot>;
+export type StatisticsRow = z.infer<typeof projectStatistics>;
 
 /** The fixed analysis products (admin.md §3). */
 export { PRODUCTS } from '../../../src/domain/products';
@@ -32,7 +38,7 @@ export const PLOT_SQL = `
     FROM plots pl JOIN clients c ON c.client_id = pl.client_id
     LEFT JOIN crop_options co ON co.crop_id = pl.crop_id LEFT JOIN crop_types ct ON ct.crop_type_id = co.crop_type_id`;
 
-export const loadProject = (q: Queryable, id: number) => findOne(q, `${PROJECT_SQL} WHERE p.project_id = $1`, id, 'Project');
+export const loadProject = (q: Queryable, id: number) => findOne<ProjectRow>(q, `${PROJECT_SQL} WHERE p.project_id = $1`, id, 'Project');
 
 /** All selected users must exist and belong to one client; returns it (422 otherwise). */
 export async function clientOfUsers(tx: Queryable, userIds: number[]): Promise<number> {

@@ -4,7 +4,8 @@ import type { Db } from '../../db/adapter';
 import { currentUser } from '../../plugins/auth';
 import { notFound } from '../../http-error';
 import { IdParams, Version, audit, doc, inTx, lockRow, ok, text, ymd } from './shared';
-import { PLOT_SQL, PRODUCTS, PROJECT_SQL, checkPlots, clientOfUsers, loadProject } from './projects-sql';
+import { adminPlotsResponse, adminProjectResponse, adminProjectsResponse, projectDeletedResponse, projectStatisticsResponse } from '../../../src/domain/contracts/admin-projects';
+import { PLOT_SQL, PRODUCTS, PROJECT_SQL, checkPlots, clientOfUsers, loadProject, type PlotRow, type ProjectRow, type StatisticsRow } from './projects-sql';
 
 const ids = (label: string) => z.array(z.number().int().positive(), { error: `${label} must be a list of ids` }).max(1000).transform((a) => [...new Set(a)]);
 const CreateProject = z.strictObject({
@@ -26,14 +27,14 @@ const UpdateProject = z.strictObject({
 
 /** Projects (admin.md §7): list, statistics, plots, create, update, delete. */
 export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/projects', { schema: doc('projects', 'List projects with counts, plots, user_ids and products') }, async () => {
-    const { rows } = await db.query(`${PROJECT_SQL} ORDER BY p.observation_date DESC NULLS LAST, p.project_id`);
+  app.get('/projects', { schema: { ...doc('projects', 'List projects with counts, plots, user_ids and products'), response: { 200: adminProjectsResponse } } }, async () => {
+    const { rows } = await db.query<ProjectRow>(`${PROJECT_SQL} ORDER BY p.observation_date DESC NULLS LAST, p.project_id`);
     return { ...ok('Projects loaded'), projects: rows };
   });
 
-  app.get('/projects/statistics', { schema: doc('projects', 'Totals over all projects') }, async () => {
+  app.get('/projects/statistics', { schema: { ...doc('projects', 'Totals over all projects'), response: { 200: projectStatisticsResponse } } }, async () => {
     // Plots, irrigation areas and trees are counted once even when several projects cover them.
-    const { rows } = await db.query(
+    const { rows } = await db.query<StatisticsRow>(
       `WITH covered AS (SELECT DISTINCT plot_id FROM project_plots)
        SELECT (SELECT count(*) FROM projects) AS total_projects,
               (SELECT count(*) FROM covered) AS total_plots_in_projects,
@@ -43,27 +44,27 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     return { ...ok('Statistics loaded'), statistics: rows[0] };
   });
 
-  app.get('/projects/plots', { schema: doc('projects', 'All plots of all clients') }, async () => {
-    const { rows } = await db.query(`${PLOT_SQL} ORDER BY c.name, pl.plot_name`);
+  app.get('/projects/plots', { schema: { ...doc('projects', 'All plots of all clients'), response: { 200: adminPlotsResponse } } }, async () => {
+    const { rows } = await db.query<PlotRow>(`${PLOT_SQL} ORDER BY c.name, pl.plot_name`);
     return { ...ok('Plots loaded'), plots: rows };
   });
 
   app.get(
     '/projects/plots/by-client',
-    { schema: { ...doc('projects', "One client's plots"), querystring: z.strictObject({ clientId: z.coerce.number({ error: 'clientId is required' }).int().positive() }) } },
+    { schema: { ...doc('projects', "One client's plots"), querystring: z.strictObject({ clientId: z.coerce.number({ error: 'clientId is required' }).int().positive() }), response: { 200: adminPlotsResponse } } },
     async (request) => {
       const { rows: c } = await db.query(`SELECT 1 FROM clients WHERE client_id = $1`, [request.query.clientId]);
       if (!c.length) throw notFound('Client');
-      const { rows } = await db.query(`${PLOT_SQL} WHERE pl.client_id = $1 ORDER BY pl.plot_name`, [request.query.clientId]);
+      const { rows } = await db.query<PlotRow>(`${PLOT_SQL} WHERE pl.client_id = $1 ORDER BY pl.plot_name`, [request.query.clientId]);
       return { ...ok('Plots loaded'), plots: rows };
     },
   );
 
-  app.get('/projects/:id', { schema: { ...doc('projects', 'One project'), params: IdParams } }, async (request) => {
+  app.get('/projects/:id', { schema: { ...doc('projects', 'One project'), params: IdParams, response: { 200: adminProjectResponse } } }, async (request) => {
     return { ...ok('Project loaded'), project: await loadProject(db, request.params.id) };
   });
 
-  app.post('/projects', { schema: { ...doc('projects', 'Create a project for the users of one client'), body: CreateProject } }, async (request, reply) => {
+  app.post('/projects', { schema: { ...doc('projects', 'Create a project for the users of one client'), body: CreateProject, response: { 201: adminProjectResponse } } }, async (request, reply) => {
     const actor = currentUser(request);
     const b = request.body;
     const project = await inTx(db, async (tx) => {
@@ -83,7 +84,7 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     return { ...ok('Project created successfully'), project };
   });
 
-  app.put('/projects/:id', { schema: { ...doc('projects', 'Update name, observation date and plots'), params: IdParams, body: UpdateProject } }, async (request) => {
+  app.put('/projects/:id', { schema: { ...doc('projects', 'Update name, observation date and plots'), params: IdParams, body: UpdateProject, response: { 200: adminProjectResponse } } }, async (request) => {
     const actor = currentUser(request);
     const { id } = request.params;
     const b = request.body;
@@ -103,7 +104,7 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     return { ...ok('Project updated successfully'), project };
   });
 
-  app.delete('/projects/:id', { schema: { ...doc('projects', 'Delete a project with its plot/user links and survey observations'), params: IdParams } }, async (request) => {
+  app.delete('/projects/:id', { schema: { ...doc('projects', 'Delete a project with its plot/user links and survey observations'), params: IdParams, response: { 200: projectDeletedResponse } } }, async (request) => {
     const actor = currentUser(request);
     const { id } = request.params;
     const observations = await inTx(db, async (tx) => {

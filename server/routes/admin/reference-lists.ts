@@ -2,14 +2,14 @@ import { z } from 'zod';
 import type { Queryable } from '../../db/adapter';
 import { HttpError } from '../../http-error';
 import { text } from './shared';
-import { TREE_STATUS_CODE } from '../../../src/domain/reference-rules';
+import { REFERENCE_LIST_KEYS, TREE_STATUS_CODE, type ReferenceEndpoint } from '../../../src/domain/reference-rules';
 
 // The eight reference lists (admin.md §3, §5). Each entry says its endpoint,
 // table, id column, list key, body schema, how to list it and what still
 // references a row (a delete is refused with 409 while anything does).
 
 export interface ReferenceList {
-  endpoint: string;
+  endpoint: ReferenceEndpoint;
   table: string;
   idColumn: string;
   listKey: string;
@@ -37,11 +37,11 @@ type Identity = Pick<ReferenceList, 'endpoint' | 'table' | 'idColumn' | 'listKey
 type Extra = Partial<Omit<ReferenceList, keyof Identity>>;
 
 /** A list; by default its body is just the name, listed by name without joins and referenced by nothing. */
-const list = (endpoint: string, table: string, idColumn: string, listKey: string, entity: string, nameColumn: string, label: string, extra: Extra = {}): ReferenceList => ({
+const list = (endpoint: ReferenceEndpoint, table: string, idColumn: string, entity: string, nameColumn: string, label: string, extra: Extra = {}): ReferenceList => ({
   endpoint,
   table,
   idColumn,
-  listKey,
+  listKey: REFERENCE_LIST_KEYS[endpoint],
   entity,
   nameColumn,
   body: z.strictObject({ [nameColumn]: name(label) }),
@@ -55,30 +55,30 @@ const list = (endpoint: string, table: string, idColumn: string, listKey: string
 const usedBy = (table: string, column: string, one: string, many: string): [string, string, string] => [`SELECT count(*) AS n FROM ${table} WHERE ${column} = $1`, one, many];
 
 export const REFERENCE_LISTS: ReferenceList[] = [
-  list('crop-types', 'crop_types', 'crop_type_id', 'cropTypes', 'crop type', 'crop_type_name', 'Crop type name', {
+  list('crop-types', 'crop_types', 'crop_type_id', 'crop type', 'crop_type_name', 'Crop type name', {
     references: [usedBy('crop_options', 'crop_type_id', 'crop option', 'crop options')],
   }),
-  list('crop-options', 'crop_options', 'crop_id', 'cropOptions', 'crop option', 'crop_name', 'Crop name', {
+  list('crop-options', 'crop_options', 'crop_id', 'crop option', 'crop_name', 'Crop name', {
     body: z.strictObject({ crop_name: name('Crop name'), crop_type_id: optionalId('Crop type') }),
     select: `SELECT x.*, ct.crop_type_name FROM crop_options x LEFT JOIN crop_types ct ON ct.crop_type_id = x.crop_type_id`,
     checks: (tx, b) => mustExist(tx, 'crop_types', 'crop_type_id', b.crop_type_id, 'crop_type_id', 'crop type'),
     references: [usedBy('plots', 'crop_id', 'plot', 'plots'), usedBy('breeds', 'crop_id', 'breed', 'breeds')],
   }),
-  list('breeds', 'breeds', 'breed_id', 'breeds', 'breed', 'breed_name', 'Breed name', {
+  list('breeds', 'breeds', 'breed_id', 'breed', 'breed_name', 'Breed name', {
     body: z.strictObject({ breed_name: name('Breed name'), crop_id: z.number({ error: 'Crop is required' }).int().positive('Crop is required') }),
     select: `SELECT x.*, co.crop_name FROM breeds x LEFT JOIN crop_options co ON co.crop_id = x.crop_id`,
     checks: (tx, b) => mustExist(tx, 'crop_options', 'crop_id', b.crop_id, 'crop_id', 'crop'),
     references: [usedBy('trees', 'breed_id', 'tree', 'trees')],
   }),
-  list('irrigation-types', 'irrigation_types', 'irrigation_type_id', 'irrigationTypes', 'irrigation type', 'irrigation_type_name', 'Irrigation type name', {
+  list('irrigation-types', 'irrigation_types', 'irrigation_type_id', 'irrigation type', 'irrigation_type_name', 'Irrigation type name', {
     references: [usedBy('irrigation_areas', 'irrigation_type_id', 'irrigation area', 'irrigation areas')],
   }),
-  list('survey-types', 'survey_types', 'survey_type_id', 'surveyTypes', 'survey type', 'label', 'Label', {
+  list('survey-types', 'survey_types', 'survey_type_id', 'survey type', 'label', 'Label', {
     body: z.strictObject({ code: text('Code', 1, 20), label: name('Label') }),
     order: 'lower(x.code), x.survey_type_id',
   }),
-  list('disease-types', 'disease_types', 'disease_id', 'diseaseTypes', 'disease type', 'disease_name', 'Disease name'),
-  list('tree-status-types', 'tree_status_types', 'status_code', 'treeStatusTypes', 'tree status type', 'status_name', 'Status name', {
+  list('disease-types', 'disease_types', 'disease_id', 'disease type', 'disease_name', 'Disease name'),
+  list('tree-status-types', 'tree_status_types', 'status_code', 'tree status type', 'status_name', 'Status name', {
     body: z.strictObject({
       status_code: z
         .number({ error: 'Status code is required' })
@@ -90,5 +90,5 @@ export const REFERENCE_LISTS: ReferenceList[] = [
     order: 'x.status_code',
     references: [usedBy('tree_observations', 'tree_status', 'tree observation', 'tree observations')],
   }),
-  list('countries', 'countries', 'country_id', 'countries', 'country', 'country_name', 'Country name'),
+  list('countries', 'countries', 'country_id', 'country', 'country_name', 'Country name'),
 ];

@@ -6,6 +6,8 @@ import { HttpError } from '../../http-error';
 import { IdParams, Version, audit, describeCounts, doc, inTx, lockRow, ok } from './shared';
 import { REFERENCE_LISTS, type ReferenceList } from './reference-lists';
 import { TREE_STATUS_CODE } from '../../../src/domain/reference-rules';
+import { okMessage } from '../../../src/domain/contracts/common';
+import { referenceItemResponse, referenceListResponse } from '../../../src/domain/contracts/reference';
 
 // Tree status codes are the primary key and may be 0 (the seeded Healthy).
 const StatusParams = z.strictObject({ id: z.coerce.number({ error: 'id must be a number' }).int().min(TREE_STATUS_CODE.min).max(TREE_STATUS_CODE.max) });
@@ -45,13 +47,16 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     const tag = 'configuration';
     const params = list.endpoint === 'tree-status-types' ? StatusParams : IdParams;
     const columns = Object.keys(list.body.shape);
+    // One loop serves eight lists: the schemas are each list's own, the handler's type is the lists' common one.
+    const itemResponse = referenceItemResponse(list.endpoint) as z.ZodType<unknown>;
+    const listResponse = referenceListResponse(list.endpoint) as z.ZodType<unknown>;
 
-    app.get(`/${list.endpoint}`, { schema: doc(tag, `List ${list.entity}s (under "${list.listKey}")`) }, async () => {
+    app.get(`/${list.endpoint}`, { schema: { ...doc(tag, `List ${list.entity}s (under "${list.listKey}")`), response: { 200: listResponse } } }, async () => {
       const { rows } = await db.query(`${list.select} ORDER BY ${list.order}`);
       return { ...ok(`${list.listKey} loaded`), [list.listKey]: rows };
     });
 
-    app.post(`/${list.endpoint}`, { schema: { ...doc(tag, `Create a ${list.entity}`), body: list.body } }, async (request, reply) => {
+    app.post(`/${list.endpoint}`, { schema: { ...doc(tag, `Create a ${list.entity}`), body: list.body, response: { 201: itemResponse } } }, async (request, reply) => {
       const actor = currentUser(request);
       const body = request.body as Record<string, unknown>;
       const item = await inTx(db, async (tx) => {
@@ -72,7 +77,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
 
     app.put(
       `/${list.endpoint}/:id`,
-      { schema: { ...doc(tag, `Update a ${list.entity}`), params, body: list.body.extend({ version: Version }) } },
+      { schema: { ...doc(tag, `Update a ${list.entity}`), params, body: list.body.extend({ version: Version }), response: { 200: itemResponse } } },
       async (request) => {
         const actor = currentUser(request);
         const { id } = request.params as { id: number };
@@ -99,7 +104,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       },
     );
 
-    app.delete(`/${list.endpoint}/:id`, { schema: { ...doc(tag, `Delete a ${list.entity} nothing references`), params } }, async (request) => {
+    app.delete(`/${list.endpoint}/:id`, { schema: { ...doc(tag, `Delete a ${list.entity} nothing references`), params, response: { 200: okMessage } } }, async (request) => {
       const actor = currentUser(request);
       const { id } = request.params as { id: number };
       await inTx(db, async (tx) => {

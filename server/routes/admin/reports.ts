@@ -4,15 +4,10 @@ import type { Db } from '../../db/adapter';
 import { notFound } from '../../http-error';
 import { doc, ok } from './shared';
 import { csvDocument } from '../../../src/domain/csv';
+import { fileBody } from '../../../src/domain/contracts/common';
+import { treeStatusReportResponse, type TreeStatusReport } from '../../../src/domain/contracts/reports';
 
-interface ReportProject {
-  project_id: number;
-  name: string;
-  observation_date: string | null;
-  total_trees: number;
-  counts: Record<string, number>;
-  no_status: number;
-}
+type ReportProject = TreeStatusReport['projects'][number];
 
 /** Tree-status summary per project of one client; the first observation of each tree counts (overlapping strips). */
 async function treeStatusReport(db: Db, clientId: number) {
@@ -57,6 +52,12 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
           clientId: z.coerce.number({ error: 'clientId is required' }).int().positive(),
           format: z.enum(['json', 'csv']).default('json'),
         }),
+        response: {
+          200: {
+            description: 'The report as JSON, or as a CSV file with format=csv',
+            content: { 'application/json': { schema: treeStatusReportResponse }, 'text/csv': { schema: fileBody } },
+          },
+        },
       },
     },
     async (request, reply) => {

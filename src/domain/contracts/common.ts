@@ -18,8 +18,10 @@ export const dbId = (name: string) =>
  */
 export const fileResponse = (description: string, types: string[], line?: z.ZodType) => ({
   description,
-  content: Object.fromEntries(types.map((t) => [t, { schema: t.endsWith('ndjson') && line ? line : z.string().meta({ format: 'binary' }) }])),
+  content: Object.fromEntries(types.map((t) => [t, { schema: t.endsWith('ndjson') && line ? line : fileBody }])),
 });
+/** The body of a file answer (bytes or text of a non-JSON media type). */
+export const fileBody = z.string().meta({ format: 'binary' });
 
 /** A timestamp: the database driver's Date, sent as ISO 8601 text (documented as a date-time string). */
 export const timestamp = z.union([z.date(), z.string()]);
