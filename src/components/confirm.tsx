@@ -1,5 +1,6 @@
 /**
- * ConfirmDialog — the delete confirmation (admin.md §5 "Deletion"), on Modal.
+ * ConfirmDialog — the delete confirmation (admin.md §5 "Deletion"), on Modal as an
+ * alertdialog described by its message.
  *
  * Usage:
  *   <ConfirmDialog open={!!toDelete} title={t('deleteProject')}
@@ -7,6 +8,7 @@
  *     note={t('cannotBeUndone')}            // projects: "This action cannot be undone."
  *     busy={deleting} onConfirm={doDelete} onCancel={() => setToDelete(null)} />
  */
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from './modal';
 
@@ -23,12 +25,15 @@ export interface ConfirmDialogProps {
 
 export function ConfirmDialog(p: ConfirmDialogProps) {
   const { t } = useTranslation('admin');
+  const messageId = useId();
   return (
     <Modal
       open={p.open}
       title={p.title}
       onClose={p.onCancel}
       testId="confirm-dialog"
+      role="alertdialog"
+      describedBy={messageId}
       footer={
         <>
           <button type="button" className="btn" onClick={p.onCancel} disabled={p.busy}>
@@ -40,7 +45,9 @@ export function ConfirmDialog(p: ConfirmDialogProps) {
         </>
       }
     >
-      <p className="confirm__message">{p.message}</p>
+      <p className="confirm__message" id={messageId}>
+        {p.message}
+      </p>
       {p.note && <p className="confirm__note"><strong>{p.note}</strong></p>}
     </Modal>
   );

@@ -38,9 +38,14 @@ describe('admin management in Chromium', () => {
     const add = admin.getByRole('button', { name: 'Add Client' });
     await add.click();
     const form = modal(admin, 'client-form-modal');
+    // A native modal dialog: the page behind is inert (a click on the Add button lands on the backdrop) and does not scroll.
+    expect(await form.evaluate((el) => el.tagName === 'DIALOG' && el.matches(':modal'))).toBe(true);
+    expect(await admin.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
+    expect(await add.evaluate((el) => { const r = el.getBoundingClientRect(); return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)?.tagName; })).toBe('DIALOG');
     await admin.keyboard.press('Escape');
     await poll(() => form.count()).toBe(0);
     await poll(() => admin.evaluate(() => document.activeElement?.textContent)).toBe('Add Client');
+    expect(await admin.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe('hidden');
     await add.click();
     await form.getByRole('button', { name: 'Create' }).click();
     await poll(() => form.locator('.form-field__error').textContent()).toBe('Name is required');
@@ -129,7 +134,8 @@ describe('admin management in Chromium', () => {
     await poll(() => form.count()).toBe(0);
     await admin.getByTestId('projects-table').getByRole('searchbox').fill(`Carmel renamed ${stamp}`);
     await row(admin, 'projects-table', stamp).getByRole('button', { name: 'Delete' }).click();
-    const confirm = admin.getByTestId('confirm-dialog');
+    const confirm = admin.getByRole('alertdialog', { name: 'Delete Project' });
+    expect(await confirm.getAttribute('data-testid')).toBe('confirm-dialog');
     expect(await confirm.textContent()).toContain('This action cannot be undone.');
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     expect(await row(admin, 'projects-table', stamp).count()).toBe(1);
