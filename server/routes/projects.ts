@@ -13,15 +13,15 @@ import { cachedQuery } from '../db/read-cache';
 // Each survey with results carries the real change in its share of healthy
 // trees (status 0 among assessed trees, status 0–3: Missing and Unknown say nothing
 // about health — the same rule as src/domain/farm-overview.ts healthyShare; first observation of a tree
-// wins — client.md §3) against the latest earlier survey with results of the
+// wins — client.md §3, the SQL function first_observations of migration 070) against the latest earlier survey with results of the
 // exact same set of plots; otherwise `trend` is null. The spec's card shows a
 // random arrow; we never show invented data.
 //
 // The trend reads every observation of the compared surveys (~200k rows in
 // the demo), so it is one aggregate per project in one statement, and the
-// result is kept per database change marker (migration 030: bumped by every
-// write to projects, project_plots and tree_observations). The list itself is
-// cheap and always read fresh.
+// result is kept per client's projects_version (client_versions: bumped by
+// writes to that client's projects, their plots and observations). The list
+// itself is cheap and always read fresh.
 
 /** A row of the list: the contract's project without its trend. */
 type ListRow = Omit<z.infer<typeof userProject>, 'trend'>;
@@ -71,10 +71,7 @@ const TREND_SQL = `
          LIMIT 1) prev ON true
      WHERE cardinality(cur.plot_ids) > 0),
   firsts AS (
-    SELECT DISTINCT ON (o.project_id, o.tree_id) o.project_id, o.tree_status
-      FROM tree_observations o
-     WHERE o.project_id IN (SELECT project_id FROM pairs UNION SELECT previous_project_id FROM pairs)
-     ORDER BY o.project_id, o.tree_id, o.observation_id),
+    SELECT project_id, tree_status FROM first_observations(ARRAY(SELECT project_id FROM pairs UNION SELECT previous_project_id FROM pairs))),
   health AS (
     SELECT project_id, count(*) FILTER (WHERE tree_status = 0)::int AS healthy, count(*) FILTER (WHERE tree_status BETWEEN 0 AND 3)::int AS rated
       FROM firsts GROUP BY project_id)

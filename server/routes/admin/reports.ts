@@ -22,13 +22,8 @@ async function treeStatusReport(db: Db, clientId: number) {
     [clientId],
   );
   const { rows: counts } = await db.query<{ project_id: number; tree_status: number | null; n: number }>(
-    `WITH firsts AS (
-       SELECT DISTINCT ON (o.project_id, o.tree_id) o.project_id, o.tree_status
-         FROM tree_observations o
-        WHERE o.client_id = $1
-        ORDER BY o.project_id, o.tree_id, o.observation_id)
-     SELECT project_id, tree_status, count(*) AS n FROM firsts GROUP BY project_id, tree_status`,
-    [clientId],
+    `SELECT project_id, tree_status, count(*) AS n FROM first_observations($1::int[]) GROUP BY project_id, tree_status`,
+    [projects.map((p) => p.project_id)],
   );
   const out: ReportProject[] = projects.map((p) => ({ ...p, total_trees: 0, counts: Object.fromEntries(statuses.map((s) => [String(s.status_code), 0])), no_status: 0 }));
   const byId = new Map(out.map((p) => [p.project_id, p]));
