@@ -84,6 +84,18 @@ export default tseslint.config(
     },
   },
   {
+    // The app takes the API contracts as types only: zod at run time would enter the bundle (and probes eval,
+    // which the CSP forbids). Contracts themselves, tests and the server import them as values.
+    files: ['src/**/*.{ts,tsx}', 'workers/**/*.ts'],
+    ignores: ['src/domain/contracts/**', '**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['zod', '**/contracts/*'], allowTypeImports: true, message: 'Import contracts (and zod) with `import type` in the app.' }] },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },
