@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fileBody, fileResponse } from '../../src/domain/contracts/common';
 import { exportQuery, zonesQuery } from '../../src/domain/contracts/export';
 import { prescriptionBody } from '../../src/domain/contracts/prescription';
+import { zoneTableResponse } from '../../src/domain/contracts/survey';
 import { EXPORT_EXTENSIONS } from '../../src/domain/export';
 import { safeFileName } from '../../src/domain/file-name';
 import type { Db } from '../db/adapter';
@@ -20,6 +22,20 @@ async function ownedArea(db: Db, table: 'plots' | 'irrigation_areas', id: number
   if (!rows.length) throw notFound(`${what} ${id}`);
 }
 
+/** The media type of a Content-Type value (without its charset). */
+const mediaType = (contentType: string) => contentType.split(';')[0].trim();
+
+/** What the three routes answer: a file of one of the export formats, the zone table (JSON or CSV), a prescription zip. */
+const exportFile = fileResponse('The trees as a file of the asked format (an attachment)', [...new Set(Object.values(CONTENT_TYPES).map(mediaType))]);
+const zonesAnswer = {
+  description: 'The statistics table per plot and irrigation area: JSON rows for format=json, else a CSV file (an attachment)',
+  content: {
+    'application/json': { schema: zoneTableResponse },
+    [mediaType(CONTENT_TYPES.csv)]: { schema: fileBody },
+  },
+};
+const prescriptionFile = fileResponse('The prescription: an ISOXML TASKDATA zip or a shapefile zip (an attachment); X-Zone-Count: its zones', ['application/zip']);
+
 /**
  * GET /api/projects/{id}/export (issue 13): the survey's trees (each once, as
  * the map shows them) that the filter keeps, as GeoJSON, CSV, a zipped
@@ -28,7 +44,7 @@ async function ownedArea(db: Db, table: 'plots' | 'irrigation_areas', id: number
 export const exportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/api/projects/:projectId/export',
-    { schema: { params: projectParams, querystring: exportQuery, tags: ['map'], summary: 'Export the trees of a survey (GeoJSON, CSV, shapefile zip or KML)' } },
+    { schema: { params: projectParams, querystring: exportQuery, tags: ['map'], summary: 'Export the trees of a survey (GeoJSON, CSV, shapefile zip or KML)', response: { 200: exportFile } } },
     async (request, reply) => {
       const q = request.query;
       const { project, compare, date } = await openSurvey(db, currentUser(request), request.params.projectId, q.compare);
@@ -50,7 +66,7 @@ export const exportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
 
   app.get(
     '/api/projects/:projectId/zones',
-    { schema: { params: projectParams, querystring: zonesQuery, tags: ['map'], summary: 'Statistics per plot and irrigation area (CSV or JSON), optionally with the change since another survey' } },
+    { schema: { params: projectParams, querystring: zonesQuery, tags: ['map'], summary: 'Statistics per plot and irrigation area (CSV or JSON), optionally with the change since another survey', response: { 200: zonesAnswer } } },
     async (request, reply) => {
       const q = request.query;
       const { project, compare, date } = await openSurvey(db, currentUser(request), request.params.projectId, q.compare);
@@ -68,7 +84,7 @@ export const exportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
 
   app.post(
     '/api/projects/:projectId/prescriptions',
-    { schema: { params: projectParams, body: prescriptionBody, tags: ['map'], summary: 'A variable-rate prescription of a survey: ISOXML TASKDATA zip or a shapefile zip' } },
+    { schema: { params: projectParams, body: prescriptionBody, tags: ['map'], summary: 'A variable-rate prescription of a survey: ISOXML TASKDATA zip or a shapefile zip', response: { 200: prescriptionFile } } },
     async (request, reply) => {
       const b = request.body;
       const { project, date } = await openSurvey(db, currentUser(request), request.params.projectId, undefined);

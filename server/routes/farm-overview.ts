@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { farmOverviewResponse } from '../../src/domain/contracts/farm';
 import type { Db } from '../db/adapter';
 import { currentUser } from '../plugins/auth';
 import { HttpError, notFound } from '../http-error';
@@ -41,7 +42,7 @@ interface CountRow {
 }
 
 export const farmOverviewRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/api/farm/overview', { schema: { querystring: Query } }, async (request) => {
+  app.get('/api/farm/overview', { schema: { querystring: Query, response: { 200: farmOverviewResponse } } }, async (request) => {
     const user = currentUser(request);
     const clientId = user.role === 'admin' ? request.query.clientId : user.client_id;
     if (!clientId) throw new HttpError(400, 'clientId is required for administrators');
@@ -75,11 +76,7 @@ export const farmOverviewRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
             WHERE p.client_id = $1 AND ${VISIBLE}
               AND EXISTS (SELECT 1 FROM tree_observations o WHERE o.project_id = p.project_id)
             ORDER BY pp.plot_id, p.observation_date DESC NULLS LAST, p.project_id DESC),
-         first_obs AS (
-           SELECT DISTINCT ON (o.project_id, o.tree_id) o.project_id, o.tree_id, o.tree_status
-             FROM tree_observations o
-            WHERE o.project_id IN (SELECT project_id FROM latest)
-            ORDER BY o.project_id, o.tree_id, o.observation_id)
+         first_obs AS (SELECT project_id, tree_id, tree_status FROM first_observations(ARRAY(SELECT project_id FROM latest)))
          SELECT l.plot_id, l.project_id, COALESCE(f.tree_status, 5)::int AS status, count(*)::int AS n
            FROM latest l
            JOIN trees t ON t.plot_id = l.plot_id
@@ -100,12 +97,12 @@ export const farmOverviewRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     for (const s of surveys.rows) for (const id of s.plot_ids) byPlot.set(id, [...(byPlot.get(id) ?? []), s.project_id]);
 
     return {
-      success: true,
-      crs: 'EPSG:4326',
+      success: true as const,
+      crs: 'EPSG:4326' as const,
       plots: {
-        type: 'FeatureCollection',
+        type: 'FeatureCollection' as const,
         features: plots.rows.map((p) => ({
-          type: 'Feature',
+          type: 'Feature' as const,
           id: p.plot_id,
           geometry: typeof p.geom === 'string' ? JSON.parse(p.geom) : p.geom,
           properties: {

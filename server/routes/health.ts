@@ -1,9 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { healthResponse } from '../../src/domain/contracts/health';
 import type { Db } from '../db/adapter';
 
 /** Liveness and a database ping; public so a load balancer can use it. */
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/api/health', { config: { access: 'public' } }, async (_request, reply) => {
+  const schema = {
+    summary: 'Liveness and a database ping (200 while the database answers, 503 when not)',
+    response: { 200: healthResponse, 503: healthResponse },
+  };
+  app.get('/api/health', { config: { access: 'public' }, schema }, async (_request, reply) => {
     const t0 = performance.now();
     let database: 'connected' | 'unavailable' = 'connected';
     try {
@@ -16,7 +21,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     reply.status(database === 'connected' ? 200 : 503);
     return {
       success: database === 'connected',
-      backend: 'online',
+      backend: 'online' as const,
       database,
       dataSource: db.kind,
       pingMs: Math.round((performance.now() - t0) * 10) / 10,

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fileResponse } from '../../src/domain/contracts/common';
 import { ARROW_MIME } from '../../workers/geo/arrow-schema';
 import type { Db } from '../db/adapter';
 import { currentUser } from '../plugins/auth';
@@ -55,7 +56,16 @@ export const mapDataRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     // Read whole (from the page cache: ~25 MB gzip for 1M trees) and sent in one piece: measured faster than a stream.
     return reply.send(await readFile(file));
   };
-  const schema = { params: projectParams, tags: ['map'] };
+  const schema = {
+    params: projectParams,
+    tags: ['map'],
+    response: {
+      200: fileResponse(
+        'The survey\'s trees, plots and irrigation areas: Arrow IPC (gzip when accepted) for Accept: application/vnd.apache.arrow.stream, else a streamed GeoJSON document; 304 for a matching If-None-Match',
+        [ARROW_MIME, 'application/json'],
+      ),
+    },
+  };
   app.get('/api/trees/:projectId', { schema }, handler);
   app.get('/api/projects/:projectId/data', { schema }, handler);
 };

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fileResponse } from '../../src/domain/contracts/common';
 import { reportQuery } from '../../src/domain/contracts/export';
 import { safeFileName } from '../../src/domain/file-name';
 import { projectServices } from '../../src/domain/projects-services';
@@ -24,7 +25,13 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db; chromiumPath: string 
 
   app.get(
     '/api/projects/:projectId/report.pdf',
-    { schema: { params: projectParams, querystring: reportQuery, tags: ['map'], summary: 'The printable survey report (PDF, A4, Hebrew or English), optionally with the change since another survey' } },
+    {
+      schema: {
+        params: projectParams, querystring: reportQuery, tags: ['map'],
+        summary: 'The printable survey report (PDF, A4, Hebrew or English), optionally with the change since another survey',
+        response: { 200: fileResponse('The report (an attachment)', ['application/pdf']) },
+      },
+    },
     async (request, reply) => {
       const q = request.query;
       const { project, compare, date } = await openSurvey(db, currentUser(request), request.params.projectId, q.compare);

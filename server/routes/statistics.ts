@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { statisticsResponse } from '../../src/domain/contracts/statistics';
 import type { Db } from '../db/adapter';
 import { currentUser } from '../plugins/auth';
 import { getMapData } from './map-data-cache';
@@ -10,9 +12,11 @@ import { findProject, projectParams } from './project-access';
  * (each tree once: its first observation).
  */
 export const statisticsRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/api/tree-status-statistics/:projectId', { schema: { params: projectParams, tags: ['map'] } }, async (request) => {
+  const schema = { params: projectParams, tags: ['map'], response: { 200: statisticsResponse } };
+  app.get('/api/tree-status-statistics/:projectId', { schema }, async (request) => {
     const project = await findProject(db, currentUser(request), request.params.projectId);
     // Built with the survey's Arrow form, from the same columns, once per version.
-    return (await getMapData(db, project.project_id)).statistics;
+    // The snapshot's statistics (statisticsResponse in statistics-build.ts), kept as JSON beside its files.
+    return (await getMapData(db, project.project_id)).statistics as z.input<typeof statisticsResponse>;
   });
 };

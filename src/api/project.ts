@@ -1,22 +1,9 @@
 // GET projects/{projectId} (name for the path bar) and the other surveys of the same plots.
 import { get } from './client';
+import type { ProjectDetail, RelatedSurvey } from '../domain/contracts/survey';
 
-export interface ProjectDetail {
-  project_id: number;
-  name: string;
-  title?: string;
-  observation_date: string | null;
-  products: string[];
-  plot_ids: number[];
-}
-
-export interface RelatedSurvey {
-  project_id: number;
-  name: string;
-  observation_date: string | null;
-  observation_count: number;
-  shared_plots: string[];
-}
+/** The answers as our server sends them: src/domain/contracts/survey.ts. */
+export type { ProjectDetail, RelatedSurvey };
 
 export function fetchProject(projectId: string, signal?: AbortSignal): Promise<ProjectDetail> {
   return get<ProjectDetail>(`projects/${encodeURIComponent(projectId)}`, { signal });

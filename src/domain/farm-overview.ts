@@ -1,13 +1,10 @@
 // Farm overview rules (issue 9): how healthy each plot was at its latest
 // survey, the colour class that says so, and which surveys cover a plot.
 
-export type StatusCounts = Record<string, number>;
+import type { LatestSurvey, OverviewSurvey, StatusCounts } from './contracts/farm';
 
-export interface LatestSurvey {
-  project_id: number;
-  total: number;
-  status_counts: StatusCounts;
-}
+/** The answer's shapes (GET /api/farm/overview): src/domain/contracts/farm.ts. */
+export type { LatestSurvey, OverviewSurvey, StatusCounts };
 
 /**
  * Share of healthy trees (status 0) among the trees the survey could assess:
@@ -41,14 +38,6 @@ export function healthClass(share: number | null): HealthClass {
 export function healthColor(share: number | null): [number, number, number] {
   const k = healthClass(share);
   return k === 'noData' ? NO_DATA_COLOR : HEALTH_CLASSES.find((c) => c.key === k)!.color;
-}
-
-export interface OverviewSurvey {
-  project_id: number;
-  name: string;
-  observation_date: string | null;
-  plot_ids: number[];
-  has_results: boolean;
 }
 
 /** Surveys covering a plot, newest first; undated ones last. */

@@ -16,6 +16,8 @@ export interface ZoneColumn {
   digits?: number;
   /** Only while comparing. */
   change?: boolean;
+  /** A text column (else a number, null when the zone has none). */
+  text?: boolean;
 }
 
 const status = (z: ZoneRow, code: number) => z.stats.status_counts[code]?.count ?? 0;
@@ -28,9 +30,9 @@ const measure = (m: Measure): ZoneColumn[] => [
 const changeCount = (key: keyof typeof CHANGE): ZoneColumn => ({ key, get: (z) => z.change?.counts[CHANGE[key]] ?? null, change: true });
 
 export const ZONE_COLUMNS: readonly ZoneColumn[] = [
-  { key: 'kind', get: (z) => (z.kind === 'plot' ? 'plot' : 'irrigation_area') },
-  { key: 'id', get: (z) => z.id },
-  { key: 'name', get: (z) => z.name },
+  { key: 'kind', get: (z) => (z.kind === 'plot' ? 'plot' : 'irrigation_area'), text: true },
+  { key: 'id', get: (z) => z.id, text: true },
+  { key: 'name', get: (z) => z.name, text: true },
   { key: 'trees', get: (z) => z.stats.total_trees },
   { key: 'healthy_pct', get: (z) => share(z, 0), digits: 1 },
   { key: 'weak_pct', get: (z) => share(z, 1), digits: 1 },
