@@ -1,25 +1,13 @@
 import type { FeatureCollection, Point } from 'geojson';
+import type { TreeColumnsWire, TreeDeltaWire } from '../domain/contracts/data-editor';
 import type { TreeFeature } from './admin-data';
 
 // The editor's trees as the server sends them: one array per field (index i
 // is one tree, tree_id order) instead of ~110k GeoJSON features. Features are
 // made only for what is on screen: a table page, the tree being edited, an export.
 
-export interface TreeColumnsWire {
-  format: 'columns';
-  count: number;
-  tree_id: number[]; row_num: (number | null)[]; tree_num: (number | null)[]; breed_id: (number | null)[];
-  plot_id: (number | null)[]; irrigation_area_id: (number | null)[]; lon: number[]; lat: number[];
-  planting_date: (string | null)[]; version: number[];
-  breeds: Record<string, string>;
-}
-
-/** Only what changed after `since` (GET …?since=): changed_ids lists every changed tree; those missing from the columns were deleted. */
-export interface TreeDeltaWire extends Omit<TreeColumnsWire, 'format'> {
-  format: 'delta';
-  since: number;
-  changed_ids: number[];
-}
+/** The columns (format 'columns') and a delta after ?since= (format 'delta'): src/domain/contracts/data-editor.ts. */
+export type { TreeColumnsWire, TreeDeltaWire };
 
 const FIELDS = ['tree_id', 'row_num', 'tree_num', 'breed_id', 'plot_id', 'irrigation_area_id', 'lon', 'lat', 'planting_date', 'version'] as const;
 

@@ -1,6 +1,8 @@
-import type { Feature, FeatureCollection, Geometry, MultiPolygon, Point, Polygon } from 'geojson';
+import type { Geometry } from 'geojson';
+import type { ClientDataWire, EditorAreaFeature, EditorOptions, EditorPlotFeature, EditorTreeFeature } from '../domain/contracts/data-editor';
+import type { BoundaryImportResponse, BoundaryPreview } from '../domain/contracts/boundaries';
 import { del, get, patch, post } from './client';
-import { TreeColumns, applyTreeDelta, type TreeColumnsWire, type TreeDeltaWire } from './admin-data-trees';
+import { TreeColumns, applyTreeDelta } from './admin-data-trees';
 
 // The geospatial data editor's calls (admin.md §7). Geometry goes out as WKT
 // text (the forms) or a GeoJSON geometry (the drawing map); the server
@@ -10,28 +12,23 @@ export const CLIENTS_TIMEOUT_MS = 15_000;
 
 export type EditorType = 'plot' | 'irrigation' | 'tree';
 
-export interface PlotProps { id: number; name: string; type: 'plot'; plot_id: number; plot_name: string; plot_area: number | null; crop_id: number | null; crop_name: string | null; client_id: number; created_at: string; version: number }
-export interface AreaProps { id: number; name: string; type: 'irrigation'; irrigation_area_id: number; irrigation_area_name: string; plot_id: number | null; plot_name: string | null; client_id: number; created_at: string; version: number }
-export interface TreeProps { id: number; name: string; type: 'tree'; tree_id: number; row_num: number | null; tree_num: number | null; breed_id: number | null; breed_name: string | null; planting_date: string | null; irrigation_area_id: number | null; irrigation_area_name: string | null; plot_id: number | null; plot_name: string | null; client_id: number; version: number }
+// The answers' shapes are the server's contract (src/domain/contracts/data-editor.ts, boundaries.ts).
+export type PlotProps = EditorPlotFeature['properties'];
+export type AreaProps = EditorAreaFeature['properties'];
+/** A tree's properties as the columns give them (they carry no created_at). */
+export type TreeProps = Omit<EditorTreeFeature['properties'], 'created_at'>;
 
-export type PlotFeature = Feature<Polygon | MultiPolygon, PlotProps>;
-export type AreaFeature = Feature<Polygon, AreaProps>;
-export type TreeFeature = Feature<Point, TreeProps>;
+export type PlotFeature = EditorPlotFeature;
+export type AreaFeature = EditorAreaFeature;
+export type TreeFeature = Omit<EditorTreeFeature, 'properties'> & { properties: TreeProps };
 export type EditorFeature = PlotFeature | AreaFeature | TreeFeature;
 
-export interface ClientData {
-  projects?: { project_id: number; name: string; observation_date: string | null }[];
-  plots: FeatureCollection<Polygon | MultiPolygon, PlotProps>;
-  irrigationAreas: FeatureCollection<Polygon, AreaProps>;
+export interface ClientData extends Pick<ClientDataWire, 'plots' | 'irrigationAreas'>, Partial<Pick<ClientDataWire, 'projects' | 'trees_version' | 'client_id'>> {
   /** Columns on the wire (server/routes/admin/data/read.ts); features are made on demand. */
   trees: TreeColumns;
-  /** The client's tree version these columns are at (a reload asks only for what changed since). */
-  trees_version?: number;
-  client_id?: number;
 }
-type ClientDataWire = Omit<ClientData, 'trees'> & { client_id: number; trees: TreeColumnsWire | TreeDeltaWire };
 export interface ClientSummary { client_id: number; name: string; plot_count?: number }
-export interface Options { crops: { crop_id: number; crop_name: string }[]; breeds: { breed_id: number; breed_name: string; crop_id: number }[] }
+export type Options = Pick<EditorOptions, 'crops' | 'breeds'>;
 
 export type GeomInput = string | Geometry;
 export interface PlotInput { plot_name: string; crop_id?: number | null; plot_area?: number | null; geom: GeomInput; client_id: number }
@@ -83,18 +80,12 @@ export function deleteFeature(type: EditorType, id: number) {
 
 // Boundary import (issue 14): the file is read by the server (preview), the
 // chosen features come back with their names, and the import is all or nothing.
-export interface BoundaryPreview {
-  format: 'shapefile' | 'kml' | 'kmz' | 'geojson';
-  crs: string;
-  fields: string[];
-  features: { index: number; geometry: Geometry | null; properties: Record<string, string | number | boolean | null>; problems: { plot: string | null; irrigation: string | null } }[];
-}
+export type { BoundaryPreview } from '../domain/contracts/boundaries';
 export interface BoundaryImportFeature { kind: 'plot' | 'irrigation'; name: string; crop_name?: string | null; area_ha?: number | null; geometry: Geometry | null }
 
 export const previewBoundaries = (clientId: number, file: File) =>
   post<BoundaryPreview>(`/admin/data/clients/${clientId}/boundaries/preview`, file, { timeoutMs: 5 * 60_000 });
 export const importBoundaries = (clientId: number, features: BoundaryImportFeature[]) =>
-  post<{ message: string; plot_ids: number[]; irrigation_area_ids: number[]; assigned: { irrigation_areas: number; trees: number } }>(
-    `/admin/data/clients/${clientId}/boundaries`, { features }, { timeoutMs: 5 * 60_000 });
+  post<BoundaryImportResponse>(`/admin/data/clients/${clientId}/boundaries`, { features }, { timeoutMs: 5 * 60_000 });
 /** The shapefile of a client's plots or irrigation areas (the editor's export buttons are this call). */
 export const boundariesUrl = (clientId: number, kind: 'plot' | 'irrigation') => `/api/admin/data/clients/${clientId}/boundaries.zip?kind=${kind}`;

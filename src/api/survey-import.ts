@@ -1,3 +1,4 @@
+import type { ImportLine, ImportResult } from '../domain/contracts/survey-import';
 import { apiUrl } from './client';
 import { errorForStatus } from './errors';
 import { expireSession, getToken } from './session';
@@ -8,23 +9,8 @@ import { expireSession, getToken } from './session';
 
 export type ImportPhase = 'uploading' | 'parsing' | 'matching' | 'writing' | 'done';
 export interface ImportProgress { phase: ImportPhase; done: number; total: number }
-export interface ImportResult {
-  success: true;
-  message: string;
-  format: 'csv' | 'geojson';
-  rows: number;
-  matched_by_id: number;
-  matched_nearest: number;
-  unmatched: number;
-  unmatched_lines: number[];
-  observations: number;
-  replaced: number;
-  created_trees: number;
-  skipped_unmatched: number;
-  plots_added: number;
-  ignored_columns: string[];
-  ms: number;
-}
+/** The import's answer: src/domain/contracts/survey-import.ts. */
+export type { ImportResult } from '../domain/contracts/survey-import';
 
 export function contentTypeFor(file: { name: string; type: string }): string {
   if (/\.(geo)?json$/i.test(file.name) || /json/.test(file.type)) return 'application/geo+json';
@@ -51,7 +37,7 @@ export function importSurveyResults(
       if (end < seen) return;
       for (const line of text.slice(seen, end).split('\n')) {
         if (!line.trim()) continue;
-        const msg = JSON.parse(line) as { phase: ImportPhase; done?: number; total?: number; status?: number; body?: unknown };
+        const msg = JSON.parse(line) as ImportLine;
         if (msg.phase === 'done') final = { status: msg.status ?? 500, body: msg.body };
         else opts.onProgress({ phase: msg.phase, done: msg.done ?? 0, total: msg.total ?? 0 });
       }

@@ -2,6 +2,8 @@
 // chose from a previewed boundary file, with the attributes mapped to names.
 // Geometries are checked again on the server by src/domain/geometry-validation.
 import { z } from 'zod';
+import { fileResponse, okMessage, type Wire } from './common';
+import { geoJsonGeometry } from './geojson';
 
 export const BOUNDARY_KINDS = ['plot', 'irrigation'] as const;
 export const BOUNDARY_EXPORT_KINDS = ['plot', 'irrigation'] as const;
@@ -26,3 +28,34 @@ export type BoundaryImport = z.infer<typeof boundaryImportBody>;
 export const boundaryExportQuery = z.strictObject({
   kind: z.enum(BOUNDARY_EXPORT_KINDS, { error: `kind must be one of ${BOUNDARY_EXPORT_KINDS.join(', ')}` }).default('plot'),
 });
+
+/** POST …/boundaries/preview: a boundary file's features in WGS 84 (nothing is written). */
+export const boundaryPreview = z.object({
+  format: z.enum(['shapefile', 'kml', 'kmz', 'geojson']),
+  /** The source coordinate system as named by the file. */
+  crs: z.string(),
+  /** Attribute names over all features. */
+  fields: z.array(z.string()),
+  features: z.array(z.object({
+    /** Position in the file. */
+    index: z.number().int(),
+    /** Polygons reprojected and wound as RFC 7946 asks; null: none, or not a GeoJSON geometry. */
+    geometry: geoJsonGeometry.nullable(),
+    properties: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+    /** null: the geometry passes the editor's rules for that kind; else why not. */
+    problems: z.object({ plot: z.string().nullable(), irrigation: z.string().nullable() }),
+  })),
+});
+
+/** POST …/boundaries (201): the new rows' ids, and what moved into them. */
+export const boundaryImportResponse = okMessage.extend({
+  plot_ids: z.array(z.number().int()),
+  irrigation_area_ids: z.array(z.number().int()),
+  assigned: z.object({ irrigation_areas: z.number().int(), trees: z.number().int() }),
+});
+
+/** GET …/boundaries.zip. */
+export const boundaryExportResponse = fileResponse('The plots or irrigation areas as a zipped WGS 84 polygon shapefile (.shp, .shx, .dbf, .prj, .cpg)', ['application/zip']);
+
+export type BoundaryPreview = Wire<z.infer<typeof boundaryPreview>>;
+export type BoundaryImportResponse = Wire<z.infer<typeof boundaryImportResponse>>;

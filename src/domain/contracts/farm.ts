@@ -3,16 +3,9 @@
 // covering each plot and the tree-status counts of its latest surveyed result.
 import { z } from 'zod';
 import type { Wire } from './common';
+import { polygonalGeometry } from './geojson';
 
 const id = z.number().int();
-const position = z.array(z.number());
-const ring = z.array(position);
-
-/** A plot's outline as stored (plots.geom: a Polygon or MultiPolygon, checked by the database); other members pass through. */
-export const areaGeometry = z.discriminatedUnion('type', [
-  z.looseObject({ type: z.literal('Polygon'), coordinates: z.array(ring) }),
-  z.looseObject({ type: z.literal('MultiPolygon'), coordinates: z.array(z.array(ring)) }),
-]);
 
 /** Trees per status code ('0'..'5') of the plot's latest survey with results. */
 export const statusCounts = z.record(z.string(), z.number().int());
@@ -47,7 +40,7 @@ export const farmOverviewResponse = z.object({
   crs: z.literal('EPSG:4326'),
   plots: z.object({
     type: z.literal('FeatureCollection'),
-    features: z.array(z.object({ type: z.literal('Feature'), id, geometry: areaGeometry, properties: overviewPlotProps })),
+    features: z.array(z.object({ type: z.literal('Feature'), id, geometry: polygonalGeometry, properties: overviewPlotProps })),
   }),
   surveys: z.array(overviewSurvey),
 });

@@ -1,6 +1,7 @@
 import type { MultiPolygon, Polygon } from 'geojson';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { boundaryExportQuery, boundaryImportBody } from '../../../../src/domain/contracts/boundaries';
+import { boundaryExportQuery, boundaryExportResponse, boundaryImportBody, boundaryImportResponse, boundaryPreview } from '../../../../src/domain/contracts/boundaries';
+import { geoJsonGeometry } from '../../../../src/domain/contracts/geojson';
 import { safeFileName } from '../../../../src/domain/file-name';
 import { validateGeometry } from '../../../../src/domain/geometry-validation';
 import type { Db, Queryable } from '../../../db/adapter';
@@ -11,7 +12,7 @@ import { jobsFor } from '../../../jobs/runner';
 import { currentUser } from '../../../plugins/auth';
 import { clientName } from '../../project-access';
 import { attachment } from '../../survey-files';
-import { ClientParams, audit, doc, inTx } from '../shared';
+import { ClientParams, audit, doc, inTx, ok } from '../shared';
 import { cropIdsByName, writeBoundaries } from './boundaries-write';
 import { AREA_SQL, PLOT_SQL } from './features';
 
@@ -43,18 +44,20 @@ export const boundaryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
 
   app.post(
     '/data/clients/:clientId/boundaries/preview',
-    { bodyLimit: BOUNDARY_LIMITS.bytes, schema: { ...doc('data editor', 'Read a boundary file (zipped shapefile, KML, KMZ, GeoJSON): its polygons in WGS 84 and their attributes; nothing is written'), params: ClientParams } },
+    { bodyLimit: BOUNDARY_LIMITS.bytes, schema: { ...doc('data editor', 'Read a boundary file (zipped shapefile, KML, KMZ, GeoJSON): its polygons in WGS 84 and their attributes; nothing is written'), params: ClientParams, response: { 200: boundaryPreview } } },
     async (request) => {
       await clientOr404(db, request.params.clientId);
       // GeoJSON sent as application/json arrives parsed: it is the file's text again.
       const body = Buffer.isBuffer(request.body) ? request.body : Buffer.from(JSON.stringify(request.body ?? null));
-      return jobsFor(db).run('boundaryPreview', { file: new Uint8Array(body.buffer, body.byteOffset, body.byteLength) });
+      const preview = await jobsFor(db).run('boundaryPreview', { file: new Uint8Array(body.buffer, body.byteOffset, body.byteLength) });
+      // A file may hold anything as a geometry: what is not GeoJSON goes out as null (its problems say why it cannot be imported).
+      return { ...preview, features: preview.features.map((f) => ({ ...f, geometry: geoJsonGeometry.safeParse(f.geometry).data ?? null })) };
     },
   );
 
   app.post(
     '/data/clients/:clientId/boundaries',
-    { bodyLimit: BOUNDARY_LIMITS.bytes, schema: { ...doc('data editor', 'Import plots and irrigation areas, all or nothing; trees are re-assigned by location'), params: ClientParams, body: boundaryImportBody } },
+    { bodyLimit: BOUNDARY_LIMITS.bytes, schema: { ...doc('data editor', 'Import plots and irrigation areas, all or nothing; trees are re-assigned by location'), params: ClientParams, body: boundaryImportBody, response: { 201: boundaryImportResponse } } },
     async (request, reply) => {
       const user = currentUser(request);
       const { clientId } = request.params;
@@ -80,13 +83,13 @@ export const boundaryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         return written;
       });
       reply.status(201);
-      return { success: true, message: `Imported ${out.plotIds.length} plots and ${out.areaIds.length} irrigation areas`, plot_ids: out.plotIds, irrigation_area_ids: out.areaIds, assigned: out.assigned };
+      return { ...ok(`Imported ${out.plotIds.length} plots and ${out.areaIds.length} irrigation areas`), plot_ids: out.plotIds, irrigation_area_ids: out.areaIds, assigned: out.assigned };
     },
   );
 
   app.get(
     '/data/clients/:clientId/boundaries.zip',
-    { schema: { ...doc('data editor', 'The plots or irrigation areas of a client as a zipped WGS 84 polygon shapefile'), params: ClientParams, querystring: boundaryExportQuery } },
+    { schema: { ...doc('data editor', 'The plots or irrigation areas of a client as a zipped WGS 84 polygon shapefile'), params: ClientParams, querystring: boundaryExportQuery, response: { 200: boundaryExportResponse } } },
     async (request, reply) => {
       const { clientId } = request.params;
       const name = await clientOr404(db, clientId);

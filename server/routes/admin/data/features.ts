@@ -1,4 +1,7 @@
+import type { z } from 'zod';
 import type { Queryable } from '../../../db/adapter';
+import type { areaProps, plotProps, treeProps } from '../../../../src/domain/contracts/data-editor';
+import type { polygonalGeometry, polygonGeometry } from '../../../../src/domain/contracts/geojson';
 import { HttpError } from '../../../http-error';
 import { parseGeometryInput, type GeometryKind, type KindGeometry } from '../../../../src/domain/geometry-validation';
 import { bboxOf } from '../../../db/geometry-bbox';
@@ -34,38 +37,44 @@ export const TREE_SQL = `SELECT t.tree_id, t.row_num, t.tree_num, t.breed_id, b.
   FROM trees t LEFT JOIN breeds b ON b.breed_id = t.breed_id
   LEFT JOIN irrigation_areas ia ON ia.irrigation_area_id = t.irrigation_area_id LEFT JOIN plots p ON p.plot_id = t.plot_id`;
 
-type Row = Record<string, unknown>;
+type Props<T> = Omit<T, 'id' | 'name' | 'type'>;
+/** A row of PLOT_SQL / AREA_SQL / TREE_SQL. */
+export type PlotRow = Props<z.infer<typeof plotProps>> & { geom: unknown };
+export type AreaRow = Props<z.infer<typeof areaProps>> & { geom: unknown };
+export type TreeRow = Props<z.infer<typeof treeProps>> & { lon: number; lat: number };
 
-export function plotFeature(r: Row) {
+export function plotFeature(r: PlotRow) {
   const { geom, ...props } = r;
-  return { type: 'Feature' as const, id: r.plot_id as number, geometry: geomOf(geom), properties: { ...props, id: r.plot_id, name: r.plot_name, type: 'plot' } };
+  const geometry = geomOf(geom) as z.infer<typeof polygonalGeometry>;
+  return { type: 'Feature' as const, id: r.plot_id, geometry, properties: { ...props, id: r.plot_id, name: r.plot_name, type: 'plot' as const } };
 }
 
-export function areaFeature(r: Row) {
+export function areaFeature(r: AreaRow) {
   const { geom, ...props } = r;
-  return { type: 'Feature' as const, id: r.irrigation_area_id as number, geometry: geomOf(geom), properties: { ...props, id: r.irrigation_area_id, name: r.irrigation_area_name, type: 'irrigation' } };
+  const geometry = geomOf(geom) as z.infer<typeof polygonGeometry>;
+  return { type: 'Feature' as const, id: r.irrigation_area_id, geometry, properties: { ...props, id: r.irrigation_area_id, name: r.irrigation_area_name, type: 'irrigation' as const } };
 }
 
-export function treeFeature(r: Row) {
+export function treeFeature(r: TreeRow) {
   const { lon, lat, ...props } = r;
   return {
     type: 'Feature' as const,
-    id: r.tree_id as number,
-    geometry: { type: 'Point', coordinates: [lon, lat] },
-    properties: { ...props, id: r.tree_id, name: `Row ${r.row_num ?? '–'} / Tree ${r.tree_num ?? '–'}`, type: 'tree' },
+    id: r.tree_id,
+    geometry: { type: 'Point' as const, coordinates: [lon, lat] },
+    properties: { ...props, id: r.tree_id, name: `Row ${r.row_num ?? '–'} / Tree ${r.tree_num ?? '–'}`, type: 'tree' as const },
   };
 }
 
 export async function onePlot(tx: Queryable, id: number) {
-  const { rows } = await tx.query(`${PLOT_SQL} WHERE p.plot_id = $1`, [id]);
+  const { rows } = await tx.query<PlotRow>(`${PLOT_SQL} WHERE p.plot_id = $1`, [id]);
   return plotFeature(rows[0]);
 }
 export async function oneArea(tx: Queryable, id: number) {
-  const { rows } = await tx.query(`${AREA_SQL} WHERE ia.irrigation_area_id = $1`, [id]);
+  const { rows } = await tx.query<AreaRow>(`${AREA_SQL} WHERE ia.irrigation_area_id = $1`, [id]);
   return areaFeature(rows[0]);
 }
 export async function oneTree(tx: Queryable, id: number) {
-  const { rows } = await tx.query(`${TREE_SQL} WHERE t.tree_id = $1`, [id]);
+  const { rows } = await tx.query<TreeRow>(`${TREE_SQL} WHERE t.tree_id = $1`, [id]);
   return treeFeature(rows[0]);
 }
 

@@ -51,7 +51,7 @@ export async function runImport(db: Db, { user, projectId, body, createUnmatched
     progress('writing', d, parsed.rows.length),
   );
   return {
-    success: true,
+    success: true as const,
     message: `Imported ${written.observations} survey results into "${proj[0].name}"`,
     ...summary,
     unmatched_lines: match.unmatched.slice(0, MAX_BAD_ROWS_LISTED).map((r) => r.line),

@@ -8,6 +8,7 @@ import { jobsFor } from '../../../jobs/runner';
 import { projectParams } from '../../project-access';
 import { doc } from '../shared';
 import type { Progress } from './import-run';
+import { importResponse } from '../../../../src/domain/contracts/survey-import';
 
 // POST /api/admin/projects/:projectId/import — survey results per tree, as
 // CSV (text/csv) or GeoJSON (application/geo+json or application/json).
@@ -36,7 +37,7 @@ export const surveyImportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     {
       bodyLimit: MAX_IMPORT_BYTES,
       config: { compress: false } as never,
-      schema: { ...doc('data editor', 'Import survey results per tree (CSV or GeoJSON); all or nothing'), params: projectParams, querystring: Query },
+      schema: { ...doc('data editor', 'Import survey results per tree (CSV or GeoJSON); all or nothing'), params: projectParams, querystring: Query, response: { 200: importResponse } },
     },
     async (request, reply) => {
       const user = currentUser(request);
@@ -48,7 +49,7 @@ export const surveyImportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       const line = (o: unknown) => stream.write(`${JSON.stringify(o)}\n`);
       let last = 0;
       reply.header('content-type', 'application/x-ndjson').header('cache-control', 'no-store').header('x-accel-buffering', 'no');
-      void reply.send(stream);
+      void reply.send(stream as never); // a stream goes out as it is; its lines are importLine
       try {
         const body = await run((phase, done, total) => {
           const now = performance.now();

@@ -3,10 +3,11 @@ import type { Polygon } from 'geojson';
 import type { Db, Queryable } from '../../../db/adapter';
 import { currentUser } from '../../../plugins/auth';
 import { HttpError } from '../../../http-error';
-import { IdParams, audit, doc, inTx, lockRow } from '../shared';
+import { IdParams, audit, doc, inTx, lockRow, ok } from '../shared';
 import { clientOfGeometry, loadPlots, plotOfPolygon, reassignTrees } from './assignment';
 import { assertExists, boxOf, geometryOr422, oneArea } from './features';
 import { AreaCreate, AreaUpdate, DeleteQuery } from './schemas';
+import { areaDeleted, areaSaved } from '../../../../src/domain/contracts/data-editor';
 
 // Irrigation areas: plot_id is never taken from the caller; it is the plot
 // containing the area (by location). Reshaping re-assigns the trees inside the
@@ -24,7 +25,7 @@ export async function resolveClient(tx: Queryable, clientId: number | undefined,
 }
 
 export const irrigationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.post('/data/irrigation-areas', { schema: { ...doc('data editor', 'Create an irrigation area; its plot is found by location'), body: AreaCreate } }, async (request, reply) => {
+  app.post('/data/irrigation-areas', { schema: { ...doc('data editor', 'Create an irrigation area; its plot is found by location'), body: AreaCreate, response: { 201: areaSaved } } }, async (request, reply) => {
     const user = currentUser(request);
     const b = request.body;
     const geom = geometryOr422(b.geom, 'irrigation');
@@ -44,10 +45,10 @@ export const irrigationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
       return { irrigation_area: await oneArea(tx, id), assigned: { trees } };
     });
     reply.status(201);
-    return { success: true, message: 'Irrigation area created successfully', ...out };
+    return { ...ok('Irrigation area created successfully'), ...out };
   });
 
-  app.patch('/data/irrigation-areas/:id', { schema: { ...doc('data editor', 'Update an irrigation area: form fields, or only geom'), params: IdParams, body: AreaUpdate } }, async (request) => {
+  app.patch('/data/irrigation-areas/:id', { schema: { ...doc('data editor', 'Update an irrigation area: form fields, or only geom'), params: IdParams, body: AreaUpdate, response: { 200: areaSaved } } }, async (request) => {
     const user = currentUser(request);
     const { id } = request.params;
     const b = request.body;
@@ -72,11 +73,11 @@ export const irrigationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
       await audit(tx, user, 'update', 'irrigation_area', id, `Updated irrigation area "${b.irrigation_area_name ?? before.irrigation_area_name}"${geom ? ` geometry (${trees} trees re-assigned)` : ''}`, b.irrigation_area_name ?? before.irrigation_area_name);
       return { irrigation_area: await oneArea(tx, id), assigned: { trees } };
     });
-    return { success: true, message: 'Irrigation area updated successfully', ...out };
+    return { ...ok('Irrigation area updated successfully'), ...out };
   });
 
   // Its trees stay; they move to another irrigation area containing them, or to none.
-  app.delete('/data/irrigation-areas/:id', { schema: { ...doc('data editor', 'Delete an irrigation area (its trees stay)'), params: IdParams, querystring: DeleteQuery } }, async (request) => {
+  app.delete('/data/irrigation-areas/:id', { schema: { ...doc('data editor', 'Delete an irrigation area (its trees stay)'), params: IdParams, querystring: DeleteQuery, response: { 200: areaDeleted } } }, async (request) => {
     const user = currentUser(request);
     const { id } = request.params;
     const out = await inTx(db, async (tx) => {
@@ -87,6 +88,6 @@ export const irrigationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
       await audit(tx, user, 'delete', 'irrigation_area', id, `Deleted irrigation area "${before.irrigation_area_name}"; kept its ${rows[0].n} trees`, before.irrigation_area_name);
       return { kept: { trees: rows[0].n }, reassigned: { trees: reassigned } };
     });
-    return { success: true, message: 'Irrigation area deleted successfully', ...out };
+    return { ...ok('Irrigation area deleted successfully'), ...out };
   });
 };

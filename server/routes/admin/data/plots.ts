@@ -3,10 +3,11 @@ import type { Db, Queryable } from '../../../db/adapter';
 import { currentUser } from '../../../plugins/auth';
 import { HttpError } from '../../../http-error';
 import { areaHectares } from '../../../../src/domain/geometry-validation';
-import { IdParams, audit, doc, inTx, lockRow } from '../shared';
+import { IdParams, audit, doc, inTx, lockRow, ok } from '../shared';
 import { reassignIrrigationAreas, reassignTrees, type Bbox } from './assignment';
 import { assertExists, boxOf, geometryOr422, onePlot } from './features';
 import { DeleteQuery, PlotCreate, PlotUpdate } from './schemas';
+import { plotDeleted, plotSaved } from '../../../../src/domain/contracts/data-editor';
 
 // Plots. The bbox columns follow the geometry; a new or reshaped plot takes
 // over the irrigation areas and trees inside it (same transaction); plot_area
@@ -20,7 +21,7 @@ async function reassignAround(tx: Queryable, clientId: number, boxes: Bbox[], pl
 }
 
 export const plotRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.post('/data/plots', { schema: { ...doc('data editor', 'Create a plot (WKT or GeoJSON polygon)'), body: PlotCreate } }, async (request, reply) => {
+  app.post('/data/plots', { schema: { ...doc('data editor', 'Create a plot (WKT or GeoJSON polygon)'), body: PlotCreate, response: { 201: plotSaved } } }, async (request, reply) => {
     const user = currentUser(request);
     const b = request.body;
     const geom = geometryOr422(b.geom, 'plot');
@@ -40,10 +41,10 @@ export const plotRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       return { plot: await onePlot(tx, id), assigned };
     });
     reply.status(201);
-    return { success: true, message: 'Plot created successfully', ...out };
+    return { ...ok('Plot created successfully'), ...out };
   });
 
-  app.patch('/data/plots/:id', { schema: { ...doc('data editor', 'Update a plot: form fields, or only geom'), params: IdParams, body: PlotUpdate } }, async (request) => {
+  app.patch('/data/plots/:id', { schema: { ...doc('data editor', 'Update a plot: form fields, or only geom'), params: IdParams, body: PlotUpdate, response: { 200: plotSaved } } }, async (request) => {
     const user = currentUser(request);
     const { id } = request.params;
     const b = request.body;
@@ -71,14 +72,14 @@ export const plotRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       await audit(tx, user, 'update', 'plot', id, `Updated plot "${b.plot_name ?? before.plot_name}" ${what}${geom ? ` (${assigned.irrigation_areas} irrigation areas, ${assigned.trees} trees re-assigned)` : ''}`, b.plot_name ?? before.plot_name);
       return { plot: await onePlot(tx, id), assigned };
     });
-    return { success: true, message: 'Plot updated successfully', ...out };
+    return { ...ok('Plot updated successfully'), ...out };
   });
 
   // Deleting a plot: survey history is never removed as a side effect. When
   // any of its trees has survey observations → 409. Otherwise the plot goes,
   // it leaves the projects that listed it, and its irrigation areas and trees
   // stay, re-assigned to another plot that contains them or unassigned.
-  app.delete('/data/plots/:id', { schema: { ...doc('data editor', 'Delete a plot (409 when its trees have survey results)'), params: IdParams, querystring: DeleteQuery } }, async (request) => {
+  app.delete('/data/plots/:id', { schema: { ...doc('data editor', 'Delete a plot (409 when its trees have survey results)'), params: IdParams, querystring: DeleteQuery, response: { 200: plotDeleted } } }, async (request) => {
     const user = currentUser(request);
     const { id } = request.params;
     const out = await inTx(db, async (tx) => {
@@ -102,6 +103,6 @@ export const plotRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       await audit(tx, user, 'delete', 'plot', id, `Deleted plot "${before.plot_name}"; kept ${kept.irrigation_areas} irrigation areas and ${kept.trees} trees, removed from ${kept.removed_from_projects} project(s)`, before.plot_name);
       return { kept, reassigned };
     });
-    return { success: true, message: 'Plot deleted successfully', ...out };
+    return { ...ok('Plot deleted successfully'), ...out };
   });
 };

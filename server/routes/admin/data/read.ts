@@ -3,8 +3,12 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../../db/adapter';
 import { notFound } from '../../../http-error';
-import { ClientParams, doc } from '../shared';
-import { AREA_SQL, PLOT_SQL, areaFeature, plotFeature } from './features';
+import { ClientParams, doc, ok } from '../shared';
+import { AREA_SQL, PLOT_SQL, areaFeature, plotFeature, type AreaRow, type PlotRow } from './features';
+import { clientDataResponse, editorOptionsResponse, notModified } from '../../../../src/domain/contracts/data-editor';
+
+type ClientDataResponse = z.output<typeof clientDataResponse>;
+type EditorOptions = z.output<typeof editorOptionsResponse>;
 
 const ClientQuery = z.strictObject({
   since: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional()
@@ -95,22 +99,17 @@ async function clientTrees(db: Db, clientId: number, version: string): Promise<s
 }
 
 /**
- * GET /api/admin/data/clients/:clientId — the editor's data (admin.md §3, §7).
- *
- * Response:
- * { success, message, client_id, client_name, crs: 'EPSG:4326',
- *   projects: [{ project_id, name, observation_date }],
- *   plots: FeatureCollection (properties: §3 plot fields + id, name, type 'plot', version),
- *   irrigationAreas: FeatureCollection (§3 irrigation fields + id, name, type 'irrigation', version),
- *   trees_version: the client's tree version (send it back as ?since= to get only what changed),
- *   trees: { format: 'columns' | 'delta' (then also since, changed_ids: every tree changed since), count, tree_id[], row_num[], tree_num[], breed_id[], plot_id[],
- *            irrigation_area_id[], lon[], lat[], planting_date[] ('YYYY-MM-DD' | null), version[],
- *            breeds: { [breed_id]: breed_name } } }
- * One tree as a GeoJSON feature (the §3 fields) is GET-able through the
- * write routes' answers and is rebuilt in the browser (src/api/admin-data.ts).
+ * GET /api/admin/data/clients/:clientId — the editor's data (admin.md §3, §7):
+ * plots and irrigation areas as GeoJSON feature collections, trees as columns
+ * (or with ?since= only the trees changed since), the client's projects. The
+ * answer's shape is clientDataResponse (src/domain/contracts/data-editor.ts);
+ * the body is built as JSON text here, so the schema documents it (Fastify
+ * sends text as it is) and the type of `head` holds it to the contract.
+ * One tree as a GeoJSON feature is what the write routes answer and is rebuilt
+ * in the browser (src/api/admin-data-trees.ts).
  */
 export const dataReadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/data/clients/:clientId', { schema: { ...doc('data editor', 'Plots, irrigation areas (GeoJSON, EPSG:4326) and trees (columns) of a client'), params: ClientParams, querystring: ClientQuery } }, async (request, reply) => {
+  app.get('/data/clients/:clientId', { schema: { ...doc('data editor', 'Plots, irrigation areas (GeoJSON, EPSG:4326) and trees (columns) of a client'), params: ClientParams, querystring: ClientQuery, response: { 200: clientDataResponse, 304: notModified } } }, async (request, reply) => {
     const { clientId } = request.params;
     const t0 = performance.now();
     const client = await db.query<{ name: string; tag: string; trees_version: number; breeds: string }>(EDITOR_VERSION_SQL, [clientId]);
@@ -121,41 +120,40 @@ export const dataReadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     // Read before the data: a write in between only makes the next reload miss.
     const etag = `"cd-${clientId}-${client.rows[0].tag}${changed ? `-since-${since}` : ''}"`;
     reply.header('etag', etag).header('cache-control', 'private, no-cache');
-    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send(undefined as never); // no body at all (not a JSON null)
     const [plots, areas, trees, projects] = await Promise.all([
-      db.query(`${PLOT_SQL} WHERE p.client_id = $1 ORDER BY p.plot_id`, [clientId]),
-      db.query(`${AREA_SQL} WHERE ia.client_id = $1 ORDER BY ia.irrigation_area_id`, [clientId]),
+      db.query<PlotRow>(`${PLOT_SQL} WHERE p.client_id = $1 ORDER BY p.plot_id`, [clientId]),
+      db.query<AreaRow>(`${AREA_SQL} WHERE ia.client_id = $1 ORDER BY ia.irrigation_area_id`, [clientId]),
       changed ? db.query<{ j: string }>(TREE_COLUMNS_SQL, [clientId, changed]).then((r) => r.rows[0].j) : clientTrees(db, clientId, `${treesVersion}:${client.rows[0].breeds}`),
       // The client's projects: the survey-results import targets one of them.
-      db.query(`SELECT project_id, name, observation_date::text AS observation_date FROM projects WHERE client_id = $1 ORDER BY observation_date DESC NULLS LAST, project_id DESC`, [clientId]),
+      db.query<ClientDataResponse['projects'][number]>(`SELECT project_id, name, observation_date::text AS observation_date FROM projects WHERE client_id = $1 ORDER BY observation_date DESC NULLS LAST, project_id DESC`, [clientId]),
     ]);
     const fc = <T>(features: T[]) => ({ type: 'FeatureCollection' as const, features });
-    const head = JSON.stringify({
-      success: true,
-      message: 'Client data loaded',
+    const head: Omit<ClientDataResponse, 'trees_version' | 'trees'> = {
+      ...ok('Client data loaded'),
       client_id: clientId,
       client_name: client.rows[0].name,
       crs: 'EPSG:4326',
       projects: projects.rows,
       plots: fc(plots.rows.map(plotFeature)),
       irrigationAreas: fc(areas.rows.map(areaFeature)),
-    });
+    };
     // The trees' JSON text from the database goes in as is.
     // A delta lists the changed trees still there; the others of `changed` were deleted.
     const format = changed ? `"format":"delta","since":${since},"changed_ids":${JSON.stringify(changed)},` : '"format":"columns",';
-    const body = `${head.slice(0, -1)},"trees_version":${treesVersion},"trees":{${format}${trees.trim().slice(1)}}`;
+    const body = `${JSON.stringify(head).slice(0, -1)},"trees_version":${treesVersion},"trees":{${format}${trees.trim().slice(1)}}`;
     reply.header('server-timing', `db;dur=${Math.round(performance.now() - t0)}`);
-    reply.type('application/json; charset=utf-8');
-    return body;
+    // JSON text: sent as it is, not through the serializer.
+    return reply.type('application/json; charset=utf-8').send(body as never);
   });
 
   // The forms' option lists come from the configuration lists (admin.md §3:
   // the fixed ids 1–3 are what the seed puts there); one call for both.
-  app.get('/data/options', { schema: doc('data editor', 'Crop and breed options for the editor forms') }, async () => {
+  app.get('/data/options', { schema: { ...doc('data editor', 'Crop and breed options for the editor forms'), response: { 200: editorOptionsResponse } } }, async () => {
     const [crops, breeds] = await Promise.all([
-      db.query(`SELECT crop_id, crop_name FROM crop_options ORDER BY crop_id`),
-      db.query(`SELECT breed_id, breed_name, crop_id FROM breeds ORDER BY breed_id`),
+      db.query<EditorOptions['crops'][number]>(`SELECT crop_id, crop_name FROM crop_options ORDER BY crop_id`),
+      db.query<EditorOptions['breeds'][number]>(`SELECT breed_id, breed_name, crop_id FROM breeds ORDER BY breed_id`),
     ]);
-    return { success: true, message: 'Options loaded', crops: crops.rows, breeds: breeds.rows };
+    return { ...ok('Options loaded'), crops: crops.rows, breeds: breeds.rows };
   });
 };

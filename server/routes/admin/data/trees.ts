@@ -2,11 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../../db/adapter';
 import { currentUser } from '../../../plugins/auth';
 import { HttpError } from '../../../http-error';
-import { IdParams, audit, doc, inTx, lockRow } from '../shared';
+import { IdParams, audit, doc, inTx, lockRow, ok } from '../shared';
 import { loadIrrigationAreas, loadPlots, locatePoint } from './assignment';
 import { assertExists, geometryOr422, oneTree } from './features';
 import { resolveClient } from './irrigation';
 import { DeleteQuery, TreeCreate, TreeUpdate } from './schemas';
+import { okMessage } from '../../../../src/domain/contracts/common';
+import { treeSaved } from '../../../../src/domain/contracts/data-editor';
 
 // Trees: plot_id and irrigation_area_id always come from the location.
 
@@ -15,7 +17,7 @@ const label = (row: unknown, tree: unknown) => `row ${row}, tree ${tree}`;
 const treeRef = (row: unknown, tree: unknown) => `${row ?? '–'}/${tree ?? '–'}`;
 
 export const treeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.post('/data/trees', { schema: { ...doc('data editor', 'Create a tree; plot and irrigation area are found by location'), body: TreeCreate } }, async (request, reply) => {
+  app.post('/data/trees', { schema: { ...doc('data editor', 'Create a tree; plot and irrigation area are found by location'), body: TreeCreate, response: { 201: treeSaved } } }, async (request, reply) => {
     const user = currentUser(request);
     const b = request.body;
     const [lon, lat] = geometryOr422(b.geom, 'tree').coordinates;
@@ -33,10 +35,10 @@ export const treeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       return { tree: await oneTree(tx, id) };
     });
     reply.status(201);
-    return { success: true, message: 'Tree created successfully', ...out };
+    return { ...ok('Tree created successfully'), ...out };
   });
 
-  app.patch('/data/trees/:id', { schema: { ...doc('data editor', 'Update a tree: form fields, or only geom'), params: IdParams, body: TreeUpdate } }, async (request) => {
+  app.patch('/data/trees/:id', { schema: { ...doc('data editor', 'Update a tree: form fields, or only geom'), params: IdParams, body: TreeUpdate, response: { 200: treeSaved } } }, async (request) => {
     const user = currentUser(request);
     const { id } = request.params;
     const b = request.body;
@@ -63,11 +65,11 @@ export const treeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       await audit(tx, user, 'update', 'tree', id, `Updated tree ${label(b.row_num ?? before.row_num, b.tree_num ?? before.tree_num)}${point ? ' location' : ''}`, treeRef(b.row_num ?? before.row_num, b.tree_num ?? before.tree_num));
       return { tree: await oneTree(tx, id) };
     });
-    return { success: true, message: 'Tree updated successfully', ...out };
+    return { ...ok('Tree updated successfully'), ...out };
   });
 
   // A tree with survey results is not deleted: the cascade would silently drop survey history.
-  app.delete('/data/trees/:id', { schema: { ...doc('data editor', 'Delete a tree (409 when it has survey results)'), params: IdParams, querystring: DeleteQuery } }, async (request) => {
+  app.delete('/data/trees/:id', { schema: { ...doc('data editor', 'Delete a tree (409 when it has survey results)'), params: IdParams, querystring: DeleteQuery, response: { 200: okMessage } } }, async (request) => {
     const user = currentUser(request);
     const { id } = request.params;
     await inTx(db, async (tx) => {
@@ -77,6 +79,6 @@ export const treeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       await tx.query(`DELETE FROM trees WHERE tree_id = $1`, [id]);
       await audit(tx, user, 'delete', 'tree', id, `Deleted tree ${label(before.row_num, before.tree_num)}`, treeRef(before.row_num, before.tree_num));
     });
-    return { success: true, message: 'Tree deleted successfully' };
+    return ok('Tree deleted successfully');
   });
 };
