@@ -9,7 +9,10 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 // each other, the pure cores (workers/geo, src/domain) import no UI, map or
 // server code, and there are no import cycles.
 // Every folder is fenced, so a new screen gets its boundary without editing this file.
-const folders = (dir) => readdirSync(new URL(dir, import.meta.url), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+const folders = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name);
 const FEATURES = folders('./src/features/');
 const ADMIN_FEATURES = folders('./src/features/admin/');
 
@@ -46,9 +49,17 @@ export default tseslint.config(
             })),
             { target: './workers/geo', from: ['./src', './server'], message: 'The geo core is pure: no app or server imports.' },
             { target: './src/domain', from: ['./src/features', './src/app', './src/map', './src/components', './server'], message: 'src/domain is pure.' },
-            { target: './server', from: ['./src/features', './src/app', './src/map', './src/components', './src/api'], message: 'The server shares only src/domain and workers/geo with the app.' },
+            {
+              target: './server',
+              from: ['./src/features', './src/app', './src/map', './src/components', './src/api'],
+              message: 'The server shares only src/domain and workers/geo with the app.',
+            },
             { target: './src', from: './server', message: 'The app never imports server code.' },
-            { target: ['./src/components', './src/map', './src/api'], from: './src/features', message: 'Shared layers (components/, map/, api/) never import a feature.' },
+            {
+              target: ['./src/components', './src/map', './src/api'],
+              from: './src/features',
+              message: 'Shared layers (components/, map/, api/) never import a feature.',
+            },
           ],
         },
       ],

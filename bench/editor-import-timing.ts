@@ -2,8 +2,13 @@
 // Usage: npx tsx bench/editor-import-timing.ts
 import { createTestApp } from '../tests/support/api-app';
 const t = await createTestApp({ scale: 1 });
-const { rows: [p] } = await t.db.query<{ project_id: number; client_id: number }>(`SELECT project_id, client_id FROM projects WHERE name = 'Avocado survey – autumn'`);
-const { rows: trees } = await t.db.query<{ tree_id: number; lon: number; lat: number }>(`SELECT tree_id, lon, lat FROM trees WHERE client_id = $1 ORDER BY tree_id LIMIT 100000`, [p.client_id]);
+const {
+  rows: [p],
+} = await t.db.query<{ project_id: number; client_id: number }>(`SELECT project_id, client_id FROM projects WHERE name = 'Avocado survey – autumn'`);
+const { rows: trees } = await t.db.query<{ tree_id: number; lon: number; lat: number }>(
+  `SELECT tree_id, lon, lat FROM trees WHERE client_id = $1 ORDER BY tree_id LIMIT 100000`,
+  [p.client_id],
+);
 const M = 1 / 111320;
 const lines = ['tree_id,lon,lat,tree_status,n_mean,p_mean,k_mean,n_label,p_label,k_label,canopy_diameter,biomass'];
 trees.forEach((tr, i) => {
@@ -16,7 +21,10 @@ let s = 0;
 for (let run = 0; run < 2; run++) {
   s = performance.now();
   const res = await t.as('admin', { method: 'POST', url: `/api/admin/projects/${p.project_id}/import`, payload: csv, headers: { 'content-type': 'text/csv' } });
-  console.log(`import run ${run + 1}: ${res.statusCode} in ${Math.round(performance.now() - s)} ms`, JSON.stringify({ obs: res.json().observations, ms: res.json().ms, t: res.json().timings_ms }));
+  console.log(
+    `import run ${run + 1}: ${res.statusCode} in ${Math.round(performance.now() - s)} ms`,
+    JSON.stringify({ obs: res.json().observations, ms: res.json().ms, t: res.json().timings_ms }),
+  );
 }
 s = performance.now();
 const g = await t.as('admin', { method: 'GET', url: `/api/admin/data/clients/${p.client_id}` });

@@ -14,7 +14,9 @@ try {
     await page.getByTestId('no-client').waitFor();
     const t0 = Date.now();
     await page.getByTestId('client-select').selectOption({ label: 'Galil Orchards' });
-    await page.waitForFunction(() => (document.querySelector('[data-testid=stat-trees] .stat-card__value')?.textContent ?? '0') !== '0', null, { timeout: 120_000 });
+    await page.waitForFunction(() => (document.querySelector('[data-testid=stat-trees] .stat-card__value')?.textContent ?? '0') !== '0', null, {
+      timeout: 120_000,
+    });
     await page.getByTestId('tab-tree').click();
     await page.getByTestId('trees-table').locator('tbody tr').first().waitFor({ timeout: 120_000 });
     results.push(Date.now() - t0);

@@ -13,7 +13,9 @@ const server = await startServer(SCALE, process.env.DATABASE_URL);
 const base = server.url;
 try {
   const auth = await adminAuth(base);
-  const { projects } = (await (await fetch(`${base}/api/admin/projects`, { headers: auth })).json()) as { projects: { project_id: number; tree_count: string | number }[] };
+  const { projects } = (await (await fetch(`${base}/api/admin/projects`, { headers: auth })).json()) as {
+    projects: { project_id: number; tree_count: string | number }[];
+  };
   projects.sort((x, y) => Number(y.tree_count) - Number(x.tree_count));
   const id = projects[0].project_id;
   const timed = async (url: string, headers: Record<string, string> = {}) => {
@@ -36,11 +38,20 @@ try {
     rows.push([`${f}, all trees`, await median(`/api/projects/${id}/export?format=${f}`, { 'accept-encoding': 'identity' })]);
     rows.push([`${f}, dead+missing hidden`, await median(`/api/projects/${id}/export?format=${f}&hide=3,4`, { 'accept-encoding': 'identity' })]);
   }
-  console.log(`\nbench:export — ${baseline.trees.toLocaleString('en')} trees (survey ${id}), scale ${SCALE}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; median of ${REPEAT}\n`);
+  console.log(
+    `\nbench:export — ${baseline.trees.toLocaleString('en')} trees (survey ${id}), scale ${SCALE}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; median of ${REPEAT}\n`,
+  );
   console.log('| export | ms | bytes | × baseline |');
   console.log('|---|---|---|---|');
   for (const [name, r] of rows) console.log(`| ${name} | ${r.ms.toFixed(0)} | ${r.bytes.toLocaleString('en')} | ${(r.ms / baseline.ms).toFixed(1)} |`);
-  console.log(JSON.stringify({ bench: 'export', trees: baseline.trees, scale: Number(SCALE), rows: Object.fromEntries(rows.map(([n, r]) => [n, { ms: Math.round(r.ms), bytes: r.bytes, ratio: Number((r.ms / baseline.ms).toFixed(2)) }])) }));
+  console.log(
+    JSON.stringify({
+      bench: 'export',
+      trees: baseline.trees,
+      scale: Number(SCALE),
+      rows: Object.fromEntries(rows.map(([n, r]) => [n, { ms: Math.round(r.ms), bytes: r.bytes, ratio: Number((r.ms / baseline.ms).toFixed(2)) }])),
+    }),
+  );
 } finally {
   await stopServer(server);
 }

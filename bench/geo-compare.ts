@@ -10,7 +10,10 @@ import { syntheticFarm } from '../workers/geo/synthetic-farm';
 import type { MapDataResponse } from '../workers/geo/types';
 
 const num = (v: unknown) => (v === null || v === undefined || v === '' || Number.isNaN(Number(v)) ? NaN : Number(v));
-const statusOf = (v: unknown) => { const s = num(v); return Number.isInteger(s) && s >= 0 && s <= 5 ? s : 5; };
+const statusOf = (v: unknown) => {
+  const s = num(v);
+  return Number.isInteger(s) && s >= 0 && s <= 5 ? s : 5;
+};
 const valid = (v: number, s: number) => v >= 0 && s !== 4;
 
 /** The naive reference: a Map from id to the older survey's feature, one result object per tree. */
@@ -21,11 +24,15 @@ export function naiveCompare(newer: MapDataResponse, older: MapDataResponse): Re
   for (const f of older.trees.features) {
     const id = f.properties?.tree_id ?? f.id;
     if (!f.geometry) continue;
-    if (id === null || id === undefined || id === '') { noId++; continue; }
+    if (id === null || id === undefined || id === '') {
+      noId++;
+      continue;
+    }
     if (!byId.has(String(id))) byId.set(String(id), f);
   }
   const results: { change: string; dv: number; dc: number }[] = [];
-  const matched = new Set<string>(), seen = new Set<string>();
+  const matched = new Set<string>(),
+    seen = new Set<string>();
   for (const f of newer.trees.features) {
     const p = f.properties ?? {};
     const raw = p.tree_id ?? f.id;
@@ -33,11 +40,18 @@ export function naiveCompare(newer: MapDataResponse, older: MapDataResponse): Re
     if (!f.geometry || (id !== null && seen.has(id))) continue;
     if (id !== null) seen.add(id);
     const o = id === null ? undefined : byId.get(id);
-    if (!o) { results.push({ change: 'new', dv: NaN, dc: NaN }); continue; }
+    if (!o) {
+      results.push({ change: 'new', dv: NaN, dc: NaN });
+      continue;
+    }
     matched.add(id!);
     const q = o.properties ?? {};
-    const s = statusOf(p.tree_status), so = statusOf(q.tree_status);
-    const b = num(p.biomass), bo = num(q.biomass), c = num(p.canopy_diameter), co = num(q.canopy_diameter);
+    const s = statusOf(p.tree_status),
+      so = statusOf(q.tree_status);
+    const b = num(p.biomass),
+      bo = num(q.biomass),
+      c = num(p.canopy_diameter),
+      co = num(q.canopy_diameter);
     results.push({
       change: CHANGE_KEYS[statusChange(so, s)],
       dv: valid(b, s) && valid(bo, so) ? b - bo : NaN,
@@ -57,19 +71,29 @@ export function oursCompare(newer: GeoDataset, older: GeoDataset): Record<string
   return Object.fromEntries(CHANGE_KEYS.map((k, i) => [k, counts[i]]).filter(([, n]) => n));
 }
 
-const time = <T>(fn: () => T): [number, T] => { const t = performance.now(); const r = fn(); return [performance.now() - t, r]; };
+const time = <T>(fn: () => T): [number, T] => {
+  const t = performance.now();
+  const r = fn();
+  return [performance.now() - t, r];
+};
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 export function benchCompare(size: number): { trees: number; ours_ms: number; naive_ms: number; ratio: number; counts: Record<string, number> } {
   // Two flights of one farm: the same rows of trees; statuses, values and the few missing/duplicate ids differ.
   const newerFarm = syntheticFarm({ trees: size, plots: 30, areasPerPlot: 4, seed: 42 });
   const olderFarm = syntheticFarm({ trees: size, plots: 30, areasPerPlot: 4, seed: 7 });
-  const newer = ingestMapDataGeoJSON(newerFarm), older = ingestMapDataGeoJSON(olderFarm);
+  const newer = ingestMapDataGeoJSON(newerFarm),
+    older = ingestMapDataGeoJSON(olderFarm);
   const ours: number[] = [];
   let counts: Record<string, number> = {};
-  for (let r = 0; r < 5; r++) { const [t, c] = time(() => oursCompare(newer, older)); ours.push(t); counts = c; }
+  for (let r = 0; r < 5; r++) {
+    const [t, c] = time(() => oursCompare(newer, older));
+    ours.push(t);
+    counts = c;
+  }
   const [naiveMs, naiveCounts] = time(() => naiveCompare(newerFarm, olderFarm));
-  const a = JSON.stringify(Object.entries(counts).sort()), b = JSON.stringify(Object.entries(naiveCounts).sort());
+  const a = JSON.stringify(Object.entries(counts).sort()),
+    b = JSON.stringify(Object.entries(naiveCounts).sort());
   if (a !== b) throw new Error(`comparison: ours ${a} vs naive ${b}`);
   const oursMs = median(ours);
   return { trees: size, ours_ms: +oursMs.toFixed(1), naive_ms: +naiveMs.toFixed(1), ratio: +(naiveMs / oursMs).toFixed(1), counts };

@@ -14,7 +14,10 @@ const num = (v: unknown) => {
   const n = Number(v);
   return Number.isFinite(n) ? n : NaN;
 };
-const statusOf = (t: Tree) => { const s = num(t.properties.tree_status); return Number.isInteger(s) && s >= 0 && s <= 5 ? s : 5; };
+const statusOf = (t: Tree) => {
+  const s = num(t.properties.tree_status);
+  return Number.isInteger(s) && s >= 0 && s <= 5 ? s : 5;
+};
 
 function dedup<F extends Feature>(features: F[], idOf: (f: F) => unknown): F[] {
   const seen = new Set<string>();
@@ -28,15 +31,19 @@ function dedup<F extends Feature>(features: F[], idOf: (f: F) => unknown): F[] {
 }
 
 function percentile(sorted: number[], p: number): number {
-  const h = (sorted.length - 1) * p, lo = Math.floor(h);
+  const h = (sorted.length - 1) * p,
+    lo = Math.floor(h);
   return lo + 1 < sorted.length ? sorted[lo] + (h - lo) * (sorted[lo + 1] - sorted[lo]) : sorted[lo];
 }
 
 function relativeColours(trees: Tree[], key: 'biomass' | 'canopy_diameter', defMax: number): number[][] {
   const valid = (t: Tree) => num(t.properties[key]) >= 0 && statusOf(t) !== 4;
-  const values = trees.filter(valid).map((t) => num(t.properties[key])).sort((a, b) => a - b);
-  const [lo, hi] = values.length > 10 ? [percentile(values, 0.05), percentile(values, 0.95)]
-    : values.length ? [values[0], values[values.length - 1]] : [0, defMax];
+  const values = trees
+    .filter(valid)
+    .map((t) => num(t.properties[key]))
+    .sort((a, b) => a - b);
+  const [lo, hi] =
+    values.length > 10 ? [percentile(values, 0.05), percentile(values, 0.95)] : values.length ? [values[0], values[values.length - 1]] : [0, defMax];
   return trees.map((t) => {
     if (!valid(t)) return [178, 186, 187, 255];
     const x = hi > lo ? (num(t.properties[key]) - lo) / (hi - lo) : 0.5;
@@ -53,12 +60,27 @@ function relativeColours(trees: Tree[], key: 'biomass' | 'canopy_diameter', defM
 export function naivePipeline(data: MapDataResponse) {
   const t0 = performance.now();
   const ids = { plot: (f: Feature) => f.id ?? f.properties?.plot_id, area: (f: Feature) => f.id ?? f.properties?.irrigation_area_id };
-  const plots = flatten(toWgs84({ type: 'FeatureCollection', features: dedup(data.plots.features as Feature[], ids.plot) }) as never).features as unknown as Feature<Polygon>[];
-  const areas = flatten(toWgs84({ type: 'FeatureCollection', features: dedup(data.irrigationAreas.features as Feature[], ids.area) }) as never).features as unknown as Feature<Polygon>[];
-  const trees = dedup(data.trees.features.map((f) => toWgs84(f) as Tree), (f) => f.id ?? f.properties.tree_id);
+  const plots = flatten(toWgs84({ type: 'FeatureCollection', features: dedup(data.plots.features as Feature[], ids.plot) }) as never)
+    .features as unknown as Feature<Polygon>[];
+  const areas = flatten(toWgs84({ type: 'FeatureCollection', features: dedup(data.irrigationAreas.features as Feature[], ids.area) }) as never)
+    .features as unknown as Feature<Polygon>[];
+  const trees = dedup(
+    data.trees.features.map((f) => toWgs84(f) as Tree),
+    (f) => f.id ?? f.properties.tree_id,
+  );
   const treePlot = trees.map((t) => plots.findIndex((p) => booleanPointInPolygon(t, p)));
   const treeArea = trees.map((t) => areas.findIndex((a) => booleanPointInPolygon(t, a)));
-  const statusColours = trees.map((t) => [[46, 204, 64, 255], [255, 220, 0, 255], [255, 133, 27, 255], [255, 65, 54, 255], [0, 0, 0, 255], [255, 255, 255, 255]][statusOf(t)]);
+  const statusColours = trees.map(
+    (t) =>
+      [
+        [46, 204, 64, 255],
+        [255, 220, 0, 255],
+        [255, 133, 27, 255],
+        [255, 65, 54, 255],
+        [0, 0, 0, 255],
+        [255, 255, 255, 255],
+      ][statusOf(t)],
+  );
   const statusCounts = [0, 1, 2, 3, 4, 5].map((c) => trees.filter((t) => statusOf(t) === c).length);
   const loadMs = performance.now() - t0;
   const areaPlot = areas.map((a) => {
@@ -72,7 +94,8 @@ export function naivePipeline(data: MapDataResponse) {
     canopy: relativeColours(trees, 'canopy_diameter', 7),
   };
   for (const k of ['n', 'p', 'k'] as const) {
-    const step = k === 'p' ? 0.01 : 0.25, count = k === 'p' ? 20 : 16;
+    const step = k === 'p' ? 0.01 : 0.25,
+      count = k === 'p' ? 20 : 16;
     colours[k] = trees.map((t) => {
       const v = num(t.properties[`${k}_mean`]);
       if (Number.isNaN(v) || statusOf(t) === 4) return [0, 0, 0, 0];
@@ -87,10 +110,17 @@ export function naivePipeline(data: MapDataResponse) {
       const vals = sel.filter((t) => statusOf(t) !== 4 && !Number.isNaN(num(t.properties[`${k}_mean`])));
       const v = vals.map((t) => num(t.properties[`${k}_mean`]));
       const cls = vals.map((t) => {
-        const r = rangeFor(ranges, t.properties.crop_name, k), x = num(t.properties[`${k}_mean`]);
+        const r = rangeFor(ranges, t.properties.crop_name, k),
+          x = num(t.properties[`${k}_mean`]);
         return !r || !(r.lower < r.upper) ? 'u' : x < r.lower ? 'low' : x > r.upper ? 'high' : 'opt';
       });
-      return { count: v.length, avg: v.reduce((a, b) => a + b, 0) / (v.length || 1), min: v.reduce((a, b) => Math.min(a, b), Infinity), max: v.reduce((a, b) => Math.max(a, b), -Infinity), low: cls.filter((c) => c === 'low').length };
+      return {
+        count: v.length,
+        avg: v.reduce((a, b) => a + b, 0) / (v.length || 1),
+        min: v.reduce((a, b) => Math.min(a, b), Infinity),
+        max: v.reduce((a, b) => Math.max(a, b), -Infinity),
+        low: cls.filter((c) => c === 'low').length,
+      };
     });
     const canopy = sel.filter((t) => num(t.properties.canopy_diameter) >= 0 && statusOf(t) !== 4).map((t) => num(t.properties.canopy_diameter));
     const buckets = [0, 1, 2, 3, 4, 5, 6, 7].map((b) => canopy.filter((c) => (b === 7 ? c >= 7 : Math.floor(c) === b)).length);

@@ -27,7 +27,10 @@ async function startOwnServer() {
 async function drained(base: string) {
   for (let i = 0; i < 300; i++) {
     const t0 = performance.now();
-    await fetch(`${base}/api/health`).then((r) => r.arrayBuffer(), () => undefined);
+    await fetch(`${base}/api/health`).then(
+      (r) => r.arrayBuffer(),
+      () => undefined,
+    );
     if (performance.now() - t0 < 100) return;
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -46,7 +49,11 @@ async function main() {
   const own = args.includes('--url') ? undefined : await startOwnServer();
   const base = flag('url', own?.url ?? '');
   try {
-    const loginRes = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: GROWER.email, password: GROWER.password }) });
+    const loginRes = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: GROWER.email, password: GROWER.password }),
+    });
     const { token } = (await loginRes.json()) as { token: string };
     const auth = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' };
     const projects = (await (await fetch(`${base}/api/projects/user`, { headers: auth })).json()) as { project_id: number; name: string }[];
@@ -58,12 +65,26 @@ async function main() {
       { name: 'statistics', path: `/api/tree-status-statistics/${big.project_id}`, headers: auth },
       // Last: answers still queued when it ends would otherwise starve the next scenario.
       // argon2id (19 MiB, t = 2) per login, at most PASSWORD_HASH_CONCURRENCY at once.
-      { name: 'login', method: 'POST', path: '/api/auth/login', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }), timeout: 300 },
+      {
+        name: 'login',
+        method: 'POST',
+        path: '/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+        timeout: 300,
+      },
     ];
     const rows: Record<string, string | number>[] = [];
-    const fire = (s: Scenario, connections = CONNECTIONS) => autocannon({
-      url: `${base}${s.path}`, method: s.method ?? 'GET', headers: s.headers, body: s.body, connections, duration: DURATION, timeout: s.timeout ?? 30,
-    });
+    const fire = (s: Scenario, connections = CONNECTIONS) =>
+      autocannon({
+        url: `${base}${s.path}`,
+        method: s.method ?? 'GET',
+        headers: s.headers,
+        body: s.body,
+        connections,
+        duration: DURATION,
+        timeout: s.timeout ?? 30,
+      });
     const record = (name: string, r: autocannon.Result, extra: Record<string, string | number> = {}) => {
       const row = {
         scenario: name,
@@ -108,10 +129,15 @@ async function main() {
     const list = scenarios.find((s) => s.name === 'projects/user')!;
     await drained(base);
     alone.set('health', record('health', await fire(health, 10)));
-    let importing = true, imports = 0;
+    let importing = true,
+      imports = 0;
     const importLoop = (async () => {
       while (importing) {
-        const r = await fetch(`${base}/api/admin/projects/${big.project_id}/import`, { method: 'POST', headers: { ...admin, 'content-type': 'text/csv' }, body: csv });
+        const r = await fetch(`${base}/api/admin/projects/${big.project_id}/import`, {
+          method: 'POST',
+          headers: { ...admin, 'content-type': 'text/csv' },
+          body: csv,
+        });
         await r.arrayBuffer();
         if (r.status === 200) imports++;
       }

@@ -17,12 +17,15 @@ let base = server.url;
 const startMs = server.startMs;
 try {
   const auth = await adminAuth(base);
-  const { projects } = (await (await fetch(`${base}/api/admin/projects`, { headers: auth })).json()) as { projects: { project_id: number; client_id: number; tree_count: string | number }[] };
+  const { projects } = (await (await fetch(`${base}/api/admin/projects`, { headers: auth })).json()) as {
+    projects: { project_id: number; client_id: number; tree_count: string | number }[];
+  };
   projects.sort((x, y) => Number(y.tree_count) - Number(x.tree_count));
   const timed = async (url: string, headers: Record<string, string>) => {
     const t0 = performance.now();
     const res = await fetch(`${base}${url}`, { headers });
-    let ttfb = 0, bytes = 0;
+    let ttfb = 0,
+      bytes = 0;
     const reader = res.body?.getReader();
     while (reader) {
       const { value, done } = await reader.read();
@@ -55,14 +58,20 @@ try {
   const other = await pick((p) => p.client_id !== target.client_id);
   const sized = [target, other];
   const firstTree = async (projectId: number) => {
-    const data = (await (await fetch(`${base}/api/admin/data/clients/${sized.find((p) => p.project_id === projectId)!.client_id}`, { headers: auth })).json()) as { trees: { tree_id: number[] } };
+    const data = (await (
+      await fetch(`${base}/api/admin/data/clients/${sized.find((p) => p.project_id === projectId)!.client_id}`, { headers: auth })
+    ).json()) as { trees: { tree_id: number[] } };
     return data.trees.tree_id[0];
   };
   const treeOf = { [target.project_id]: await firstTree(target.project_id), [other.project_id]: await firstTree(other.project_id) };
   let status = 0;
   const write = async (projectId: number) => {
     status = (status + 1) % 3;
-    const r = await fetch(`${base}/api/admin/projects/${projectId}/import`, { method: 'POST', headers: { ...auth, 'content-type': 'text/csv' }, body: `tree_id,tree_status\n${treeOf[projectId]},${status}` });
+    const r = await fetch(`${base}/api/admin/projects/${projectId}/import`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'text/csv' },
+      body: `tree_id,tree_status\n${treeOf[projectId]},${status}`,
+    });
     if (r.status !== 200) throw new Error(`write failed: ${r.status} ${await r.text()}`);
   };
   const arrow = () => timed(`/api/trees/${target.project_id}`, { ...auth, accept: 'application/vnd.apache.arrow.stream', 'accept-encoding': 'gzip' });
@@ -74,20 +83,39 @@ try {
       await before();
       out.push(await fn());
     }
-    return { ttfb: median(out.map((o) => o.ttfb)), total: median(out.map((o) => o.total)), bytes: out[0].bytes, status: out[0].status, source: [...new Set(out.map((o) => o.source))].join('/') };
+    return {
+      ttfb: median(out.map((o) => o.ttfb)),
+      total: median(out.map((o) => o.total)),
+      bytes: out[0].bytes,
+      status: out[0].status,
+      source: [...new Set(out.map((o) => o.source))].join('/'),
+    };
   };
   const first = { ...firstRequest.get(target.project_id)!, source: 'built' };
   const cold = await runs(() => write(target.project_id), arrow);
   const warm = await runs(async () => undefined, arrow);
   const afterOther = await runs(() => write(other.project_id), arrow);
-  const stats = await runs(async () => undefined, () => timed(`/api/tree-status-statistics/${target.project_id}`, { ...auth, 'accept-encoding': 'gzip' }));
+  const stats = await runs(
+    async () => undefined,
+    () => timed(`/api/tree-status-statistics/${target.project_id}`, { ...auth, 'accept-encoding': 'gzip' }),
+  );
   const editorUrl = `/api/admin/data/clients/${target.client_id}`;
-  const editorCold = await runs(() => write(target.project_id), () => timed(editorUrl, { ...auth, 'accept-encoding': 'gzip' }));
+  const editorCold = await runs(
+    () => write(target.project_id),
+    () => timed(editorUrl, { ...auth, 'accept-encoding': 'gzip' }),
+  );
   // A save in the editor (one tree's row number), then the reload with the version the editor holds.
-  let held = (await (await fetch(`${base}${editorUrl}`, { headers: auth })).json()) as { trees_version: number; trees: { tree_id: number[]; version: number[]; row_num: (number | null)[] } };
+  let held = (await (await fetch(`${base}${editorUrl}`, { headers: auth })).json()) as {
+    trees_version: number;
+    trees: { tree_id: number[]; version: number[]; row_num: (number | null)[] };
+  };
   const save = async () => {
     const { tree_id, version, row_num } = held.trees;
-    const r = await fetch(`${base}/api/admin/data/trees/${tree_id[0]}`, { method: 'PATCH', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ row_num: ((row_num[0] ?? 1) % 50) + 1, version: version[0] }) });
+    const r = await fetch(`${base}/api/admin/data/trees/${tree_id[0]}`, {
+      method: 'PATCH',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ row_num: ((row_num[0] ?? 1) % 50) + 1, version: version[0] }),
+    });
     if (r.status !== 200) throw new Error(`save failed: ${r.status} ${await r.text()}`);
   };
   const editorDelta = await runs(save, async () => {
@@ -96,13 +124,20 @@ try {
     return r;
   });
   const tag = (await timed(editorUrl, auth)).etag;
-  const editorReopen = await runs(async () => undefined, () => timed(editorUrl, { ...auth, 'if-none-match': tag }));
+  const editorReopen = await runs(
+    async () => undefined,
+    () => timed(editorUrl, { ...auth, 'if-none-match': tag }),
+  );
   const rss = rssMb(server.child.pid);
   // The GeoJSON form of client.md §7, streamed: the server's peak RSS while it sends it, over its RSS before.
   const pid = server.child.pid;
   let peak = rss ?? 0;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid) ?? 0)), 100);
-  const geojson = await runs(async () => undefined, () => timed(`/api/trees/${target.project_id}`, auth), 1);
+  const geojson = await runs(
+    async () => undefined,
+    () => timed(`/api/trees/${target.project_id}`, auth),
+    1,
+  );
   clearInterval(sampler);
   const geojsonPeakMb = peak - (rss ?? 0);
   // A restart on the same DATA_DIR: the stored snapshot answers, nothing is built.
@@ -117,18 +152,45 @@ try {
     ['warm open', warm],
     ["open after another client's write", afterOther],
     ['statistics (warm)', stats],
-    ["editor client data (after a write to this client)", editorCold],
+    ['editor client data (after a write to this client)', editorCold],
     ['editor reload after a save (only changed trees)', editorDelta],
     ['editor client data reopened (304)', editorReopen],
     [`GeoJSON form, streamed (server RSS +${geojsonPeakMb} MB at peak)`, geojson],
     ['first open after a restart', restarted],
   ] as const;
-  console.log(`\nbench:open — ${target.trees.toLocaleString('en')} trees (survey ${target.project_id}), scale ${SCALE}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; median of ${REPEAT}; server start ${(startMs / 1000).toFixed(1)} s, RSS ${rss} MB\n`);
+  console.log(
+    `\nbench:open — ${target.trees.toLocaleString('en')} trees (survey ${target.project_id}), scale ${SCALE}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; median of ${REPEAT}; server start ${(startMs / 1000).toFixed(1)} s, RSS ${rss} MB\n`,
+  );
   console.log('| scenario | status | snapshot | TTFB ms | last byte ms | bytes | × warm |');
   console.log('|---|---|---|---|---|---|---|');
-  for (const [name, r] of rows) console.log(`| ${name} | ${r.status} | ${r.source || '—'} | ${r.ttfb.toFixed(0)} | ${r.total.toFixed(0)} | ${r.bytes.toLocaleString('en')} | ${(r.total / warm.total).toFixed(1)} |`);
-  console.log(JSON.stringify({ bench: 'open', trees: target.trees, scale: Number(SCALE), engine: process.env.DATABASE_URL ? 'postgresql' : 'pglite', startMs: Math.round(startMs), rssMb: rss, geojsonPeakRssDeltaMb: geojsonPeakMb,
-    results: Object.fromEntries(rows.map(([n, r]) => [n, { status: r.status, snapshot: r.source, ttfbMs: Math.round(r.ttfb), totalMs: Math.round(r.total), bytes: r.bytes, ratioToWarm: Number((r.total / warm.total).toFixed(2)) }])) }));
+  for (const [name, r] of rows)
+    console.log(
+      `| ${name} | ${r.status} | ${r.source || '—'} | ${r.ttfb.toFixed(0)} | ${r.total.toFixed(0)} | ${r.bytes.toLocaleString('en')} | ${(r.total / warm.total).toFixed(1)} |`,
+    );
+  console.log(
+    JSON.stringify({
+      bench: 'open',
+      trees: target.trees,
+      scale: Number(SCALE),
+      engine: process.env.DATABASE_URL ? 'postgresql' : 'pglite',
+      startMs: Math.round(startMs),
+      rssMb: rss,
+      geojsonPeakRssDeltaMb: geojsonPeakMb,
+      results: Object.fromEntries(
+        rows.map(([n, r]) => [
+          n,
+          {
+            status: r.status,
+            snapshot: r.source,
+            ttfbMs: Math.round(r.ttfb),
+            totalMs: Math.round(r.total),
+            bytes: r.bytes,
+            ratioToWarm: Number((r.total / warm.total).toFixed(2)),
+          },
+        ]),
+      ),
+    }),
+  );
 } finally {
   await stopServer(server);
 }

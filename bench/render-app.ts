@@ -9,7 +9,13 @@ import { launchBrowser, loginAs, newPage } from '../tests/support/browser';
 import { installMapProbe, longestTask, MAP_ACTIONS, readProbe, runMapActions, settleMap } from '../tests/support/map-actions';
 import { adminAuth, startServer, stopServer } from './server';
 
-export interface AppRow { bench: 'render-app'; trees: number; action: string; longest_task_ms: number; long_tasks: number }
+export interface AppRow {
+  bench: 'render-app';
+  trees: number;
+  action: string;
+  longest_task_ms: number;
+  long_tasks: number;
+}
 
 export async function benchAppLongTasks(scale: string): Promise<AppRow[]> {
   execSync('node scripts/ensure-build.mjs', { stdio: 'inherit' });
@@ -17,7 +23,9 @@ export async function benchAppLongTasks(scale: string): Promise<AppRow[]> {
   const browser = await launchBrowser();
   try {
     const auth = await adminAuth(server.url);
-    const { projects } = (await (await fetch(`${server.url}/api/admin/projects`, { headers: auth })).json()) as { projects: { project_id: number; observation_date: string | null; tree_count: string | number; client_id: number }[] };
+    const { projects } = (await (await fetch(`${server.url}/api/admin/projects`, { headers: auth })).json()) as {
+      projects: { project_id: number; observation_date: string | null; tree_count: string | number; client_id: number }[];
+    };
     const biggest = projects.filter((x) => x.observation_date).sort((x, y) => Number(y.tree_count) - Number(x.tree_count))[0];
     const trees = Number(biggest.tree_count);
     // The snapshot is built once per survey version; a grower opening it afterwards gets the stored one.
@@ -28,7 +36,13 @@ export async function benchAppLongTasks(scale: string): Promise<AppRow[]> {
     await installMapProbe(page);
     await runMapActions(page, `/view/${biggest.project_id}/${biggest.observation_date}`, () => settleMap(page, 2500, 120_000), 180_000);
     const probe = await readProbe(page);
-    return MAP_ACTIONS.map((action) => ({ bench: 'render-app', trees, action, longest_task_ms: longestTask(probe, action), long_tasks: probe.tasks.filter((t) => t.phase === action).length }));
+    return MAP_ACTIONS.map((action) => ({
+      bench: 'render-app',
+      trees,
+      action,
+      longest_task_ms: longestTask(probe, action),
+      long_tasks: probe.tasks.filter((t) => t.phase === action).length,
+    }));
   } finally {
     await browser.close();
     await stopServer(server);

@@ -23,7 +23,9 @@ const APP_SCALE = args.find((a) => a.startsWith('--app-scale='))?.slice(12) ?? '
 
 const out = mkdtempSync(path.join(tmpdir(), 'render-bench-'));
 await build({
-  configFile: false, root: path.resolve('bench'), logLevel: 'warn',
+  configFile: false,
+  root: path.resolve('bench'),
+  logLevel: 'warn',
   worker: { format: 'es' },
   build: { outDir: out, emptyOutDir: true, rollupOptions: { input: path.resolve('bench/render.html') }, chunkSizeWarningLimit: 8000 },
 });
@@ -47,15 +49,30 @@ for (const trees of sizes) {
     let row: Record<string, unknown>;
     try {
       await page.goto(`${base}/render.html?variant=${variant}&n=${trees}`);
-      await page.waitForFunction(() => (window as unknown as { __bench: { done?: boolean } }).__bench.done === true, null, { timeout: TIMEOUT_MS, polling: 250 });
-      const r = await page.evaluate(() => (window as unknown as { __bench: { first_frame_ms: number; pan_frame_ms: number; toggle_ms?: number; toggle_upload_bytes?: number } }).__bench);
+      await page.waitForFunction(() => (window as unknown as { __bench: { done?: boolean } }).__bench.done === true, null, {
+        timeout: TIMEOUT_MS,
+        polling: 250,
+      });
+      const r = await page.evaluate(
+        () => (window as unknown as { __bench: { first_frame_ms: number; pan_frame_ms: number; toggle_ms?: number; toggle_upload_bytes?: number } }).__bench,
+      );
       row = { bench: 'render', trees, variant, first_frame_ms: Math.round(r.first_frame_ms), pan_frame_ms: Math.round(r.pan_frame_ms * 10) / 10 };
       // The legend filter (ours only): frame time after new colours, and what went to the GPU (colours are 4 bytes a tree).
-      if (r.toggle_ms !== undefined) Object.assign(row, { toggle_ms: Math.round(r.toggle_ms * 10) / 10, toggle_upload_bytes: r.toggle_upload_bytes, colour_bytes: 4 * trees });
+      if (r.toggle_ms !== undefined)
+        Object.assign(row, { toggle_ms: Math.round(r.toggle_ms * 10) / 10, toggle_upload_bytes: r.toggle_upload_bytes, colour_bytes: 4 * trees });
     } catch {
-      const partial = await page.evaluate(() => (window as unknown as { __bench: { first_frame_ms?: number } }).__bench).catch(() => ({} as { first_frame_ms?: number }));
+      const partial = await page
+        .evaluate(() => (window as unknown as { __bench: { first_frame_ms?: number } }).__bench)
+        .catch(() => ({}) as { first_frame_ms?: number });
       if (!JSON_OUT) console.error('partial', JSON.stringify(partial));
-      row = { bench: 'render', trees, variant, first_frame_ms: partial.first_frame_ms ? Math.round(partial.first_frame_ms) : null, pan_frame_ms: null, note: `no ${partial.first_frame_ms ? 'pan frames' : 'frame'} within ${TIMEOUT_MS / 1000} s` };
+      row = {
+        bench: 'render',
+        trees,
+        variant,
+        first_frame_ms: partial.first_frame_ms ? Math.round(partial.first_frame_ms) : null,
+        pan_frame_ms: null,
+        note: `no ${partial.first_frame_ms ? 'pan frames' : 'frame'} within ${TIMEOUT_MS / 1000} s`,
+      };
     }
     rows.push(row);
     if (JSON_OUT) console.log(JSON.stringify(row));
@@ -68,16 +85,25 @@ rmSync(out, { recursive: true, force: true });
 
 if (!JSON_OUT) {
   console.log('\nRender: headless Chromium + SwiftShader, 1280x800, trees fitted in view');
-  console.table(rows.map((r) => ({
-    trees: r.trees, variant: r.variant, 'first frame ms': r.first_frame_ms ?? '—', 'pan frame ms (median)': r.pan_frame_ms ?? '—',
-    'legend toggle ms': r.toggle_ms ?? '—', 'toggle upload MB (colours)': r.toggle_upload_bytes === undefined ? '—' : `${(Number(r.toggle_upload_bytes) / 1e6).toFixed(1)} (${(Number(r.colour_bytes) / 1e6).toFixed(1)})`,
-    note: r.note ?? '',
-  })));
+  console.table(
+    rows.map((r) => ({
+      trees: r.trees,
+      variant: r.variant,
+      'first frame ms': r.first_frame_ms ?? '—',
+      'pan frame ms (median)': r.pan_frame_ms ?? '—',
+      'legend toggle ms': r.toggle_ms ?? '—',
+      'toggle upload MB (colours)':
+        r.toggle_upload_bytes === undefined ? '—' : `${(Number(r.toggle_upload_bytes) / 1e6).toFixed(1)} (${(Number(r.colour_bytes) / 1e6).toFixed(1)})`,
+      note: r.note ?? '',
+    })),
+  );
   for (const n of sizes) {
     const ours = rows.find((r) => r.trees === n && r.variant === 'ours');
     const nat = rows.find((r) => r.trees === n && r.variant === 'maplibre-native');
     if (ours?.first_frame_ms && nat?.first_frame_ms) {
-      console.log(`${n}: first frame ours/native = ${(Number(ours.first_frame_ms) / Number(nat.first_frame_ms)).toFixed(2)}, pan ours/native = ${nat.pan_frame_ms ? (Number(ours.pan_frame_ms) / Number(nat.pan_frame_ms)).toFixed(2) : 'n/a'}`);
+      console.log(
+        `${n}: first frame ours/native = ${(Number(ours.first_frame_ms) / Number(nat.first_frame_ms)).toFixed(2)}, pan ours/native = ${nat.pan_frame_ms ? (Number(ours.pan_frame_ms) / Number(nat.pan_frame_ms)).toFixed(2) : 'n/a'}`,
+      );
     }
   }
 }
@@ -88,6 +114,14 @@ if (Number(APP_SCALE) > 0) {
   else {
     console.log(`\nThe app at ${app[0].trees.toLocaleString('en')} trees (SEED_SCALE=${APP_SCALE}): main-thread long tasks per action (goal: none over 50 ms)`);
     console.table(app.map((r) => ({ action: r.action, 'longest task ms': r.longest_task_ms || '—', 'tasks over 50 ms': r.long_tasks })));
-    console.log(JSON.stringify({ bench: 'render-app', trees: app[0].trees, scale: Number(APP_SCALE), longest_task_ms: Object.fromEntries(app.map((r) => [r.action, r.longest_task_ms])), long_tasks: Object.fromEntries(app.map((r) => [r.action, r.long_tasks])) }));
+    console.log(
+      JSON.stringify({
+        bench: 'render-app',
+        trees: app[0].trees,
+        scale: Number(APP_SCALE),
+        longest_task_ms: Object.fromEntries(app.map((r) => [r.action, r.longest_task_ms])),
+        long_tasks: Object.fromEntries(app.map((r) => [r.action, r.long_tasks])),
+      }),
+    );
   }
 }

@@ -5,12 +5,26 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-export interface BenchServer { url: string; child: ChildProcess; dir: string; startMs: number }
+export interface BenchServer {
+  url: string;
+  child: ChildProcess;
+  dir: string;
+  startMs: number;
+}
 
 /** Starts the server on a new DATA_DIR, or on `reuse` (a restart: its database and snapshots as they were). */
 export async function startServer(scale: string, databaseUrl?: string, extraEnv: NodeJS.ProcessEnv = {}, reuse?: string): Promise<BenchServer> {
   const dir = reuse ?? mkdtempSync(path.join(tmpdir(), 'orchard-bench-'));
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, SEED_SCALE: scale, LOG_LEVEL: 'error', NODE_ENV: 'test', ...extraEnv };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dir,
+    SEED_SCALE: scale,
+    LOG_LEVEL: 'error',
+    NODE_ENV: 'test',
+    ...extraEnv,
+  };
   delete env.DATABASE_URL;
   if (databaseUrl) env.DATABASE_URL = databaseUrl;
   const t0 = performance.now();
@@ -49,7 +63,11 @@ export function flag(name: string, def: string): string {
 /** The demo admin's bearer header on a bench server. */
 export async function adminAuth(base: string): Promise<{ authorization: string }> {
   const { ADMIN } = await import('../server/db/seed-farms');
-  const login = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }) });
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: ADMIN.email, password: ADMIN.password }),
+  });
   const { token } = (await login.json()) as { token: string };
   return { authorization: `Bearer ${token}` };
 }

@@ -19,7 +19,10 @@ const sizes = (args.find((a) => a.startsWith('--sizes='))?.slice(8) ?? '100000,1
 
 // 1M trees need more than Node's default heap (feature objects + both payloads).
 if (!process.execArgv.some((a) => a.startsWith('--max-old-space-size')) && !process.env.WIRE_CHILD) {
-  const r = spawnSync(process.execPath, ['--max-old-space-size=12000', ...process.execArgv, process.argv[1], ...args], { stdio: 'inherit', env: { ...process.env, WIRE_CHILD: '1' } });
+  const r = spawnSync(process.execPath, ['--max-old-space-size=12000', ...process.execArgv, process.argv[1], ...args], {
+    stdio: 'inherit',
+    env: { ...process.env, WIRE_CHILD: '1' },
+  });
   process.exit(r.status ?? 1);
 }
 
@@ -30,7 +33,8 @@ function toRows(fc: MapDataResponse): ProjectMapRows {
   const feats = fc.trees.features.filter((f) => f.geometry);
   const cols = {} as Record<TreeField, Cell[]>;
   for (const f of TREE_FIELDS) cols[f] = new Array<Cell>(feats.length);
-  const lon = new Array<number>(feats.length), lat = new Array<number>(feats.length);
+  const lon = new Array<number>(feats.length),
+    lat = new Array<number>(feats.length);
   feats.forEach((f, i) => {
     const [x, y] = f.geometry!.coordinates;
     lon[i] = mercatorXToLon(x);
@@ -44,15 +48,18 @@ function toRows(fc: MapDataResponse): ProjectMapRows {
   const area = (f: MapDataResponse['plots']['features'][number], id: number, name: string, plot: number | null): AreaRow => {
     const g = f.geometry!;
     const unproject = (r: number[][]) => r.map(([x, y]) => [mercatorXToLon(x), mercatorYToLat(y)]);
-    const geom = g.type === 'Polygon'
-      ? { type: 'Polygon' as const, coordinates: g.coordinates.map(unproject) }
-      : { type: 'MultiPolygon' as const, coordinates: g.coordinates.map((p) => p.map(unproject)) };
+    const geom =
+      g.type === 'Polygon'
+        ? { type: 'Polygon' as const, coordinates: g.coordinates.map(unproject) }
+        : { type: 'MultiPolygon' as const, coordinates: g.coordinates.map((p) => p.map(unproject)) };
     return { id, name, geom, plot_id: plot, area: null, crop_name: null };
   };
   return {
     trees: { length: feats.length, obs: feats.map((_, i) => i + 1), lon, lat, cols },
     plots: fc.plots.features.map((f, i) => area(f, i + 1, String(f.properties.plot_name ?? `Plot ${i + 1}`), i + 1)),
-    irrigationAreas: fc.irrigationAreas.features.map((f, i) => area(f, i + 1, String(f.properties.name ?? `Area ${i + 1}`), Number(f.properties.plot_id) || null)),
+    irrigationAreas: fc.irrigationAreas.features.map((f, i) =>
+      area(f, i + 1, String(f.properties.name ?? `Area ${i + 1}`), Number(f.properties.plot_id) || null),
+    ),
   };
 }
 
@@ -112,14 +119,20 @@ for (const n of sizes) {
   const arrowMs = time(() => arrowToGpu(built.arrow), runs);
   // Both sides must produce the same GPU arrays.
   if (built.json.length < MAX_STRING) {
-    const a = arrowToGpu(built.arrow), j = jsonToGpu(built.json);
+    const a = arrowToGpu(built.arrow),
+      j = jsonToGpu(built.json);
     if (a.rgba.length !== j.rgba.length || a.rgba.some((v, i) => v !== j.rgba[i])) throw new Error('Arrow and JSON colours differ');
     for (let i = 0; i < a.positions.length; i += 101) if (Math.abs(a.positions[i] - j.positions[i]) > 1e-7) throw new Error('positions differ');
   }
   const r: Record<string, number | string> = {
-    bench: 'wire', trees: built.trees.length, json_bytes: jsonBytes, arrow_bytes: built.arrow.length,
-    json_ms: Math.round(jsonMs), arrow_ms: Math.round(arrowMs * 10) / 10,
-    speedup: Math.round((jsonMs / arrowMs) * 10) / 10, size_ratio: Math.round((jsonBytes / built.arrow.length) * 10) / 10,
+    bench: 'wire',
+    trees: built.trees.length,
+    json_bytes: jsonBytes,
+    arrow_bytes: built.arrow.length,
+    json_ms: Math.round(jsonMs),
+    arrow_ms: Math.round(arrowMs * 10) / 10,
+    speedup: Math.round((jsonMs / arrowMs) * 10) / 10,
+    size_ratio: Math.round((jsonBytes / built.arrow.length) * 10) / 10,
   };
   if (GZIP) {
     r.json_gzip_bytes = gzipSync(built.json, { level: 6 }).length;
@@ -133,9 +146,17 @@ for (const n of sizes) {
 if (!JSON_OUT) {
   const mb = (b: number | string) => `${(Number(b) / 1e6).toFixed(1)} MB`;
   console.log('\nWire: response bytes → GPU-ready arrays (positions + status RGBA), median');
-  console.table(results.map((r) => ({
-    trees: r.trees, 'GeoJSON': mb(r.json_bytes), 'Arrow': mb(r.arrow_bytes), 'size ratio': `${r.size_ratio}x`,
-    ...(GZIP ? { 'GeoJSON gz': mb(r.json_gzip_bytes), 'Arrow gz': mb(r.arrow_gzip_bytes) } : {}),
-    'GeoJSON ms': r.json_ms, 'Arrow ms': r.arrow_ms, speedup: `${r.speedup}x`, ...(r.note ? { note: r.note } : {}),
-  })));
+  console.table(
+    results.map((r) => ({
+      trees: r.trees,
+      GeoJSON: mb(r.json_bytes),
+      Arrow: mb(r.arrow_bytes),
+      'size ratio': `${r.size_ratio}x`,
+      ...(GZIP ? { 'GeoJSON gz': mb(r.json_gzip_bytes), 'Arrow gz': mb(r.arrow_gzip_bytes) } : {}),
+      'GeoJSON ms': r.json_ms,
+      'Arrow ms': r.arrow_ms,
+      speedup: `${r.speedup}x`,
+      ...(r.note ? { note: r.note } : {}),
+    })),
+  );
 }

@@ -1,7 +1,9 @@
 // Sums vitest JSON reports into one closing line: "N passed, N failed, N skipped".
 import { readFileSync } from 'node:fs';
 
-let passed = 0, failed = 0, skipped = 0;
+let passed = 0,
+  failed = 0,
+  skipped = 0;
 for (const file of process.argv.slice(2)) {
   const r = JSON.parse(readFileSync(file, 'utf8'));
   passed += r.numPassedTests;

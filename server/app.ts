@@ -108,7 +108,13 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerAuth(app, opts.db, opts.tokens);
   app.addHook('onClose', () => jobsFor(opts.db).close());
   if (opts.snapshotDir) setSnapshotDir(opts.db, opts.snapshotDir);
-  await registerRoutes(app, { db: opts.db, tokens: opts.tokens, loginPerMinutePerAddress: opts.loginPerMinutePerAddress ?? 30, passwordHash: opts.passwordHash ?? { concurrency: availableParallelism(), queue: 200 }, chromiumPath: opts.chromiumPath ?? '/usr/bin/chromium' });
+  await registerRoutes(app, {
+    db: opts.db,
+    tokens: opts.tokens,
+    loginPerMinutePerAddress: opts.loginPerMinutePerAddress ?? 30,
+    passwordHash: opts.passwordHash ?? { concurrency: availableParallelism(), queue: 200 },
+    chromiumPath: opts.chromiumPath ?? '/usr/bin/chromium',
+  });
   // The API's docs: swagger-ui at /api/docs (its scripts are files of the package: the CSP holds), the OpenAPI
   // document at /api/docs/json and /api/docs/yaml. Public like the login: they describe routes, not data.
   await app.register(async (docs) => {

@@ -11,9 +11,17 @@ const Env = z.object({
   DATABASE_URL: z.string().url().optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   TOKEN_SECRET: z.string().min(32).optional(),
-  TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(60 * 60 * 12),
+  TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(60 * 60 * 12),
   ADMIN_EMAIL: z.string().email().optional(),
-  ADMIN_PASSWORD: z.string().min(PASSWORD_LENGTH.min, `ADMIN_PASSWORD: ${passwordTooShort}`).max(PASSWORD_LENGTH.max, `ADMIN_PASSWORD: ${passwordTooLong}`).optional(),
+  ADMIN_PASSWORD: z
+    .string()
+    .min(PASSWORD_LENGTH.min, `ADMIN_PASSWORD: ${passwordTooShort}`)
+    .max(PASSWORD_LENGTH.max, `ADMIN_PASSWORD: ${passwordTooLong}`)
+    .optional(),
   SEED_SCALE: z.coerce.number().min(0.001).max(20).default(1),
   /** Built SPA to serve (default ./dist); tests build into a folder of their own. */
   STATIC_DIR: z.string().min(1).optional(),
@@ -38,7 +46,10 @@ const Env = z.object({
       if (t === 'false' || t === '') return false;
       if (t === 'true') return true;
       if (/^\d+$/.test(t)) return Number(t);
-      const list = t.split(',').map((x) => x.trim()).filter(Boolean);
+      const list = t
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean);
       if (list.every((x) => /^[0-9a-f.:]+(\/\d{1,3})?$/.test(x))) return list;
       ctx.addIssue({ code: 'custom', message: "TRUST_PROXY must be 'true', 'false', a hop count or comma-separated IPs/CIDRs" });
       return z.NEVER;

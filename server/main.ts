@@ -20,7 +20,18 @@ async function main() {
   const opened = await openDatabase(config);
   const { db } = opened;
   const tokens = createTokenService(await resolveSecret(db, config.TOKEN_SECRET), config.TOKEN_TTL_SECONDS);
-  const app = await buildApp({ db, tokens, staticDir: config.STATIC_DIR ? path.resolve(config.STATIC_DIR) : path.join(ROOT, 'dist'), logLevel: config.LOG_LEVEL, loginPerMinutePerAddress: config.LOGIN_RATE_PER_MINUTE, passwordHash: { concurrency: config.PASSWORD_HASH_CONCURRENCY ?? availableParallelism(), queue: config.PASSWORD_HASH_QUEUE }, tileUrl: config.VITE_TILE_URL, trustProxy: config.TRUST_PROXY, chromiumPath: config.CHROMIUM_PATH, snapshotDir: config.snapshotDir });
+  const app = await buildApp({
+    db,
+    tokens,
+    staticDir: config.STATIC_DIR ? path.resolve(config.STATIC_DIR) : path.join(ROOT, 'dist'),
+    logLevel: config.LOG_LEVEL,
+    loginPerMinutePerAddress: config.LOGIN_RATE_PER_MINUTE,
+    passwordHash: { concurrency: config.PASSWORD_HASH_CONCURRENCY ?? availableParallelism(), queue: config.PASSWORD_HASH_QUEUE },
+    tileUrl: config.VITE_TILE_URL,
+    trustProxy: config.TRUST_PROXY,
+    chromiumPath: config.CHROMIUM_PATH,
+    snapshotDir: config.snapshotDir,
+  });
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -25,10 +25,17 @@ export interface CompareResult {
 }
 
 /** A plot or irrigation area as the map selects it: the index of one of its parts. */
-export interface ZoneRef { kind: 'plot' | 'area'; part: number }
+export interface ZoneRef {
+  kind: 'plot' | 'area';
+  part: number;
+}
 
 /** The tree image below the detail zoom (tree-raster.ts): zoom, device pixel ratio, dot radius in CSS pixels. */
-export interface ImageRequest { zoom: number; pixelRatio: number; radius: number }
+export interface ImageRequest {
+  zoom: number;
+  pixelRatio: number;
+  radius: number;
+}
 export interface TreeImageResult {
   /** The colours request the image was painted with (the app keeps an image on screen until its successor arrives). */
   coloursId: number;
@@ -37,7 +44,10 @@ export interface TreeImageResult {
 }
 
 /** Tree ids to draw as labels: lon/lat pairs (transferred) and the text of each. */
-export interface TreeLabels { positions: Float64Array; text: string[] }
+export interface TreeLabels {
+  positions: Float64Array;
+  text: string[];
+}
 
 /** The problem-tree list's filter: the legend's hidden classes of a mode, and optionally the selected plot / irrigation area. */
 export interface ListFilter {
@@ -86,9 +96,10 @@ export interface ColoursResult {
 }
 
 /** A request overtaken by a newer one of the same kind resolves with this. */
-export interface Cancelled { cancelled: true }
-export const isCancelled = (r: unknown): r is Cancelled =>
-  typeof r === 'object' && r !== null && (r as Cancelled).cancelled === true;
+export interface Cancelled {
+  cancelled: true;
+}
+export const isCancelled = (r: unknown): r is Cancelled => typeof r === 'object' && r !== null && (r as Cancelled).cancelled === true;
 
 export type TreeFieldValues = Record<string, string | number | null>;
 

@@ -10,7 +10,12 @@ import { ingestMapDataGeoJSON } from './geo/ingest-geojson';
 import { createGeoService } from './geo/service';
 import { mapData, treeFeature } from './geo/test-fixtures';
 
-const json = mapData({ trees: { type: 'FeatureCollection', features: Array.from({ length: 500 }, (_, i) => treeFeature(35 + i * 1e-5, 32, { tree_id: i, tree_status: i % 6, canopy_diameter: i % 9 })) } });
+const json = mapData({
+  trees: {
+    type: 'FeatureCollection',
+    features: Array.from({ length: 500 }, (_, i) => treeFeature(35 + i * 1e-5, 32, { tree_id: i, tree_status: i % 6, canopy_diameter: i % 9 })),
+  },
+});
 const arrowBytes = () => {
   const d = ingestMapDataGeoJSON(json);
   const b = encodeMapDataArrow({ areasCrs: 'EPSG:3857', trees: d.trees, plots: json.plots, irrigationAreas: json.irrigationAreas });
@@ -43,8 +48,16 @@ describe('geo worker transfer', () => {
     const kept: ArrayBuffer[] = [];
     const spy: GeoWorkerApi = {
       ...service,
-      ingest: async (input) => { const r = await service.ingest(input); kept.push(r.positions.buffer as ArrayBuffer); return r; },
-      colours: async (mode, id) => { const r = await service.colours(mode, id); if ('rgba' in r) kept.push(r.rgba.buffer as ArrayBuffer); return r; },
+      ingest: async (input) => {
+        const r = await service.ingest(input);
+        kept.push(r.positions.buffer as ArrayBuffer);
+        return r;
+      },
+      colours: async (mode, id) => {
+        const r = await service.colours(mode, id);
+        if ('rgba' in r) kept.push(r.rgba.buffer as ArrayBuffer);
+        return r;
+      },
     };
     expose(spy, nodeEndpoint(port1));
     const remote = wrap<GeoWorkerApi>(nodeEndpoint(port2));

@@ -28,7 +28,8 @@ export class HashGate {
       return await fn();
     } finally {
       const next = this.waiting.shift();
-      if (next) next(); // the slot passes straight to the next waiter
+      if (next)
+        next(); // the slot passes straight to the next waiter
       else this.running--;
     }
   }

@@ -7,16 +7,24 @@
 // Each answer is the seconds to wait, or 0.
 import type { Db } from '../db/adapter';
 
-const ADDRESS = 1, ACCOUNT = 2;
+const ADDRESS = 1,
+  ACCOUNT = 2;
 
-export interface LoginLimitOptions { perAddressPerMinute: number; maxFailures?: number; windowMs?: number }
+export interface LoginLimitOptions {
+  perAddressPerMinute: number;
+  maxFailures?: number;
+  windowMs?: number;
+}
 
 export class LoginThrottle {
   private readonly maxFailures: number;
   private readonly windowMs: number;
   private calls = 0;
 
-  constructor(private readonly db: Db, private readonly opts: LoginLimitOptions) {
+  constructor(
+    private readonly db: Db,
+    private readonly opts: LoginLimitOptions,
+  ) {
     this.maxFailures = opts.maxFailures ?? 10;
     this.windowMs = opts.windowMs ?? 15 * 60_000;
   }
@@ -57,6 +65,8 @@ export class LoginThrottle {
   /** Every 100th call: rows older than the longest window go. */
   private cleanup(): void {
     if (++this.calls % 100) return;
-    void this.db.query(`DELETE FROM login_attempts WHERE at < clock_timestamp() - $1 * interval '1 millisecond'`, [Math.max(this.windowMs, 60_000)]).catch(() => undefined);
+    void this.db
+      .query(`DELETE FROM login_attempts WHERE at < clock_timestamp() - $1 * interval '1 millisecond'`, [Math.max(this.windowMs, 60_000)])
+      .catch(() => undefined);
   }
 }

@@ -14,9 +14,7 @@ const KEY_LEN = 32;
 function scryptDerive(password: string, salt: Buffer, opts: ScryptOptions): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const maxmem = 256 * (opts.N ?? 1) * (opts.r ?? 8) + 64 * 1024 * 1024;
-    scrypt(password.normalize('NFKC'), salt, KEY_LEN, { ...opts, maxmem }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    );
+    scrypt(password.normalize('NFKC'), salt, KEY_LEN, { ...opts, maxmem }, (err, key) => (err ? reject(err) : resolve(key)));
   });
 }
 
@@ -48,7 +46,9 @@ export async function verifyPassword(password: string, stored: string): Promise<
 /** The old scheme, kept to verify (and test the rehash of) hashes made before argon2id. */
 export async function scryptHashForTests(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const N = 2 ** 17, r = 8, p = 1;
+  const N = 2 ** 17,
+    r = 8,
+    p = 1;
   const key = await scryptDerive(password, salt, { N, r, p });
   return `scrypt$${N}$${r}$${p}$${salt.toString('base64')}$${key.toString('base64')}`;
 }

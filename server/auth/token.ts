@@ -22,10 +22,7 @@ export interface TokenService {
 export async function resolveSecret(db: Db, fromEnv: string | undefined): Promise<Uint8Array> {
   if (fromEnv) return new TextEncoder().encode(fromEnv);
   const fresh = randomBytes(48).toString('base64');
-  await db.query(
-    `INSERT INTO server_settings (key, value) VALUES ('token_secret', $1) ON CONFLICT (key) DO NOTHING`,
-    [fresh],
-  );
+  await db.query(`INSERT INTO server_settings (key, value) VALUES ('token_secret', $1) ON CONFLICT (key) DO NOTHING`, [fresh]);
   const { rows } = await db.query<{ value: string }>(`SELECT value FROM server_settings WHERE key = 'token_secret'`);
   return new TextEncoder().encode(rows[0].value);
 }
@@ -46,8 +43,7 @@ export function createTokenService(secret: Uint8Array, ttlSeconds: number): Toke
     async verify(token) {
       try {
         const { payload } = await jwtVerify(token, secret, { algorithms: [ALG] });
-        if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number' || typeof payload.jti !== 'string')
-          return null;
+        if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number' || typeof payload.jti !== 'string') return null;
         return { sub: payload.sub, tv: payload.tv, jti: payload.jti, exp: payload.exp ?? 0 };
       } catch (e) {
         if (e instanceof errors.JOSEError || e instanceof TypeError) return null;

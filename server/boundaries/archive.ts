@@ -19,7 +19,10 @@ export const BOUNDARY_LIMITS = {
 };
 
 export class BoundaryFileError extends Error {
-  constructor(readonly status: 400 | 413 | 422, message: string) {
+  constructor(
+    readonly status: 400 | 413 | 422,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -45,7 +48,8 @@ export const extensionOf = (name: string): string => {
 
 /** Parts of a zip whose extension is wanted, inflated within the limits; keys are the entry names. */
 export function unzipParts(buf: Uint8Array, wanted: readonly string[]): Map<string, Uint8Array> {
-  let entries = 0, unpacked = 0;
+  let entries = 0,
+    unpacked = 0;
   let out: Record<string, Uint8Array>;
   try {
     out = unzipSync(buf, {

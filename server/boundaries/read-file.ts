@@ -62,7 +62,10 @@ async function fromShapefile(parts: Map<string, Uint8Array>): Promise<{ features
   if (shps.length > 1) throw new BoundaryFileError(422, `The zip holds ${shps.length} shapefiles; send one per file`);
   const stem = shps[0][0].slice(0, -4).toLowerCase();
   const part = (ext: string) => byExt(ext).find(([name]) => name.slice(0, -4).toLowerCase() === stem)?.[1] ?? byExt(ext)[0]?.[1] ?? null;
-  const shp = shps[0][1], dbf = part('dbf'), prj = part('prj'), cpg = part('cpg');
+  const shp = shps[0][1],
+    dbf = part('dbf'),
+    prj = part('prj'),
+    cpg = part('cpg');
   checkShp(shp);
   if (dbf) checkDbf(dbf);
   const encoding = cpg ? decoder().decode(cpg).trim() || 'utf-8' : 'utf-8';
@@ -78,7 +81,11 @@ function fromKml(text: string): Feature[] {
   // No DTDs at all: no entity expansion (billion laughs) and no external entities.
   if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new BoundaryFileError(422, 'KML with a DOCTYPE or entities is refused');
   let failed: string | null = null;
-  const doc = new DOMParser({ onError: (level, msg) => { if (level === 'fatalError') failed = msg; } }).parseFromString(text, 'text/xml');
+  const doc = new DOMParser({
+    onError: (level, msg) => {
+      if (level === 'fatalError') failed = msg;
+    },
+  }).parseFromString(text, 'text/xml');
   if (failed || !doc.documentElement) throw new BoundaryFileError(422, `The KML is not well-formed XML: ${failed ?? 'no root element'}`);
   if (doc.documentElement.localName !== 'kml') throw new BoundaryFileError(422, `An XML file must be KML (root <kml>), not <${doc.documentElement.localName}>`);
   return kmlToGeoJson(doc as never).features as Feature[];
@@ -95,7 +102,8 @@ function fromGeoJson(text: string): { features: Feature[]; crsName: string | nul
   const crsName = typeof o?.crs?.properties?.name === 'string' ? o.crs.properties.name : null;
   if (o?.type === 'FeatureCollection' && Array.isArray(o.features)) return { features: o.features as Feature[], crsName };
   if (o?.type === 'Feature') return { features: [o as Feature], crsName };
-  if (typeof o?.type === 'string' && 'coordinates' in (o as object)) return { features: [{ type: 'Feature', properties: {}, geometry: o as Geometry }], crsName };
+  if (typeof o?.type === 'string' && 'coordinates' in (o as object))
+    return { features: [{ type: 'Feature', properties: {}, geometry: o as Geometry }], crsName };
   throw new BoundaryFileError(422, 'The JSON is not GeoJSON (a FeatureCollection, a Feature or a geometry)');
 }
 
@@ -112,8 +120,13 @@ function flatten(g: Geometry | null): Geometry | null {
 }
 
 const vertexCount = (g: Geometry | null): number =>
-  !g ? 0 : g.type === 'Polygon' ? g.coordinates.reduce((s, r) => s + r.length, 0)
-    : g.type === 'MultiPolygon' ? g.coordinates.reduce((s, p) => s + p.reduce((t, r) => t + r.length, 0), 0) : 1;
+  !g
+    ? 0
+    : g.type === 'Polygon'
+      ? g.coordinates.reduce((s, r) => s + r.length, 0)
+      : g.type === 'MultiPolygon'
+        ? g.coordinates.reduce((s, p) => s + p.reduce((t, r) => t + r.length, 0), 0)
+        : 1;
 
 function attributes(p: unknown): Record<string, AttributeValue> {
   const out: Record<string, AttributeValue> = {};
@@ -165,7 +178,8 @@ export async function readBoundaryFile(buf: Uint8Array): Promise<BoundaryPreview
   } else {
     throw new BoundaryFileError(400, 'Unknown file type: send a zipped shapefile, KML, KMZ or GeoJSON (checked by the file’s first bytes)');
   }
-  if (raw.length > BOUNDARY_LIMITS.features) throw new BoundaryFileError(422, `The file holds ${raw.length} features; at most ${BOUNDARY_LIMITS.features} at once`);
+  if (raw.length > BOUNDARY_LIMITS.features)
+    throw new BoundaryFileError(422, `The file holds ${raw.length} features; at most ${BOUNDARY_LIMITS.features} at once`);
   const total = raw.reduce((s, f) => s + vertexCount(f?.geometry ?? null), 0);
   if (total > MAX_TOTAL_VERTICES) throw new BoundaryFileError(422, `The file holds ${total} vertices; at most ${MAX_TOTAL_VERTICES} at once`);
   const fields = new Set<string>();

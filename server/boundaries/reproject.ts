@@ -7,7 +7,8 @@ import proj4 from 'proj4';
 import { BoundaryFileError } from './archive';
 
 // EPSG:2039 Israel 1993 / Israeli TM Grid, with its datum shift (the ESRI .prj of ITM omits it).
-const ITM = '+proj=tmerc +lat_0=31.7343936111111 +lon_0=35.2045169444444 +k=1.0000067 +x_0=219529.584 +y_0=626907.39 +ellps=GRS80 +towgs84=-24.0024,-17.1032,-17.8444,-0.33077,-1.85269,1.66969,5.4248 +units=m +no_defs';
+const ITM =
+  '+proj=tmerc +lat_0=31.7343936111111 +lon_0=35.2045169444444 +k=1.0000067 +x_0=219529.584 +y_0=626907.39 +ellps=GRS80 +towgs84=-24.0024,-17.1032,-17.8444,-0.33077,-1.85269,1.66969,5.4248 +units=m +no_defs';
 proj4.defs('EPSG:2039', ITM);
 
 export interface Projection {
@@ -60,7 +61,8 @@ export function projectionOf(src: { prj?: string | null; crsName?: string | null
     const name = src.crsName;
     if (/CRS84$|EPSG:{1,2}4326$/i.test(name)) return { name, forward: null };
     const code = /EPSG:{1,2}(\d+)$/i.exec(name)?.[1];
-    if (!code || !proj4.defs(`EPSG:${code}`)) throw new BoundaryFileError(422, `Cannot reproject from "${name}": send GeoJSON in WGS 84 (RFC 7946) or a shapefile with its .prj`);
+    if (!code || !proj4.defs(`EPSG:${code}`))
+      throw new BoundaryFileError(422, `Cannot reproject from "${name}": send GeoJSON in WGS 84 (RFC 7946) or a shapefile with its .prj`);
     return converter(`EPSG:${code}`, name);
   }
   const p = firstPosition(src.sample);

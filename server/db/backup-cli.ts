@@ -14,7 +14,9 @@ async function main() {
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     const file = fileArg ?? path.join('backups', `orchard-${stamp}.tar.gz`);
     const s = await backupDataDir(config.dataDir, file);
-    console.log(`Backed up ${config.dataDir} → ${s.file} (${(s.bytes / 1e6).toFixed(1)} MB, ${s.users} users, ${s.trees} trees) in ${(s.ms / 1000).toFixed(1)} s`);
+    console.log(
+      `Backed up ${config.dataDir} → ${s.file} (${(s.bytes / 1e6).toFixed(1)} MB, ${s.users} users, ${s.trees} trees) in ${(s.ms / 1000).toFixed(1)} s`,
+    );
   } else if (command === 'restore') {
     if (!fileArg) throw new Error('Usage: npm run db:restore -- <backup file> [target folder]');
     const target = path.resolve(targetArg ?? config.dataDir);

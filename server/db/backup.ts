@@ -29,8 +29,7 @@ async function summarise(db: PGlite) {
 
 export async function backupDataDir(dataDir: string, file: string): Promise<BackupSummary> {
   const t0 = performance.now();
-  if (!existsSync(path.join(dataDir, 'PG_VERSION')) && !existsSync(path.join(dataDir, 'base')))
-    throw new Error(`${dataDir} does not hold a database`);
+  if (!existsSync(path.join(dataDir, 'PG_VERSION')) && !existsSync(path.join(dataDir, 'base'))) throw new Error(`${dataDir} does not hold a database`);
   const unlock = acquireDataDirLock(dataDir);
   try {
     const db = await PGlite.create({ dataDir });

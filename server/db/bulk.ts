@@ -3,7 +3,11 @@
 // writes its ~1M trees and ~2M observations this way.
 import type { Tx } from './adapter';
 
-export interface BulkColumn { name: string; type: string; values: ArrayLike<unknown> }
+export interface BulkColumn {
+  name: string;
+  type: string;
+  values: ArrayLike<unknown>;
+}
 
 const COPY_ROWS = 100_000;
 const INSERT_ROWS = 25_000;
@@ -39,7 +43,10 @@ export async function bulkInsert(tx: Tx, table: string, columns: BulkColumn[], o
   }
   const sql = `INSERT INTO ${table} (${names}) SELECT * FROM unnest(${columns.map((c, i) => `$${i + 1}::${c.type}[]`).join(', ')})`;
   for (let s = 0; s < n; s += INSERT_ROWS) {
-    await tx.query(sql, columns.map((c) => Array.prototype.slice.call(c.values, s, s + INSERT_ROWS)));
+    await tx.query(
+      sql,
+      columns.map((c) => Array.prototype.slice.call(c.values, s, s + INSERT_ROWS)),
+    );
   }
 }
 

@@ -37,8 +37,7 @@ export function acquireDataDirLock(dataDir: string): () => void {
       const pid = Number(readFileSync(file, 'utf8'));
       if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) {
         throw new DataDirLockedError(
-          `Data directory ${dataDir} is locked by another server process (pid ${pid}, lock file ${file}). ` +
-            'Stop that process or use another DATA_DIR.',
+          `Data directory ${dataDir} is locked by another server process (pid ${pid}, lock file ${file}). ` + 'Stop that process or use another DATA_DIR.',
         );
       }
       unlinkSync(file); // stale lock

@@ -16,14 +16,20 @@ export function migrationChecksum(sql: string): string {
   return createHash('sha256').update(sql.replace(/\r\n/g, '\n')).digest('hex');
 }
 
-export interface MigrationFile { name: string; sql: string; checksum: string }
+export interface MigrationFile {
+  name: string;
+  sql: string;
+  checksum: string;
+}
 
 export async function migrationFiles(dir = MIGRATIONS_DIR): Promise<MigrationFile[]> {
   const names = (await readdir(dir)).filter((f) => /^\d{3}_.+\.sql$/.test(f)).sort();
-  return Promise.all(names.map(async (name) => {
-    const sql = await readFile(path.join(dir, name), 'utf8');
-    return { name, sql, checksum: migrationChecksum(sql) };
-  }));
+  return Promise.all(
+    names.map(async (name) => {
+      const sql = await readFile(path.join(dir, name), 'utf8');
+      return { name, sql, checksum: migrationChecksum(sql) };
+    }),
+  );
 }
 
 /**

@@ -54,9 +54,7 @@ async function prepare(db: Db, config: Config): Promise<SeedSummary | null> {
   if (config.NODE_ENV === 'production') {
     if (!config.ADMIN_EMAIL || !config.ADMIN_PASSWORD)
       throw new Error('Empty database in production: set ADMIN_EMAIL and ADMIN_PASSWORD to create the first admin.');
-    await db.transaction((tx) =>
-      insertUser(tx, { email: config.ADMIN_EMAIL!, password: config.ADMIN_PASSWORD!, first: 'Admin', last: '' }, null, 'admin'),
-    );
+    await db.transaction((tx) => insertUser(tx, { email: config.ADMIN_EMAIL!, password: config.ADMIN_PASSWORD!, first: 'Admin', last: '' }, null, 'admin'));
     return null;
   }
   const seeded = await seedDemo(db, { scale: config.SEED_SCALE });

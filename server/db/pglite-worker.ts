@@ -11,7 +11,10 @@ import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { serveRpc, type Port } from '../workers/rpc';
 import { PARSERS } from './parsers';
 
-interface Data { dataDir?: string; commits: SharedArrayBuffer }
+interface Data {
+  dataDir?: string;
+  commits: SharedArrayBuffer;
+}
 const { dataDir, commits } = workerData as Data;
 const counter = new Int32Array(commits);
 const bump = () => Atomics.add(counter, 0, 1);

@@ -8,7 +8,10 @@
 // (commitSeq null: other processes write) every read goes to the database.
 import type { Db } from './adapter';
 
-interface Entry { seq: number; rows: unknown[] }
+interface Entry {
+  seq: number;
+  rows: unknown[];
+}
 const MAX_ENTRIES = 5_000;
 const caches = new WeakMap<Db, Map<string, Entry>>();
 

@@ -51,7 +51,10 @@ export const FARMS: FarmSpec[] = [
       { email: 'grower@demo.farm', password: 'DemoGrower!2026', first: 'Yossi', last: 'Galil' },
       // The olive and date-palm manager: assigned to those surveys only, so per-project access is visible.
       {
-        email: 'grower3@demo.farm', password: 'DemoGrower3!2026', first: 'Noa', last: 'Galil',
+        email: 'grower3@demo.farm',
+        password: 'DemoGrower3!2026',
+        first: 'Noa',
+        last: 'Galil',
         projects: ['Olive East – autumn', 'Olive East – spring', 'Olive East – pre-harvest', 'Date palms – autumn', 'Date palms – next flight'],
       },
     ],
@@ -99,9 +102,33 @@ export const FARMS: FarmSpec[] = [
     projects: [
       // The big survey and the one before it: comparing them shows trees lost, declined and recovered, some
       // trees removed since the summer (gone) and young trees planted after it (new).
-      { name: 'Avocado survey – autumn', dayOffset: -3, plots: ['Avocado North', 'Avocado South'], observed: true, health: 0.02, products: ALL, duplicates: 5, absent: { share: 0.002, salt: 17 } },
-      { name: 'Avocado survey – summer', dayOffset: -70, plots: ['Avocado North', 'Avocado South'], observed: true, health: 0, products: ALL, absent: { share: 0.004, salt: 29 } },
-      { name: 'Olive East – autumn', dayOffset: -20, plots: ['Olive East'], observed: true, health: -0.03, products: ['npk_analysis', 'tree_status', 'canopy_diameter'] },
+      {
+        name: 'Avocado survey – autumn',
+        dayOffset: -3,
+        plots: ['Avocado North', 'Avocado South'],
+        observed: true,
+        health: 0.02,
+        products: ALL,
+        duplicates: 5,
+        absent: { share: 0.002, salt: 17 },
+      },
+      {
+        name: 'Avocado survey – summer',
+        dayOffset: -70,
+        plots: ['Avocado North', 'Avocado South'],
+        observed: true,
+        health: 0,
+        products: ALL,
+        absent: { share: 0.004, salt: 29 },
+      },
+      {
+        name: 'Olive East – autumn',
+        dayOffset: -20,
+        plots: ['Olive East'],
+        observed: true,
+        health: -0.03,
+        products: ['npk_analysis', 'tree_status', 'canopy_diameter'],
+      },
       { name: 'Olive East – spring', dayOffset: -200, plots: ['Olive East'], observed: true, health: 0.01, products: ['tree_status'] },
       { name: 'Date palms – autumn', dayOffset: -40, plots: ['Date Palm West'], observed: true, health: 0, products: ['biomass_analysis', 'tree_status'] },
       { name: 'Date palms – next flight', dayOffset: null, plots: ['Date Palm West'], observed: false, health: 0, products: ['tree_status'] },

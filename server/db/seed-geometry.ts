@@ -25,13 +25,7 @@ export class LocalFrame {
   }
   ring(r: Rect): Ring {
     const { x, y, w, h } = r;
-    return [
-      this.toLonLat(x, y),
-      this.toLonLat(x + w, y),
-      this.toLonLat(x + w, y + h),
-      this.toLonLat(x, y + h),
-      this.toLonLat(x, y),
-    ];
+    return [this.toLonLat(x, y), this.toLonLat(x + w, y), this.toLonLat(x + w, y + h), this.toLonLat(x, y + h), this.toLonLat(x, y)];
   }
 }
 
@@ -44,8 +38,7 @@ export function blocks(r: Rect, cols: number, rows: number, gap: number): Rect[]
   const w = (r.w - gap * (cols + 1)) / cols;
   const h = (r.h - gap * (rows + 1)) / rows;
   const out: Rect[] = [];
-  for (let j = 0; j < rows; j++)
-    for (let i = 0; i < cols; i++) out.push({ x: r.x + gap + i * (w + gap), y: r.y + gap + j * (h + gap), w, h });
+  for (let j = 0; j < rows; j++) for (let i = 0; i < cols; i++) out.push({ x: r.x + gap + i * (w + gap), y: r.y + gap + j * (h + gap), w, h });
   return out;
 }
 

@@ -45,20 +45,49 @@ export interface ObservationColumns {
   biomass_label: (string | null)[];
 }
 export const OBSERVATION_COLUMNS = [
-  'tree_id', 'tree_status', 'n_mean', 'p_mean', 'k_mean', 'n_label', 'p_label', 'k_label',
-  'n_classification', 'p_classification', 'k_classification',
-  'n_classification_label', 'p_classification_label', 'k_classification_label',
-  'canopy_diameter', 'canopy_diameter_label', 'canopy_classification', 'canopy_classification_label',
-  'biomass', 'biomass_label',
+  'tree_id',
+  'tree_status',
+  'n_mean',
+  'p_mean',
+  'k_mean',
+  'n_label',
+  'p_label',
+  'k_label',
+  'n_classification',
+  'p_classification',
+  'k_classification',
+  'n_classification_label',
+  'p_classification_label',
+  'k_classification_label',
+  'canopy_diameter',
+  'canopy_diameter_label',
+  'canopy_classification',
+  'canopy_classification_label',
+  'biomass',
+  'biomass_label',
 ] as const satisfies readonly (keyof ObservationColumns)[];
 
 export const OBSERVATION_SQL_TYPES: Record<keyof ObservationColumns, string> = {
-  tree_id: 'int', tree_status: 'smallint', n_mean: 'real', p_mean: 'real', k_mean: 'real',
-  n_label: 'text', p_label: 'text', k_label: 'text',
-  n_classification: 'smallint', p_classification: 'smallint', k_classification: 'smallint',
-  n_classification_label: 'text', p_classification_label: 'text', k_classification_label: 'text',
-  canopy_diameter: 'real', canopy_diameter_label: 'text', canopy_classification: 'smallint',
-  canopy_classification_label: 'text', biomass: 'real', biomass_label: 'text',
+  tree_id: 'int',
+  tree_status: 'smallint',
+  n_mean: 'real',
+  p_mean: 'real',
+  k_mean: 'real',
+  n_label: 'text',
+  p_label: 'text',
+  k_label: 'text',
+  n_classification: 'smallint',
+  p_classification: 'smallint',
+  k_classification: 'smallint',
+  n_classification_label: 'text',
+  p_classification_label: 'text',
+  k_classification_label: 'text',
+  canopy_diameter: 'real',
+  canopy_diameter_label: 'text',
+  canopy_classification: 'smallint',
+  canopy_classification_label: 'text',
+  biomass: 'real',
+  biomass_label: 'text',
 };
 
 const CLASS_LABEL = ['Low', 'Optimal', 'High'];
@@ -84,13 +113,7 @@ export function emptyColumns(): ObservationColumns {
 }
 
 /** Appends one observation per tree (plus `duplicates` repeated rows) to cols. */
-export function generateObservations(
-  cols: ObservationColumns,
-  trees: { ids: number[]; crops: number[] },
-  seed: number,
-  health: number,
-  duplicates = 0,
-): void {
+export function generateObservations(cols: ObservationColumns, trees: { ids: number[]; crops: number[] }, seed: number, health: number, duplicates = 0): void {
   const survey = prng(seed);
   for (let i = 0; i < trees.ids.length; i++) {
     // Latent vigour depends on the tree only; survey noise on the survey.
@@ -127,7 +150,14 @@ function pushTree(cols: ObservationColumns, id: number, prof: CropProfile, statu
   push({ p_mean: p, p_label: pl, p_classification: pc, p_classification_label: pcl });
   push({ k_mean: k, k_label: kl, k_classification: kc, k_classification_label: kcl });
   if (!measured) {
-    push({ canopy_diameter: null, canopy_diameter_label: null, canopy_classification: null, canopy_classification_label: null, biomass: null, biomass_label: null });
+    push({
+      canopy_diameter: null,
+      canopy_diameter_label: null,
+      canopy_classification: null,
+      canopy_classification_label: null,
+      biomass: null,
+      biomass_label: null,
+    });
     return;
   }
   const canopy = Math.max(0.2, round(normal(rand, prof.canopy[0] * (0.4 + 0.6 * vigour), prof.canopy[1]), 2));

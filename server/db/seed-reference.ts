@@ -48,14 +48,11 @@ const COUNTRIES = ['Israel', 'Cyprus', 'Greece', 'Spain', 'Bulgaria'];
 
 export async function seedReferenceLists(db: Queryable): Promise<void> {
   await insertNames(db, 'crop_types', 'crop_type_name', CROP_TYPES);
-  await db.query(
-    `INSERT INTO crop_options (crop_name, crop_type_id) SELECT * FROM unnest($1::text[], $2::int[])`,
-    [CROPS.map((c) => c[0]), CROPS.map((c) => c[1])],
-  );
-  await db.query(`INSERT INTO breeds (breed_name, crop_id) SELECT * FROM unnest($1::text[], $2::int[])`, [
-    BREEDS.map((b) => b[0]),
-    BREEDS.map((b) => b[1]),
+  await db.query(`INSERT INTO crop_options (crop_name, crop_type_id) SELECT * FROM unnest($1::text[], $2::int[])`, [
+    CROPS.map((c) => c[0]),
+    CROPS.map((c) => c[1]),
   ]);
+  await db.query(`INSERT INTO breeds (breed_name, crop_id) SELECT * FROM unnest($1::text[], $2::int[])`, [BREEDS.map((b) => b[0]), BREEDS.map((b) => b[1])]);
   await insertNames(db, 'irrigation_types', 'irrigation_type_name', IRRIGATION_TYPES);
   await db.query(`INSERT INTO survey_types (code, label) SELECT * FROM unnest($1::text[], $2::text[])`, [
     SURVEY_TYPES.map((s) => s[0]),

@@ -7,7 +7,6 @@ import { seedReferenceLists } from './seed-reference';
 import { emptyColumns, generateObservations, OBSERVATION_COLUMNS, OBSERVATION_SQL_TYPES } from './seed-observations';
 import { bboxOf, type PolygonGeometry } from './geometry-bbox';
 
-
 export interface SeedOptions {
   /** Tree density factor (1 = the full demo, 100k+ trees in the big survey). */
   scale: number;
@@ -57,9 +56,7 @@ export async function insertUser(
 
 async function seedFarm(tx: Tx, farm: FarmSpec, scale: number, today: string, seed: number) {
   const frame = new LocalFrame(...farm.origin);
-  const { rows } = await tx.query<{ client_id: number }>(`INSERT INTO clients (name) VALUES ($1) RETURNING client_id`, [
-    farm.client,
-  ]);
+  const { rows } = await tx.query<{ client_id: number }>(`INSERT INTO clients (name) VALUES ($1) RETURNING client_id`, [farm.client]);
   const clientId = rows[0].client_id;
   const names = new Set(farm.projects.map((p) => p.name));
   for (const u of farm.users) {
@@ -109,8 +106,7 @@ async function seedFarm(tx: Tx, farm: FarmSpec, scale: number, today: string, se
 
 async function insertPlot(tx: Queryable, clientId: number, plot: PlotSpec, frame: LocalFrame): Promise<number> {
   const rings = plot.parts.map((r) => [frame.ring(r)]);
-  const geom: PolygonGeometry =
-    rings.length === 1 ? { type: 'Polygon', coordinates: rings[0] } : { type: 'MultiPolygon', coordinates: rings };
+  const geom: PolygonGeometry = rings.length === 1 ? { type: 'Polygon', coordinates: rings[0] } : { type: 'MultiPolygon', coordinates: rings };
   const b = bboxOf(geom);
   const areaHa = plot.parts.reduce((s, r) => s + (r.w * r.h) / 10_000, 0);
   const { rows } = await tx.query<{ plot_id: number }>(
@@ -121,19 +117,19 @@ async function insertPlot(tx: Queryable, clientId: number, plot: PlotSpec, frame
   return rows[0].plot_id;
 }
 
-async function insertTrees(
-  tx: Tx,
-  clientId: number,
-  plotId: number,
-  plot: PlotSpec,
-  frame: LocalFrame,
-  scale: number,
-  seed: number,
-): Promise<number[]> {
+async function insertTrees(tx: Tx, clientId: number, plotId: number, plot: PlotSpec, frame: LocalFrame, scale: number, seed: number): Promise<number[]> {
   const rand = prng(seed);
   const density = 1 / Math.sqrt(scale);
   const [along, between] = [plot.spacing[0] * density, plot.spacing[1] * density];
-  const cols = { ia: [] as number[], row: [] as number[], tree: [] as number[], breed: [] as number[], planted: [] as string[], lon: [] as number[], lat: [] as number[] };
+  const cols = {
+    ia: [] as number[],
+    row: [] as number[],
+    tree: [] as number[],
+    breed: [] as number[],
+    planted: [] as string[],
+    lon: [] as number[],
+    lat: [] as number[],
+  };
   let blockNo = 0;
   for (const part of plot.parts) {
     for (const block of blocks(part, plot.blocks[0], plot.blocks[1], 8)) {
@@ -154,18 +150,23 @@ async function insertTrees(
   }
   const ids = await nextIds(tx, 'trees', 'tree_id', cols.lon.length);
   const n = ids.length;
-  await bulkInsert(tx, 'trees', [
-    { name: 'tree_id', type: 'int', values: ids },
-    { name: 'client_id', type: 'int', values: new Int32Array(n).fill(clientId) },
-    { name: 'plot_id', type: 'int', values: new Int32Array(n).fill(plotId) },
-    { name: 'irrigation_area_id', type: 'int', values: cols.ia },
-    { name: 'row_num', type: 'int', values: cols.row },
-    { name: 'tree_num', type: 'int', values: cols.tree },
-    { name: 'breed_id', type: 'int', values: cols.breed },
-    { name: 'planting_date', type: 'date', values: cols.planted },
-    { name: 'lon', type: 'float8', values: cols.lon },
-    { name: 'lat', type: 'float8', values: cols.lat },
-  ], { trusted: true });
+  await bulkInsert(
+    tx,
+    'trees',
+    [
+      { name: 'tree_id', type: 'int', values: ids },
+      { name: 'client_id', type: 'int', values: new Int32Array(n).fill(clientId) },
+      { name: 'plot_id', type: 'int', values: new Int32Array(n).fill(plotId) },
+      { name: 'irrigation_area_id', type: 'int', values: cols.ia },
+      { name: 'row_num', type: 'int', values: cols.row },
+      { name: 'tree_num', type: 'int', values: cols.tree },
+      { name: 'breed_id', type: 'int', values: cols.breed },
+      { name: 'planting_date', type: 'date', values: cols.planted },
+      { name: 'lon', type: 'float8', values: cols.lon },
+      { name: 'lat', type: 'float8', values: cols.lat },
+    ],
+    { trusted: true },
+  );
   return ids;
 }
 
@@ -200,11 +201,16 @@ async function insertIrrigationArea(tx: Queryable, clientId: number, plotId: num
 
 async function insertObservations(tx: Tx, projectId: number, clientId: number, cols: ReturnType<typeof emptyColumns>) {
   const n = cols.tree_id.length;
-  await bulkInsert(tx, 'tree_observations', [
-    { name: 'project_id', type: 'int', values: new Int32Array(n).fill(projectId) },
-    { name: 'client_id', type: 'int', values: new Int32Array(n).fill(clientId) },
-    ...OBSERVATION_COLUMNS.map((c) => ({ name: c, type: OBSERVATION_SQL_TYPES[c], values: cols[c] })),
-  ], { trusted: true });
+  await bulkInsert(
+    tx,
+    'tree_observations',
+    [
+      { name: 'project_id', type: 'int', values: new Int32Array(n).fill(projectId) },
+      { name: 'client_id', type: 'int', values: new Int32Array(n).fill(clientId) },
+      ...OBSERVATION_COLUMNS.map((c) => ({ name: c, type: OBSERVATION_SQL_TYPES[c], values: cols[c] })),
+    ],
+    { trusted: true },
+  );
   return n;
 }
 

@@ -5,7 +5,13 @@
 import type { MultiPolygon, Polygon } from 'geojson';
 import { polygonShapefileZip, utf8Bytes } from './shp-polygons';
 
-export interface BoundaryRow { id: number; name: string; second: string | null; areaHa: number | null; geom: Polygon | MultiPolygon }
+export interface BoundaryRow {
+  id: number;
+  name: string;
+  second: string | null;
+  areaHa: number | null;
+  geom: Polygon | MultiPolygon;
+}
 
 export function boundariesShapefile(rows: readonly BoundaryRow[], kind: 'plot' | 'irrigation', base: string): Promise<Uint8Array> {
   const plots = kind === 'plot';
@@ -17,11 +23,17 @@ export function boundariesShapefile(rows: readonly BoundaryRow[], kind: 'plot' |
     { name: second, type: 'C' as const, size: width(rows.map((r) => r.second ?? '')) },
     ...(plots ? [{ name: 'AREA_HA', type: 'N' as const, size: 16 }] : []),
   ];
-  return polygonShapefileZip(rows.map((r) => ({
-    polygons: r.geom.type === 'Polygon' ? [r.geom.coordinates] : r.geom.coordinates,
-    row: {
-      ID: String(r.id), NAME: utf8Bytes(r.name), [second]: utf8Bytes(r.second ?? ''),
-      ...(plots ? { AREA_HA: r.areaHa === null ? null : r.areaHa.toFixed(4) } : {}),
-    },
-  })), fields, base);
+  return polygonShapefileZip(
+    rows.map((r) => ({
+      polygons: r.geom.type === 'Polygon' ? [r.geom.coordinates] : r.geom.coordinates,
+      row: {
+        ID: String(r.id),
+        NAME: utf8Bytes(r.name),
+        [second]: utf8Bytes(r.second ?? ''),
+        ...(plots ? { AREA_HA: r.areaHa === null ? null : r.areaHa.toFixed(4) } : {}),
+      },
+    })),
+    fields,
+    base,
+  );
 }

@@ -3,7 +3,18 @@
 // the map draws, workers/geo), and send the file in pieces at the client's pace.
 import { readFileSync } from 'node:fs';
 import type { ExportFormat } from '../../src/domain/export';
-import { CHANGE_KEYS, compareTrees, decodeMapDataArrow, drawnZoneOf, filterTrees, groupZones, placeRows, type ColourMode, type Comparison, type GeoDataset } from '../../workers/geo';
+import {
+  CHANGE_KEYS,
+  compareTrees,
+  decodeMapDataArrow,
+  drawnZoneOf,
+  filterTrees,
+  groupZones,
+  placeRows,
+  type ColourMode,
+  type Comparison,
+  type GeoDataset,
+} from '../../workers/geo';
 import { TREE_STATUS_NAMES } from '../../src/domain/tree-status-names';
 import { areaNames, fieldNames, treeRecordChunks } from './tree-records';
 import { writerFor, type TextSizes } from './writers';
@@ -35,7 +46,8 @@ const longest = (values: Iterable<unknown>) => {
 function zoneFilter(d: GeoDataset, cmp: Comparison | null, input: Pick<ExportJobInput, 'plotId' | 'irrigationAreaId'>) {
   const kind = input.plotId !== undefined ? 'plot' : input.irrigationAreaId !== undefined ? 'area' : null;
   if (!kind) return null;
-  const g = groupZones(d), id = String(kind === 'plot' ? input.plotId : input.irrigationAreaId);
+  const g = groupZones(d),
+    id = String(kind === 'plot' ? input.plotId : input.irrigationAreaId);
   const want = new Set([(kind === 'plot' ? g.plots : g.areas).findIndex((z) => z.id === id)]);
   const placed = cmp?.join.extra.length ? placeRows(cmp.other, cmp.join.extra, d) : null;
   return { of: drawnZoneOf(kind === 'plot' ? g.treePlot : g.treeArea, kind === 'plot' ? placed?.plot : placed?.area), want };

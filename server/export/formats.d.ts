@@ -7,6 +7,10 @@ declare module '@mapbox/shp-write' {
   export default shpwrite;
 }
 declare module 'dbf' {
-  export interface DbfField { name: string; type: 'C' | 'N' | 'L' | 'D'; size: number }
+  export interface DbfField {
+    name: string;
+    type: 'C' | 'N' | 'L' | 'D';
+    size: number;
+  }
   export function structure(rows: object[], meta?: DbfField[]): DataView;
 }

@@ -7,10 +7,7 @@
 // 100 × the per-hectare figure. Cells outside the zones hold 0; the task's
 // default treatment zone holds the default rate (g/tree: at the farm's mean
 // density of treated trees).
-import {
-  ExtendedPartfield, ExtendedTask, ISOXMLManager, TAGS, TaskTaskStatusEnum,
-  type Entity, type FeatureCollection, type GridParameters,
-} from 'isoxml';
+import { ExtendedPartfield, ExtendedTask, ISOXMLManager, TAGS, TaskTaskStatusEnum, type Entity, type FeatureCollection, type GridParameters } from 'isoxml';
 import { appliedUnit, type PrescriptionInput } from '../../workers/geo/prescription-input';
 import { extentOf } from '../../workers/geo/fit';
 import { gridSpec, type GridSpec } from '../../workers/geo/prescription-grid';
@@ -40,7 +37,11 @@ function defaultPerHectare(p: Prescription, input: PrescriptionInput): number {
   return p.total.areaHa > 0 ? (input.defaultRate * treated) / 1000 / p.total.areaHa : 0;
 }
 
-export interface IsoxmlNames { customer: string; farm: string; task: string }
+export interface IsoxmlNames {
+  customer: string;
+  farm: string;
+  task: string;
+}
 
 export async function prescriptionIsoxml(p: Prescription, input: PrescriptionInput, names: IsoxmlNames): Promise<Uint8Array> {
   const unit = appliedUnit(input.rateUnit);
@@ -52,11 +53,13 @@ export async function prescriptionIsoxml(p: Prescription, input: PrescriptionInp
   } as FeatureCollection;
   // A grid prescription's cells are the zones themselves: each cell holds its zone's rate
   // (a clipped edge cell too); plot and area zones are sampled at the cell centres (isoxml's generator).
-  const cellRates = p.grid ? (() => {
-    const values = new Int32Array(grid.cols * grid.rows);
-    for (const z of p.zones) values[z.cell] = iso(z.applied);
-    return values;
-  })() : null;
+  const cellRates = p.grid
+    ? (() => {
+        const values = new Int32Array(grid.cols * grid.rows);
+        for (const z of p.zones) values[z.cell] = iso(z.applied);
+        return values;
+      })()
+    : null;
   const m = new ISOXMLManager({
     fmisTitle: 'Orchard Survey',
     gridParamsGenerator: () => params(grid),
@@ -69,22 +72,36 @@ export async function prescriptionIsoxml(p: Prescription, input: PrescriptionInp
   const customer = add(TAGS.Customer, { CustomerLastName: names.customer });
   const farm = add(TAGS.Farm, { FarmDesignator: names.farm, CustomerIdRef: customer.ref });
   const partfield = add<ExtendedPartfield>(TAGS.Partfield, {
-    PartfieldDesignator: names.farm, PartfieldArea: Math.round(p.total.areaHa * 10_000), CustomerIdRef: customer.ref, FarmIdRef: farm.ref,
+    PartfieldDesignator: names.farm,
+    PartfieldArea: Math.round(p.total.areaHa * 10_000),
+    CustomerIdRef: customer.ref,
+    FarmIdRef: farm.ref,
   });
   partfield.entity.boundaryFromGeoJSON({ type: 'MultiPolygon', coordinates: p.boundary }, m);
   const vpn = add(TAGS.ValuePresentation, { Offset: 0, Scale: 1 / ISO_PER_HECTARE_UNIT, NumberOfDecimals: 1, UnitDesignator: unit });
   const product = add(TAGS.Product, { ProductDesignator: input.product, ValuePresentationIdRef: vpn.ref });
   const pdv = m.createEntityFromAttributes(TAGS.ProcessDataVariable, {
-    ProcessDataDDI: DDI[unit], ProcessDataValue: 0, ProductIdRef: product.ref, ValuePresentationIdRef: vpn.ref,
+    ProcessDataDDI: DDI[unit],
+    ProcessDataValue: 0,
+    ProductIdRef: product.ref,
+    ValuePresentationIdRef: vpn.ref,
   });
   const task = m.createEntityFromAttributes(TAGS.Task, {
-    TaskDesignator: names.task, CustomerIdRef: customer.ref, FarmIdRef: farm.ref, PartfieldIdRef: partfield.ref, TaskStatus: TaskTaskStatusEnum.Planned,
+    TaskDesignator: names.task,
+    CustomerIdRef: customer.ref,
+    FarmIdRef: farm.ref,
+    PartfieldIdRef: partfield.ref,
+    TaskStatus: TaskTaskStatusEnum.Planned,
   }) as ExtendedTask;
   task.addGridFromGeoJSON(zoneFeatures, [pdv as never], ['RATE'], [iso(defaultPerHectare(p, input))]);
   m.registerEntity(task);
   Object.assign(m.rootElement.attributes, {
-    Customer: [customer.entity], Farm: [farm.entity], Partfield: [partfield.entity],
-    ValuePresentation: [vpn.entity], Product: [product.entity], Task: [task],
+    Customer: [customer.entity],
+    Farm: [farm.entity],
+    Partfield: [partfield.entity],
+    ValuePresentation: [vpn.entity],
+    Product: [product.entity],
+    Task: [task],
   });
   return m.saveISOXML();
 }

@@ -28,8 +28,6 @@ export async function prescriptionJob(_db: unknown, input: PrescriptionJobInput)
     if (e instanceof PrescriptionError) throw new HttpError(400, e.message);
     throw e;
   }
-  const zip = r.format === 'isoxml'
-    ? await prescriptionIsoxml(p, r, input.names)
-    : await prescriptionShapefile(p, r, r.profile ?? 'generic', input.base);
+  const zip = r.format === 'isoxml' ? await prescriptionIsoxml(p, r, input.names) : await prescriptionShapefile(p, r, r.profile ?? 'generic', input.base);
   return { zip, zones: p.zones.length };
 }

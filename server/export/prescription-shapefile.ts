@@ -11,7 +11,6 @@ import { layerClasses, type PrescriptionInput, type TerminalProfile } from '../.
 import type { Prescription } from '../../workers/geo/prescription';
 import { polygonShapefileZip, utf8Bytes, type ShapefileFeature } from './shp-polygons';
 
-
 const num = (v: number) => v.toFixed(3);
 
 function features(p: Prescription, input: PrescriptionInput, profile: TerminalProfile): { fields: DbfField[]; features: ShapefileFeature[] } {
@@ -22,10 +21,12 @@ function features(p: Prescription, input: PrescriptionInput, profile: TerminalPr
       list.push(z.polygons);
       byRate.set(z.applied, list);
     }
-    const merged = [...byRate].sort((a, b) => a[0] - b[0]).map(([rate, parts]) => ({
-      polygons: (parts.length === 1 ? parts[0] : polygonClipping.union(parts[0] as ClipMulti, ...(parts.slice(1) as ClipMulti[]))) as Position[][][],
-      row: { RATE: num(rate) },
-    }));
+    const merged = [...byRate]
+      .sort((a, b) => a[0] - b[0])
+      .map(([rate, parts]) => ({
+        polygons: (parts.length === 1 ? parts[0] : polygonClipping.union(parts[0] as ClipMulti, ...(parts.slice(1) as ClipMulti[]))) as Position[][][],
+        row: { RATE: num(rate) },
+      }));
     return { fields: [{ name: 'RATE', type: 'N', size: 16 }], features: merged };
   }
   const classes = layerClasses(input.layer);
@@ -43,8 +44,12 @@ function features(p: Prescription, input: PrescriptionInput, profile: TerminalPr
     features: p.zones.map((z) => ({
       polygons: z.polygons,
       row: {
-        ZONE: utf8Bytes(z.name), CLASS: z.cls < 0 ? 'none' : classes[z.cls], TREES: String(z.trees),
-        AREA_HA: num(z.areaHa), RATE: num(z.applied), ...(perTree ? { G_TREE: num(z.rate) } : {}),
+        ZONE: utf8Bytes(z.name),
+        CLASS: z.cls < 0 ? 'none' : classes[z.cls],
+        TREES: String(z.trees),
+        AREA_HA: num(z.areaHa),
+        RATE: num(z.applied),
+        ...(perTree ? { G_TREE: num(z.rate) } : {}),
       },
     })),
   };

@@ -9,7 +9,8 @@ import type { Position } from 'geojson';
 import JSZip from 'jszip';
 import { extentOf } from '../../workers/geo/fit';
 
-export const WGS84_PRJ = 'GEOGCS["GCS_WGS_1984",DATUM["D_WGS_1984",SPHEROID["WGS_1984",6378137,298.257223563]],PRIMEM["Greenwich",0],UNIT["Degree",0.017453292519943295]]';
+export const WGS84_PRJ =
+  'GEOGCS["GCS_WGS_1984",DATUM["D_WGS_1984",SPHEROID["WGS_1984",6378137,298.257223563]],PRIMEM["Greenwich",0],UNIT["Degree",0.017453292519943295]]';
 const POLYGON = 5;
 
 type Box = [number, number, number, number];
@@ -25,8 +26,10 @@ function header(view: DataView, bytes: number, box: Box): void {
 /** One record per feature; a feature is the rings of all its polygons. */
 export function polygonShp(features: readonly Position[][][]): { shp: Uint8Array; shx: Uint8Array } {
   const sizes = features.map((rings) => 44 + 4 * rings.length + 16 * rings.reduce((s, r) => s + r.length, 0));
-  const shpBytes = 100 + sizes.reduce((s, n) => s + 8 + n, 0), shxBytes = 100 + 8 * features.length;
-  const shp = new DataView(new ArrayBuffer(shpBytes)), shx = new DataView(new ArrayBuffer(shxBytes));
+  const shpBytes = 100 + sizes.reduce((s, n) => s + 8 + n, 0),
+    shxBytes = 100 + 8 * features.length;
+  const shp = new DataView(new ArrayBuffer(shpBytes)),
+    shx = new DataView(new ArrayBuffer(shxBytes));
   const polygons = features.map((rings) => ({ type: 'Polygon' as const, coordinates: rings }));
   const all: Box = extentOf(polygons) ?? [0, 0, 0, 0];
   let o = 100;
@@ -39,12 +42,21 @@ export function polygonShp(features: readonly Position[][][]): { shp: Uint8Array
     shp.setInt32(o + 8, POLYGON, true);
     box.forEach((v, k) => shp.setFloat64(o + 12 + 8 * k, v, true));
     shp.setInt32(o + 44, rings.length, true);
-    shp.setInt32(o + 48, rings.reduce((s, r) => s + r.length, 0), true);
-    let first = 0, p = o + 52 + 4 * rings.length;
+    shp.setInt32(
+      o + 48,
+      rings.reduce((s, r) => s + r.length, 0),
+      true,
+    );
+    let first = 0,
+      p = o + 52 + 4 * rings.length;
     rings.forEach((r, k) => {
       shp.setInt32(o + 52 + 4 * k, first, true);
       first += r.length;
-      for (const [x, y] of r) { shp.setFloat64(p, x, true); shp.setFloat64(p + 8, y, true); p += 16; }
+      for (const [x, y] of r) {
+        shp.setFloat64(p, x, true);
+        shp.setFloat64(p + 8, y, true);
+        p += 16;
+      }
     });
     o += 8 + sizes[i];
   });
@@ -54,8 +66,12 @@ export function polygonShp(features: readonly Position[][][]): { shp: Uint8Array
 }
 
 // Shapefiles want outer rings clockwise and holes counter-clockwise; GeoJSON (RFC 7946) the other way round.
-const signedArea = (r: Position[]) => r.reduce((s, p, i) => { const q = r[(i + 1) % r.length]; return s + (p[0] * q[1] - q[0] * p[1]); }, 0) / 2;
-const wind = (ring: Position[], clockwise: boolean) => ((signedArea(ring) < 0) === clockwise ? ring : [...ring].reverse());
+const signedArea = (r: Position[]) =>
+  r.reduce((s, p, i) => {
+    const q = r[(i + 1) % r.length];
+    return s + (p[0] * q[1] - q[0] * p[1]);
+  }, 0) / 2;
+const wind = (ring: Position[], clockwise: boolean) => (signedArea(ring) < 0 === clockwise ? ring : [...ring].reverse());
 /** Rings of polygons wound for a shapefile (outer clockwise). */
 export const shapefileRings = (polygons: Position[][][]) => polygons.map((rings) => rings.map((r, i) => wind(r, i === 0)));
 /** Rings of polygons wound as RFC 7946 asks (outer counter-clockwise). */
@@ -65,12 +81,18 @@ export const geojsonRings = (polygons: Position[][][]) => polygons.map((rings) =
 export const utf8Bytes = (s: string) => Buffer.from(s, 'utf8').toString('latin1');
 
 export type ShapefileRow = Record<string, string | number | null>;
-export interface ShapefileFeature { polygons: Position[][][]; row: ShapefileRow }
+export interface ShapefileFeature {
+  polygons: Position[][][];
+  row: ShapefileRow;
+}
 
 /** A zipped WGS84 polygon shapefile (.shp, .shx, .dbf, .prj, .cpg UTF-8), one record per feature. */
 export function polygonShapefileZip(list: readonly ShapefileFeature[], fields: DbfField[], base: string): Promise<Uint8Array> {
   const { shp, shx } = polygonShp(list.map((f) => shapefileRings(f.polygons).flat()));
-  const dbf = structure(list.map((f) => f.row), fields);
+  const dbf = structure(
+    list.map((f) => f.row),
+    fields,
+  );
   const zip = new JSZip();
   zip.file(`${base}.shp`, shp);
   zip.file(`${base}.shx`, shx);

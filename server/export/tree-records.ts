@@ -6,7 +6,11 @@ import { TREE_STATUS_NAMES } from '../../src/domain/tree-status-names';
 import { CHANGE_KEYS, changeClasses, idAt, measureDifferences, zoneLabel, type Comparison, type GeoDataset } from '../../workers/geo';
 
 export type ExportValue = string | number | null;
-export interface TreeRecord { lon: number; lat: number; values: Partial<Record<ExportField, ExportValue>> }
+export interface TreeRecord {
+  lon: number;
+  lat: number;
+  values: Partial<Record<ExportField, ExportValue>>;
+}
 
 const round = (v: number, d: number) => (v === v ? Number(v.toFixed(d)) : null);
 const coord = (v: number) => Number(v.toFixed(7));
@@ -30,23 +34,28 @@ export const areaNames = (d: GeoDataset): AreaNames => ({ plots: names(d.plots),
  * (at most one chunk of objects alive).
  */
 export function* treeRecordChunks(
-  d: GeoDataset, indices: Uint32Array, lang: 'he' | 'en', cmp: Comparison | null = null, { plots: plotNames, areas: areaNamesById }: AreaNames = areaNames(d), chunk = 10_000,
+  d: GeoDataset,
+  indices: Uint32Array,
+  lang: 'he' | 'en',
+  cmp: Comparison | null = null,
+  { plots: plotNames, areas: areaNamesById }: AreaNames = areaNames(d),
+  chunk = 10_000,
 ): Generator<TreeRecord[]> {
   const n = d.trees.length;
   const status = TREE_STATUS_NAMES[lang];
   const idNum = (s: string | null) => (s === null ? null : Number.isFinite(Number(s)) ? Number(s) : s);
-  const change = cmp
-    ? { classes: changeClasses(cmp), vit: measureDifferences(cmp, 'biomass'), can: measureDifferences(cmp, 'canopy_diameter') }
-    : null;
+  const change = cmp ? { classes: changeClasses(cmp), vit: measureDifferences(cmp, 'biomass'), can: measureDifferences(cmp, 'canopy_diameter') } : null;
   for (let s = 0; s < indices.length; s += chunk) {
     const out: TreeRecord[] = [];
     for (let j = s; j < Math.min(indices.length, s + chunk); j++) {
       const drawn = indices[j];
       const t = drawn < n ? d.trees : cmp!.other;
       const i = drawn < n ? drawn : cmp!.join.extra[drawn - n];
-      const txt = t.text, num = t.numeric;
+      const txt = t.text,
+        num = t.numeric;
       const text = (f: keyof typeof txt) => txt[f].dict[txt[f].codes[i]] || null;
-      const plotId = text('plot_id'), areaId = text('irrigation_area_id');
+      const plotId = text('plot_id'),
+        areaId = text('irrigation_area_id');
       const id = idAt(t.ids, i);
       const compared: Partial<Record<ExportField, ExportValue>> = change
         ? { change: CHANGE_KEYS[change.classes[drawn]], vit_change: round(change.vit[drawn], 3), can_change: round(change.can[drawn], 3) }
@@ -55,11 +64,11 @@ export function* treeRecordChunks(
         lon: coord(t.positions[2 * i]),
         lat: coord(t.positions[2 * i + 1]),
         values: {
-          plot: plotId === null ? null : plotNames.get(plotId) ?? null,
-          area: areaId === null ? null : areaNamesById.get(areaId) ?? null,
+          plot: plotId === null ? null : (plotNames.get(plotId) ?? null),
+          area: areaId === null ? null : (areaNamesById.get(areaId) ?? null),
           row: round(num.row_num[i], 0),
           tree: round(num.tree_num[i], 0),
-          tree_id: typeof id === 'number' ? id : id ?? null,
+          tree_id: typeof id === 'number' ? id : (id ?? null),
           status: t.status[i],
           status_nm: status[String(t.status[i])] ?? null,
           crop: text('crop_name'),

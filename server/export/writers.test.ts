@@ -6,7 +6,11 @@ import { FIELD_NAMES, type TreeRecord } from './tree-records';
 import { writerFor } from './writers';
 
 const values = Object.fromEntries(FIELD_NAMES.map((f) => [f, null])) as TreeRecord['values'];
-const hostile: TreeRecord = { lon: 35.1234567, lat: 32.7654321, values: { ...values, plot: '=HYPERLINK("x") & <b>"חלקה"</b>', row: 3, tree: 7, tree_id: 11, status: 0 } };
+const hostile: TreeRecord = {
+  lon: 35.1234567,
+  lat: 32.7654321,
+  values: { ...values, plot: '=HYPERLINK("x") & <b>"חלקה"</b>', row: 3, tree: 7, tree_id: 11, status: 0 },
+};
 const opts = { title: 'A & <B>', base: 'x', sizes: {}, intIds: true, fields: FIELD_NAMES };
 
 async function whole(format: 'kml' | 'csv', records: TreeRecord[]): Promise<string> {

@@ -44,7 +44,6 @@ function csvWriter(fields: readonly ExportField[]): ExportWriter {
   };
 }
 
-
 /**
  * KML 2.2: one Placemark per tree, the fields as ExtendedData. Written here, not
  * with @placemarkio/tokml: tokml took 12.8 s per 100k trees (an XML tree per
@@ -77,7 +76,8 @@ function shapefileWriter(base: string, sizes: TextSizes, intIds: boolean, fields
   const numeric = new Set(NUMERIC);
   if (intIds) numeric.add('tree_id');
   const meta: DbfField[] = fields.map((name) =>
-    numeric.has(name) ? { name, type: 'N', size: 12 } : { name, type: 'C', size: Math.min(254, Math.max(1, sizes[name] ?? 1)) });
+    numeric.has(name) ? { name, type: 'N', size: 12 } : { name, type: 'C', size: Math.min(254, Math.max(1, sizes[name] ?? 1)) },
+  );
   const points: number[][] = [];
   const dbfParts: Uint8Array[] = [];
   return {
@@ -99,14 +99,18 @@ function shapefileWriter(base: string, sizes: TextSizes, intIds: boolean, fields
     },
     async tail() {
       const parts = await new Promise<{ shp: DataView; shx: DataView; prj: string }>((resolve, reject) =>
-        shpwrite.write([], 'POINT', points, (e, p) => (e ? reject(e) : resolve(p))));
+        shpwrite.write([], 'POINT', points, (e, p) => (e ? reject(e) : resolve(p))),
+      );
       const head = structure([], meta);
       const headerLength = head.getUint16(8, true);
       const dbf = new Uint8Array(headerLength + dbfParts.reduce((a, p) => a + p.length, 0) + 1);
       dbf.set(new Uint8Array(head.buffer, head.byteOffset, headerLength), 0);
       new DataView(dbf.buffer).setUint32(4, points.length, true);
       let o = headerLength;
-      for (const p of dbfParts) { dbf.set(p, o); o += p.length; }
+      for (const p of dbfParts) {
+        dbf.set(p, o);
+        o += p.length;
+      }
       dbf[o] = 0x1a;
       const zip = new JSZip();
       const bytes = (v: DataView) => new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
@@ -120,7 +124,10 @@ function shapefileWriter(base: string, sizes: TextSizes, intIds: boolean, fields
   };
 }
 
-export function writerFor(format: ExportFormat, opts: { title: string; base: string; sizes: TextSizes; intIds: boolean; fields: readonly ExportField[] }): ExportWriter {
+export function writerFor(
+  format: ExportFormat,
+  opts: { title: string; base: string; sizes: TextSizes; intIds: boolean; fields: readonly ExportField[] },
+): ExportWriter {
   if (format === 'geojson') return geojsonWriter();
   if (format === 'csv') return csvWriter(opts.fields);
   if (format === 'kml') return kmlWriter(opts.title, opts.fields);

@@ -22,5 +22,8 @@ export async function zonesJob(_db: unknown, input: ZonesJobInput): Promise<stri
   if (input.format === 'json') {
     return JSON.stringify(rows.map((z) => Object.fromEntries(cols.map((c) => [c.key, c.get(z)]))));
   }
-  return csvDocument(cols.map((c) => c.key), rows.map((z) => cols.map((c) => c.get(z))));
+  return csvDocument(
+    cols.map((c) => c.key),
+    rows.map((z) => cols.map((c) => c.get(z))),
+  );
 }

@@ -13,9 +13,7 @@ import type { JobName, JobInput, JobOutput } from './registry';
 const ENTRY = new URL('./job-thread.ts', import.meta.url);
 
 export type JobMessage =
-  | { id: number; progress: unknown[]; ack: number }
-  | { id: number; ok: true; value: unknown }
-  | { id: number; ok: false; error: SerializedError };
+  { id: number; progress: unknown[]; ack: number } | { id: number; ok: true; value: unknown } | { id: number; ok: false; error: SerializedError };
 
 export interface JobRunner {
   /** onProgress may return a promise: the job waits for it (a stream's backpressure); a rejection fails the job's wait. */
@@ -26,7 +24,13 @@ export interface JobRunner {
 /** An error from the job thread: an HttpError again when it was one (its status and row list survive). */
 function revive(s: SerializedError): Error {
   if (typeof s.statusCode === 'number') {
-    return new HttpError(s.statusCode, s.message, s.errors as HttpError['errors'], s.headers as HttpError['headers'], typeof s.code === 'string' ? s.code : undefined);
+    return new HttpError(
+      s.statusCode,
+      s.message,
+      s.errors as HttpError['errors'],
+      s.headers as HttpError['headers'],
+      typeof s.code === 'string' ? s.code : undefined,
+    );
   }
   return deserializeError(s);
 }
@@ -62,7 +66,10 @@ export function createJobRunner(db: Db): JobRunner {
       if ('progress' in m) {
         Promise.resolve()
           .then(() => p.progress?.(...m.progress))
-          .then(() => w.postMessage({ ack: m.ack }), (e: Error) => w.postMessage({ ack: m.ack, error: e?.message ?? String(e) }));
+          .then(
+            () => w.postMessage({ ack: m.ack }),
+            (e: Error) => w.postMessage({ ack: m.ack, error: e?.message ?? String(e) }),
+          );
         return;
       }
       pending.delete(m.id);

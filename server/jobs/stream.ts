@@ -23,9 +23,11 @@ export function jobStream<N extends JobName>(db: Db, job: N, input: JobInput<N>)
       stream.on('close', done);
     });
   };
-  jobsFor(db).run(job, input, send as never).then(
-    () => stream.end(),
-    (e: Error) => stream.destroy(e),
-  );
+  jobsFor(db)
+    .run(job, input, send as never)
+    .then(
+      () => stream.end(),
+      (e: Error) => stream.destroy(e),
+    );
   return stream;
 }

@@ -30,8 +30,7 @@ export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService)
     const access = request.routeOptions.config?.access ?? (url.startsWith('/api/admin') ? 'admin' : 'user');
     if (access === 'public') return;
     request.user = await authenticate(request, db, tokens);
-    if ((access === 'admin' || url.startsWith('/api/admin')) && request.user.role !== 'admin')
-      throw new HttpError(403, 'Admin access required');
+    if ((access === 'admin' || url.startsWith('/api/admin')) && request.user.role !== 'admin') throw new HttpError(403, 'Admin access required');
   });
 }
 

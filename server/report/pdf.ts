@@ -7,7 +7,15 @@
 import { chromium, type Browser } from 'playwright-core';
 import { HttpError } from '../http-error';
 
-const ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 /** Reports printed at once; more wait (each is one renderer process, ~100 MB). */
 const CONCURRENCY = 2;
 
@@ -21,7 +29,13 @@ export class PdfPrinter {
   private open(): Promise<Browser> {
     this.browser ??= chromium.launch({ executablePath: this.executablePath, args: ARGS, headless: true }).catch((err: Error) => {
       this.browser = null;
-      throw new HttpError(503, `PDF reports need Chromium at ${this.executablePath} (set CHROMIUM_PATH): ${err.message.split('\n')[0]}`, undefined, undefined, 'report_unavailable');
+      throw new HttpError(
+        503,
+        `PDF reports need Chromium at ${this.executablePath} (set CHROMIUM_PATH): ${err.message.split('\n')[0]}`,
+        undefined,
+        undefined,
+        'report_unavailable',
+      );
     });
     return this.browser;
   }
@@ -45,8 +59,14 @@ export class PdfPrinter {
         const page = await context.newPage();
         await page.setContent(html, { waitUntil: 'load' });
         return await page.pdf({
-          format: 'A4', printBackground: true, preferCSSPageSize: true, displayHeaderFooter: true,
-          headerTemplate: '<span></span>', footerTemplate: footer, tagged: true, outline: true,
+          format: 'A4',
+          printBackground: true,
+          preferCSSPageSize: true,
+          displayHeaderFooter: true,
+          headerTemplate: '<span></span>',
+          footerTemplate: footer,
+          tagged: true,
+          outline: true,
         });
       } finally {
         await context.close();

@@ -61,18 +61,30 @@ export function reportHtml(data: ReportData, head: ReportHeader, lng: ReportLang
   const dir = lng === 'he' ? 'rtl' : 'ltr';
   const name = (s: string) => `<bdi>${esc(s)}</bdi>`;
   const date = (d: string | null) => (d ? `<bdi dir="ltr">${esc(d)}</bdi>` : esc(t('report.noDate')));
-  const plots = data.zones.filter((z) => z.kind === 'plot'), areas = data.zones.filter((z) => z.kind === 'area');
+  const plots = data.zones.filter((z) => z.kind === 'plot'),
+    areas = data.zones.filter((z) => z.kind === 'area');
 
   const facts = [
-    [t('report.farm'), name(head.farm)], [t('report.survey'), name(head.survey)], [t('report.date'), date(head.date)],
-    [t('report.services'), head.services.map(name).join(', ')], [t('report.crops'), data.crops.map(name).join(', ') || '—'],
-    [t('info.totalTrees'), int(data.total.total_trees)], [t('info.totalPlots'), int(data.total.total_plots)],
+    [t('report.farm'), name(head.farm)],
+    [t('report.survey'), name(head.survey)],
+    [t('report.date'), date(head.date)],
+    [t('report.services'), head.services.map(name).join(', ')],
+    [t('report.crops'), data.crops.map(name).join(', ') || '—'],
+    [t('info.totalTrees'), int(data.total.total_trees)],
+    [t('info.totalPlots'), int(data.total.total_plots)],
     [t('info.totalAreas'), int(data.total.total_irrigation_areas)],
-  ].map(([k, v]) => `<dt>${esc(k)}</dt><dd>${v}</dd>`).join('');
+  ]
+    .map(([k, v]) => `<dt>${esc(k)}</dt><dd>${v}</dd>`)
+    .join('');
 
   const chart = ({ key, data: rows }: ChartSeries) => {
     const shares = barShares(rows);
-    const bars = rows.map((r, i) => `<div class="bar"><span>${esc(r.label)}</span><span class="bar__track"><span class="bar__fill" style="display:block;inline-size:${100 * shares[i]}%;background:${r.colour}"></span></span><span class="num">${int(r.count)}</span></div>`).join('');
+    const bars = rows
+      .map(
+        (r, i) =>
+          `<div class="bar"><span>${esc(r.label)}</span><span class="bar__track"><span class="bar__fill" style="display:block;inline-size:${100 * shares[i]}%;background:${r.colour}"></span></span><span class="num">${int(r.count)}</span></div>`,
+      )
+      .join('');
     return `<div class="chart" data-chart="${key}"><h3>${esc(t(`charts.${key}`))}</h3>${bars}</div>`;
   };
 
@@ -89,9 +101,13 @@ export function reportHtml(data: ReportData, head: ReportHeader, lng: ReportLang
     if (!rows.length) return '';
     const cols = zoneColumns(false).filter((c) => c.key.endsWith('_mean'));
     const cell = (z: ZoneRow, key: string) => {
-      const mean = cols.find((c) => c.key === key)!, sd = zoneColumns(false).find((c) => c.key === key.replace('_mean', '_sd'))!;
-      const m = mean.get(z), s = sd.get(z);
-      return typeof m === 'number' ? `<bdi dir="ltr">${fixed(mean.digits ?? 2).format(m)}${typeof s === 'number' ? ` ± ${fixed(mean.digits ?? 2).format(s)}` : ''}</bdi>` : '—';
+      const mean = cols.find((c) => c.key === key)!,
+        sd = zoneColumns(false).find((c) => c.key === key.replace('_mean', '_sd'))!;
+      const m = mean.get(z),
+        s = sd.get(z);
+      return typeof m === 'number'
+        ? `<bdi dir="ltr">${fixed(mean.digits ?? 2).format(m)}${typeof s === 'number' ? ` ± ${fixed(mean.digits ?? 2).format(s)}` : ''}</bdi>`
+        : '—';
     };
     const heads = ['n', 'p', 'k', 'vitality', 'canopy'].map((m) => `<th>${esc(t(`zones.cols.${m}`))}</th>`).join('');
     const body = rows.map((z) => `<tr><td>${name(z.name)}</td>${cols.map((c) => `<td class="num">${cell(z, c.key)}</td>`).join('')}</tr>`).join('');
@@ -105,20 +121,28 @@ export function reportHtml(data: ReportData, head: ReportHeader, lng: ReportLang
     const row = (label: string, counts: number[], vit: number | null, can: number | null) =>
       `<tr><td>${label}</td>${keys.map((k) => `<td class="num">${int(counts[CHANGE_KEYS.indexOf(k)] ?? 0)}</td>`).join('')}<td class="num">${signed(vit, 3)}</td><td class="num">${signed(can, 2)}</td></tr>`;
     const heads = `<tr><th>${esc(t('zones.cols.name'))}</th>${keys.map((k) => `<th>${esc(t(`change.${k}`))}</th>`).join('')}<th>${esc(t('zones.cols.vitalityChange'))}</th><th>${esc(t('zones.cols.canopyChange'))}</th></tr>`;
-    const body = data.zones.filter((z) => z.change).map((z) => row(name(z.name), z.change!.counts, z.change!.vitality, z.change!.canopy)).join('');
+    const body = data.zones
+      .filter((z) => z.change)
+      .map((z) => row(name(z.name), z.change!.counts, z.change!.vitality, z.change!.canopy))
+      .join('');
     const total = row(esc(t('report.total')), data.change.counts, data.change.vitality, data.change.canopy);
-    return `<section><h2>${esc(t('report.change', { date: head.compared.date ?? t('report.noDate') }))}</h2><p class="hint">${esc(t('report.changeHint'))}</p>`
-      + `<table><thead>${heads}</thead><tbody>${body}</tbody><tfoot>${total}</tfoot></table></section>`;
+    return (
+      `<section><h2>${esc(t('report.change', { date: head.compared.date ?? t('report.noDate') }))}</h2><p class="hint">${esc(t('report.changeHint'))}</p>` +
+      `<table><thead>${heads}</thead><tbody>${body}</tbody><tfoot>${total}</tfoot></table></section>`
+    );
   };
 
   const lostSection = () => {
     const trees = (list: number[], unnumbered: number) =>
       `<bdi dir="ltr">${list.map(int).join(', ')}</bdi>${unnumbered ? ` ${esc(t('report.unnumbered', { count: unnumbered }))}` : ''}`;
-    const row = (r: LostRow) => `<tr><td class="num">${r.row === null ? esc(t('report.noRow')) : int(r.row)}</td><td class="trees">${trees(r.dead, r.unnumbered.dead)}</td><td class="trees">${trees(r.missing, r.unnumbered.missing)}</td></tr>`;
-    const groups = data.lost.map((g) => {
-      const title = t('report.lostPlot', { name: g.name ?? t('report.noPlot'), dead: int(g.dead), missing: int(g.missing) });
-      return `<h3>${esc(title)}</h3><table><thead><tr><th>${esc(t('report.row'))}</th><th>${esc(t('report.deadTrees'))}</th><th>${esc(t('report.missingTrees'))}</th></tr></thead><tbody>${g.rows.map(row).join('')}</tbody></table>`;
-    }).join('');
+    const row = (r: LostRow) =>
+      `<tr><td class="num">${r.row === null ? esc(t('report.noRow')) : int(r.row)}</td><td class="trees">${trees(r.dead, r.unnumbered.dead)}</td><td class="trees">${trees(r.missing, r.unnumbered.missing)}</td></tr>`;
+    const groups = data.lost
+      .map((g) => {
+        const title = t('report.lostPlot', { name: g.name ?? t('report.noPlot'), dead: int(g.dead), missing: int(g.missing) });
+        return `<h3>${esc(title)}</h3><table><thead><tr><th>${esc(t('report.row'))}</th><th>${esc(t('report.deadTrees'))}</th><th>${esc(t('report.missingTrees'))}</th></tr></thead><tbody>${g.rows.map(row).join('')}</tbody></table>`;
+      })
+      .join('');
     return `<section><h2>${esc(t('report.lostTrees'))}</h2>${groups || `<p>${esc(t('report.noLost'))}</p>`}</section>`;
   };
 
@@ -136,7 +160,9 @@ ${lostSection()}
 function mapFigure(s: ReportSnapshot | null, t: TFunction): string {
   if (!s) return '';
   const [x, y, w, h] = s.viewBox;
-  const image = s.trees ? `<image href="data:image/png;base64,${s.trees.png}" x="${s.trees.x}" y="${s.trees.y}" width="${s.trees.width}" height="${s.trees.height}" style="image-rendering:pixelated"/>` : '';
+  const image = s.trees
+    ? `<image href="data:image/png;base64,${s.trees.png}" x="${s.trees.x}" y="${s.trees.y}" width="${s.trees.width}" height="${s.trees.height}" style="image-rendering:pixelated"/>`
+    : '';
   const paths = (list: string[], cls: string) => list.map((d) => `<path class="${cls}" d="${d}"/>`).join('');
   return `<section><h2>${esc(t('report.map'))}</h2><figure class="map"><svg xmlns="http://www.w3.org/2000/svg" viewBox="${x} ${y} ${w} ${h}" role="img" aria-label="${esc(t('report.map'))}">${image}${paths(s.areas, 'area')}${paths(s.plots, 'plot')}</svg><figcaption class="hint">${esc(t('report.mapHint'))}</figcaption></figure></section>`;
 }

@@ -5,8 +5,20 @@
 import { readFileSync } from 'node:fs';
 import { PNG } from 'pngjs';
 import {
-  analyseDataset, CHANGE_KEYS, changeClasses, colourTrees, decodeMapDataArrow, lostTrees, mapSnapshot, measureDifferences,
-  prepareComparison, surveyStatistics, zoneTable, type LostTreesOfPlot, type TreeStatistics, type ZoneRow,
+  analyseDataset,
+  CHANGE_KEYS,
+  changeClasses,
+  colourTrees,
+  decodeMapDataArrow,
+  lostTrees,
+  mapSnapshot,
+  measureDifferences,
+  prepareComparison,
+  surveyStatistics,
+  zoneTable,
+  type LostTreesOfPlot,
+  type TreeStatistics,
+  type ZoneRow,
 } from '../../workers/geo';
 
 export interface ReportJobInput {
@@ -35,8 +47,13 @@ export interface ReportData {
 }
 
 function meanOf(v: Float32Array): number | null {
-  let s = 0, n = 0;
-  for (let i = 0; i < v.length; i++) if (v[i] === v[i]) { s += v[i]; n++; }
+  let s = 0,
+    n = 0;
+  for (let i = 0; i < v.length; i++)
+    if (v[i] === v[i]) {
+      s += v[i];
+      n++;
+    }
   return n ? s / n : null;
 }
 
@@ -56,17 +73,28 @@ export async function reportJob(_db: unknown, input: ReportJobInput): Promise<Re
   const lost = lostTrees(d.trees, a.zones.treePlot, a.zones.plots.length).map((l) => ({ ...l, name: l.plot >= 0 ? plotNames[l.plot] : null }));
   const crop = d.trees.text.crop_name;
   const used = new Set<number>(crop.codes);
-  const crops = [...used].map((c) => crop.dict[c]).filter((s): s is string => !!s).sort();
+  const crops = [...used]
+    .map((c) => crop.dict[c])
+    .filter((s): s is string => !!s)
+    .sort();
   const shot = mapSnapshot({
-    count: d.trees.length, positions: d.trees.positions, rgba: colourTrees(d.trees, 'status').rgba,
-    plots: d.plots.map((p) => p.geometry), areas: d.irrigationAreas.map((p) => p.geometry), side: input.side ?? 1400,
+    count: d.trees.length,
+    positions: d.trees.positions,
+    rgba: colourTrees(d.trees, 'status').rgba,
+    plots: d.plots.map((p) => p.geometry),
+    areas: d.irrigationAreas.map((p) => p.geometry),
+    side: input.side ?? 1400,
   });
   let snapshot: ReportSnapshot | null = null;
   if (shot) {
     const r = shot.trees?.raster;
-    const png = r ? PNG.sync.write(Object.assign(new PNG({ width: r.width, height: r.height }), { data: Buffer.from(r.data.buffer) })).toString('base64') : null;
+    const png = r
+      ? PNG.sync.write(Object.assign(new PNG({ width: r.width, height: r.height }), { data: Buffer.from(r.data.buffer) })).toString('base64')
+      : null;
     snapshot = {
-      viewBox: shot.viewBox, plots: shot.plots, areas: shot.areas,
+      viewBox: shot.viewBox,
+      plots: shot.plots,
+      areas: shot.areas,
       trees: r && png ? { x: shot.trees!.x, y: shot.trees!.y, width: r.width, height: r.height, png } : null,
     };
   }

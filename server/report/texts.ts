@@ -9,13 +9,25 @@ export type ReportLanguage = 'he' | 'en';
 
 const read = (rel: string) => JSON.parse(readFileSync(new URL(`../../src/features/${rel}`, import.meta.url), 'utf8')) as Record<string, unknown>;
 
-const resources = Object.fromEntries((['he', 'en'] as const).map((lng) => [lng, {
-  'project-map': { ...read(`project-map/locales/${lng}.json`), status: TREE_STATUS_NAMES[lng] },
-  home: read(`home/locales/${lng}.json`),
-}]));
+const resources = Object.fromEntries(
+  (['he', 'en'] as const).map((lng) => [
+    lng,
+    {
+      'project-map': { ...read(`project-map/locales/${lng}.json`), status: TREE_STATUS_NAMES[lng] },
+      home: read(`home/locales/${lng}.json`),
+    },
+  ]),
+);
 
 const instance = i18next.createInstance();
-void instance.init({ resources, fallbackLng: 'en', defaultNS: 'project-map', ns: ['project-map', 'home'], interpolation: { escapeValue: false }, initAsync: false });
+void instance.init({
+  resources,
+  fallbackLng: 'en',
+  defaultNS: 'project-map',
+  ns: ['project-map', 'home'],
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
 
 /** `t` of a language (keys of project-map; `home:` prefixes the home namespace). */
 export const reportTexts = (lng: ReportLanguage): TFunction => instance.getFixedT(lng, 'project-map');

@@ -80,10 +80,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, {
 
   app.post('/api/auth/logout', { schema: { response: { 200: okMessage } } }, async (request) => {
     const user = currentUser(request);
-    await db.query(
-      `INSERT INTO revoked_tokens (jti, expires_at) VALUES ($1, to_timestamp($2)) ON CONFLICT (jti) DO NOTHING`,
-      [user.jti, user.exp],
-    );
+    await db.query(`INSERT INTO revoked_tokens (jti, expires_at) VALUES ($1, to_timestamp($2)) ON CONFLICT (jti) DO NOTHING`, [user.jti, user.exp]);
     await db.query(`DELETE FROM revoked_tokens WHERE expires_at < now()`);
     return { success: true as const, message: 'Logged out' };
   });

@@ -34,7 +34,9 @@ const zonesAnswer = {
     [mediaType(CONTENT_TYPES.csv)]: { schema: fileBody },
   },
 };
-const prescriptionFile = fileResponse('The prescription: an ISOXML TASKDATA zip or a shapefile zip (an attachment); X-Zone-Count: its zones', ['application/zip']);
+const prescriptionFile = fileResponse('The prescription: an ISOXML TASKDATA zip or a shapefile zip (an attachment); X-Zone-Count: its zones', [
+  'application/zip',
+]);
 
 /**
  * GET /api/projects/{id}/export (issue 13): the survey's trees (each once, as
@@ -44,7 +46,15 @@ const prescriptionFile = fileResponse('The prescription: an ISOXML TASKDATA zip 
 export const exportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
     '/api/projects/:projectId/export',
-    { schema: { params: projectParams, querystring: exportQuery, tags: ['map'], summary: 'Export the trees of a survey (GeoJSON, CSV, shapefile zip or KML)', response: { 200: exportFile } } },
+    {
+      schema: {
+        params: projectParams,
+        querystring: exportQuery,
+        tags: ['map'],
+        summary: 'Export the trees of a survey (GeoJSON, CSV, shapefile zip or KML)',
+        response: { 200: exportFile },
+      },
+    },
     async (request, reply) => {
       const q = request.query;
       const { project, compare, date } = await openSurvey(db, currentUser(request), request.params.projectId, q.compare);
@@ -57,16 +67,34 @@ export const exportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         .header('content-disposition', attachment(name))
         .header('cache-control', 'private, no-store')
         .header('x-tree-count-total', String(data.treeCount));
-      return reply.send(jobStream(db, 'exportTrees', {
-        arrow: data.arrowFile, format: q.format, mode: q.mode, hide: q.hide, plotId: q.plotId, irrigationAreaId: q.irrigationAreaId,
-        lang: q.lang, title: `${project.name} ${date}`, base: name.slice(0, name.lastIndexOf('.')), compare,
-      }));
+      return reply.send(
+        jobStream(db, 'exportTrees', {
+          arrow: data.arrowFile,
+          format: q.format,
+          mode: q.mode,
+          hide: q.hide,
+          plotId: q.plotId,
+          irrigationAreaId: q.irrigationAreaId,
+          lang: q.lang,
+          title: `${project.name} ${date}`,
+          base: name.slice(0, name.lastIndexOf('.')),
+          compare,
+        }),
+      );
     },
   );
 
   app.get(
     '/api/projects/:projectId/zones',
-    { schema: { params: projectParams, querystring: zonesQuery, tags: ['map'], summary: 'Statistics per plot and irrigation area (CSV or JSON), optionally with the change since another survey', response: { 200: zonesAnswer } } },
+    {
+      schema: {
+        params: projectParams,
+        querystring: zonesQuery,
+        tags: ['map'],
+        summary: 'Statistics per plot and irrigation area (CSV or JSON), optionally with the change since another survey',
+        response: { 200: zonesAnswer },
+      },
+    },
     async (request, reply) => {
       const q = request.query;
       const { project, compare, date } = await openSurvey(db, currentUser(request), request.params.projectId, q.compare);
@@ -75,16 +103,21 @@ export const exportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       const name = safeFileName([project.name, date, 'areas'], q.format);
       reply.header('cache-control', 'private, no-store');
       if (q.format === 'json') return reply.type('application/json; charset=utf-8').send(body);
-      return reply
-        .type(CONTENT_TYPES.csv)
-        .header('content-disposition', attachment(name))
-        .send(body);
+      return reply.type(CONTENT_TYPES.csv).header('content-disposition', attachment(name)).send(body);
     },
   );
 
   app.post(
     '/api/projects/:projectId/prescriptions',
-    { schema: { params: projectParams, body: prescriptionBody, tags: ['map'], summary: 'A variable-rate prescription of a survey: ISOXML TASKDATA zip or a shapefile zip', response: { 200: prescriptionFile } } },
+    {
+      schema: {
+        params: projectParams,
+        body: prescriptionBody,
+        tags: ['map'],
+        summary: 'A variable-rate prescription of a survey: ISOXML TASKDATA zip or a shapefile zip',
+        response: { 200: prescriptionFile },
+      },
+    },
     async (request, reply) => {
       const b = request.body;
       const { project, date } = await openSurvey(db, currentUser(request), request.params.projectId, undefined);
@@ -92,7 +125,9 @@ export const exportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       const data = await getMapData(db, project.project_id);
       const name = safeFileName([project.name, date, b.product, b.format === 'isoxml' ? 'TASKDATA' : 'shp'], 'zip');
       const out = await jobsFor(db).run('prescription', {
-        arrow: data.arrowFile, request: b, base: name.slice(0, name.lastIndexOf('.')),
+        arrow: data.arrowFile,
+        request: b,
+        base: name.slice(0, name.lastIndexOf('.')),
         names: { customer: customer ?? project.name, farm: project.name, task: `${b.product} ${date}` },
       });
       return reply

@@ -46,8 +46,7 @@ export const farmOverviewRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     const user = currentUser(request);
     const clientId = user.role === 'admin' ? request.query.clientId : user.client_id;
     if (!clientId) throw new HttpError(400, 'clientId is required for administrators');
-    if (user.role !== 'admin' && request.query.clientId && request.query.clientId !== user.client_id)
-      throw notFound('Client');
+    if (user.role !== 'admin' && request.query.clientId && request.query.clientId !== user.client_id) throw notFound('Client');
     const access = accessParams(user);
 
     const [plots, surveys, counts] = await Promise.all([

@@ -5,8 +5,19 @@
 // plain column source and the worker projects nothing back.
 import type { Feature, FeatureCollection, Position } from 'geojson';
 import {
-  DEFAULT_NPK_RANGES, TreeColumnsBuilder, cropKey, encodeMapDataArrow, isValidMeasure, latToMercatorY, lonToMercatorX,
-  type AreaGeometry, type MapDataResponse, type NpkRanges, type StringColumn, type TreeColumns, type TreeProperties,
+  DEFAULT_NPK_RANGES,
+  TreeColumnsBuilder,
+  cropKey,
+  encodeMapDataArrow,
+  isValidMeasure,
+  latToMercatorY,
+  lonToMercatorX,
+  type AreaGeometry,
+  type MapDataResponse,
+  type NpkRanges,
+  type StringColumn,
+  type TreeColumns,
+  type TreeProperties,
 } from '../../workers/geo';
 import { TREE_FIELDS, type AreaRow, type Cell, type ProjectMapRows, type TreeArrays } from './map-data-query';
 
@@ -36,7 +47,9 @@ function geometryIn(g: AreaRow['geom'], crs: Crs): AreaGeometry {
 
 function plotCollection(rows: AreaRow[], crs: Crs = 'EPSG:3857'): MapDataResponse['plots'] {
   const features: Feature<AreaGeometry, Record<string, unknown>>[] = rows.map((r) => ({
-    type: 'Feature', id: r.id, geometry: geometryIn(r.geom, crs),
+    type: 'Feature',
+    id: r.id,
+    geometry: geometryIn(r.geom, crs),
     properties: { plot_id: r.id, plot_name: r.name, name: r.name, area: r.area, plot_area: r.area, crop_name: r.crop_name },
   }));
   return { type: 'FeatureCollection', features } as FeatureCollection<AreaGeometry, Record<string, unknown>>;
@@ -44,7 +57,9 @@ function plotCollection(rows: AreaRow[], crs: Crs = 'EPSG:3857'): MapDataRespons
 
 function areaCollection(rows: AreaRow[], crs: Crs = 'EPSG:3857'): MapDataResponse['irrigationAreas'] {
   const features: Feature<AreaGeometry, Record<string, unknown>>[] = rows.map((r) => ({
-    type: 'Feature', id: r.id, geometry: geometryIn(r.geom, crs),
+    type: 'Feature',
+    id: r.id,
+    geometry: geometryIn(r.geom, crs),
     properties: { irrigation_area_id: r.id, irrigation_area_name: r.name, name: r.name, plot_id: r.plot_id },
   }));
   return { type: 'FeatureCollection', features } as FeatureCollection<AreaGeometry, Record<string, unknown>>;
@@ -97,13 +112,21 @@ function treeFeaturesJson(trees: TreeArrays, out: string[], first: boolean): voi
     for (let f = 0; f < columns.length; f++) s += keys[f] + cell(columns[f][i]);
     chunk += `${s}}}`;
     // Flush in ~1 MB pieces: one huge rope would be flattened at join time anyway.
-    if (chunk.length > 1 << 20) { out.push(chunk); chunk = ''; }
+    if (chunk.length > 1 << 20) {
+      out.push(chunk);
+      chunk = '';
+    }
   }
   out.push(chunk);
 }
 
 /** A duplicate observation (a later row of a tree already seen): dropped from the columns, kept for the ranges. */
-export interface DuplicateRow { id: string; obs: number; biomass: number | null; status: Cell }
+export interface DuplicateRow {
+  id: string;
+  obs: number;
+  biomass: number | null;
+  status: Cell;
+}
 
 /**
  * A survey's trees as its snapshot keeps them: the columns (first observation
@@ -254,8 +277,10 @@ export function buildMapJson(rows: ProjectMapRows): Buffer {
 export function finishMapArrow(t: SnapshotTrees, areas: Pick<ProjectMapRows, 'plots' | 'irrigationAreas'>): Omit<BuiltMapData, 'json'> {
   const duplicates = [...new Set(t.dups.map((d) => d.id))];
   const built = {
-    plots: plotCollection(areas.plots, 'EPSG:4326'), irrigationAreas: areaCollection(areas.irrigationAreas, 'EPSG:4326'),
-    biomassRange: snapshotBiomassRange(t), npkRanges: npkRangesFor(snapshotCrops(areas.plots, t.columns.text.crop_name)),
+    plots: plotCollection(areas.plots, 'EPSG:4326'),
+    irrigationAreas: areaCollection(areas.irrigationAreas, 'EPSG:4326'),
+    biomassRange: snapshotBiomassRange(t),
+    npkRanges: npkRangesFor(snapshotCrops(areas.plots, t.columns.text.crop_name)),
   };
   const arrowBytes = encodeMapDataArrow({ trees: t.columns, treeDuplicates: duplicates, ...built });
   const arrow = Buffer.from(arrowBytes.buffer, arrowBytes.byteOffset, arrowBytes.byteLength);

@@ -60,7 +60,9 @@ export async function getMapData(db: Db, projectId: number): Promise<CachedMapDa
     forget(key, hit);
   }
   for (const k of [...entries.keys()]) if (k.startsWith(survey)) entries.delete(k); // an older version
-  const data = jobsFor(db).run('surveySnapshot', { projectId, dir: snapshotDirOf(db) }).then((m) => ({ ...m, marker }));
+  const data = jobsFor(db)
+    .run('surveySnapshot', { projectId, dir: snapshotDirOf(db) })
+    .then((m) => ({ ...m, marker }));
   entries.set(key, data);
   if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
   data.catch(() => forget(key, data)); // a failed build is not remembered
@@ -89,7 +91,9 @@ export async function refreshStale(db: Db): Promise<void> {
   const cached = cachedSurveys(db);
   if (!cached.size) return;
   const { rows } = await db.query<{ project_id: number; version: string }>(
-    'SELECT project_id, version::text AS version FROM survey_versions WHERE project_id = ANY($1::int[])', [[...cached.keys()]]);
+    'SELECT project_id, version::text AS version FROM survey_versions WHERE project_id = ANY($1::int[])',
+    [[...cached.keys()]],
+  );
   for (const r of rows) {
     if (cached.get(r.project_id) !== r.version) await getMapData(db, r.project_id).catch(() => undefined);
   }

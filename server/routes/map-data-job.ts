@@ -17,7 +17,8 @@ export async function mapJsonStreamJob(db: Db, { projectId }: { projectId: numbe
   const enc = new TextEncoder();
   const w = new MapJsonWriter(await loadProjectAreas(db, projectId));
   await send(enc.encode(w.head()));
-  let after = 0, trees = 0;
+  let after = 0,
+    trees = 0;
   for (;;) {
     const c = await loadTreeChunk(db, projectId, after, JSON_CHUNK);
     if (!c) break;

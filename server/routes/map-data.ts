@@ -19,7 +19,7 @@ export function wantsArrow(accept: string | undefined): boolean {
 }
 
 function acceptsGzip(header: string | string[] | undefined): boolean {
-  const v = Array.isArray(header) ? header.join(',') : header ?? '';
+  const v = Array.isArray(header) ? header.join(',') : (header ?? '');
   return v.split(',').some((p) => {
     const [enc, ...params] = p.trim().toLowerCase().split(';');
     const q = params.find((x) => x.trim().startsWith('q='));
@@ -61,7 +61,7 @@ export const mapDataRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     tags: ['map'],
     response: {
       200: fileResponse(
-        'The survey\'s trees, plots and irrigation areas: Arrow IPC (gzip when accepted) for Accept: application/vnd.apache.arrow.stream, else a streamed GeoJSON document; 304 for a matching If-None-Match',
+        "The survey's trees, plots and irrigation areas: Arrow IPC (gzip when accepted) for Accept: application/vnd.apache.arrow.stream, else a streamed GeoJSON document; 304 for a matching If-None-Match",
         [ARROW_MIME, 'application/json'],
       ),
     },

@@ -102,9 +102,13 @@ export function trendFromCounts(r: TrendRow): ProjectTrend {
  */
 async function listVersion(db: Db, user: AuthUser): Promise<string | null> {
   try {
-    const { rows } = user.role === 'admin'
-      ? await cachedQuery<{ v: string | null }>(db, "SELECT string_agg(client_id || '.' || projects_version, ',' ORDER BY client_id) AS v FROM client_versions")
-      : await cachedQuery<{ v: string | null }>(db, 'SELECT projects_version::text AS v FROM client_versions WHERE client_id = $1', [user.client_id]);
+    const { rows } =
+      user.role === 'admin'
+        ? await cachedQuery<{ v: string | null }>(
+            db,
+            "SELECT string_agg(client_id || '.' || projects_version, ',' ORDER BY client_id) AS v FROM client_versions",
+          )
+        : await cachedQuery<{ v: string | null }>(db, 'SELECT projects_version::text AS v FROM client_versions WHERE client_id = $1', [user.client_id]);
     return rows[0]?.v ?? null;
   } catch {
     return null; // no version table: compute every time
@@ -128,19 +132,23 @@ export const projectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     if (hit && hit.version === version) return hit.trends;
     const entry = { version, trends: compute() };
     trendCache.set(key, entry);
-    entry.trends.catch(() => { if (trendCache.get(key) === entry) trendCache.delete(key); }); // a failed computation is not remembered
+    entry.trends.catch(() => {
+      if (trendCache.get(key) === entry) trendCache.delete(key);
+    }); // a failed computation is not remembered
     return entry.trends;
   }
 
   app.get(
     '/api/projects/user',
-    { schema: { summary: "The signed-in user's projects with the healthy-share trend against the previous survey of the same plots", response: { 200: userProjectsResponse } } },
+    {
+      schema: {
+        summary: "The signed-in user's projects with the healthy-share trend against the previous survey of the same plots",
+        response: { 200: userProjectsResponse },
+      },
+    },
     async (request) => {
       const user = currentUser(request);
-      const [trendMap, { rows }] = await Promise.all([
-        trends(user),
-        cachedQuery<ListRow>(db, LIST_SQL, [...accessParams(user)]),
-      ]);
+      const [trendMap, { rows }] = await Promise.all([trends(user), cachedQuery<ListRow>(db, LIST_SQL, [...accessParams(user)])]);
       return rows.map((r) => ({ ...r, trend: trendMap.get(r.project_id) ?? null }));
     },
   );

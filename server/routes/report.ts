@@ -27,7 +27,9 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db; chromiumPath: string 
     '/api/projects/:projectId/report.pdf',
     {
       schema: {
-        params: projectParams, querystring: reportQuery, tags: ['map'],
+        params: projectParams,
+        querystring: reportQuery,
+        tags: ['map'],
         summary: 'The printable survey report (PDF, A4, Hebrew or English), optionally with the change since another survey',
         response: { 200: fileResponse('The report (an attachment)', ['application/pdf']) },
       },
@@ -38,12 +40,22 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db; chromiumPath: string 
       const data = await getMapData(db, project.project_id);
       const report = await jobsFor(db).run('report', { arrow: data.arrowFile, compare: compare && { arrow: compare.arrow, newer: compare.newer } });
       const t = reportTexts(q.lang);
-      const services = projectServices({ services: null, products: project.products, crop_type: report.crops.join(', ') })
-        .map((s) => ('key' in s ? t(`home:services.${s.key}`) : s.label));
-      const html = reportHtml(report, {
-        farm: (await clientName(db, project.client_id)) ?? project.name, survey: project.name, date: project.observation_date, services,
-        compared: compare ? { date: compare.date } : null, generated: new Date().toISOString().slice(0, 10),
-      }, q.lang, t);
+      const services = projectServices({ services: null, products: project.products, crop_type: report.crops.join(', ') }).map((s) =>
+        'key' in s ? t(`home:services.${s.key}`) : s.label,
+      );
+      const html = reportHtml(
+        report,
+        {
+          farm: (await clientName(db, project.client_id)) ?? project.name,
+          survey: project.name,
+          date: project.observation_date,
+          services,
+          compared: compare ? { date: compare.date } : null,
+          generated: new Date().toISOString().slice(0, 10),
+        },
+        q.lang,
+        t,
+      );
       const pdf = await printer.print(html, reportFooter(q.lang, t));
       return reply
         .type('application/pdf')

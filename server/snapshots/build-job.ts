@@ -33,13 +33,25 @@ const KEEP_RECORDED = 8;
 /** Above this share of changed trees a full read is about as fast as a patch. */
 const MAX_PATCH_SHARE = 0.25;
 
-interface Versions { version: string; obs_version: string; trees_version: string; client_id: number }
-interface Recorded { token: string; version: string; obs_version: string; trees_version: string }
+interface Versions {
+  version: string;
+  obs_version: string;
+  trees_version: string;
+  client_id: number;
+}
+interface Recorded {
+  token: string;
+  version: string;
+  obs_version: string;
+  trees_version: string;
+}
 
 async function currentVersions(db: Db, projectId: number): Promise<Versions> {
   const { rows } = await db.query<Versions>(
     `SELECT s.version::text, s.obs_version::text, c.trees_version::text, s.client_id
-       FROM survey_versions s JOIN client_versions c USING (client_id) WHERE s.project_id = $1`, [projectId]);
+       FROM survey_versions s JOIN client_versions c USING (client_id) WHERE s.project_id = $1`,
+    [projectId],
+  );
   if (!rows[0]) throw new HttpError(404, 'Project not found');
   return rows[0];
 }
@@ -48,34 +60,47 @@ const lag = (now: string, then: string) => Number(BigInt(now) - BigInt(then));
 
 /** The trees changed since the recorded snapshot, or null when they are not all listed. */
 async function changedTrees(db: Db, projectId: number, cur: Versions, rec: Recorded): Promise<Set<number> | null> {
-  const obsLag = lag(cur.obs_version, rec.obs_version), treesLag = lag(cur.trees_version, rec.trees_version);
+  const obsLag = lag(cur.obs_version, rec.obs_version),
+    treesLag = lag(cur.trees_version, rec.trees_version);
   if (obsLag < 0 || treesLag < 0 || obsLag > MAX_LAG || treesLag > MAX_LAG) return null;
   const { rows } = await db.query<{ tree_id: number | null }>(
     `SELECT DISTINCT tree_id FROM observation_changes WHERE project_id = $1 AND obs_version > $2
      UNION SELECT DISTINCT tree_id FROM tree_changes WHERE client_id = $3 AND version > $4`,
-    [projectId, rec.obs_version, cur.client_id, rec.trees_version]);
+    [projectId, rec.obs_version, cur.client_id, rec.trees_version],
+  );
   if (rows.some((r) => r.tree_id === null)) return null;
   return new Set(rows.map((r) => r.tree_id as number));
 }
 
 async function cropsOfPlots(db: Db, clientId: number): Promise<Map<number, string | null>> {
   const { rows } = await db.query<{ plot_id: number; crop_name: string | null }>(
-    'SELECT pl.plot_id, co.crop_name FROM plots pl LEFT JOIN crop_options co ON co.crop_id = pl.crop_id WHERE pl.client_id = $1', [clientId]);
+    'SELECT pl.plot_id, co.crop_name FROM plots pl LEFT JOIN crop_options co ON co.crop_id = pl.crop_id WHERE pl.client_id = $1',
+    [clientId],
+  );
   return new Map(rows.map((r) => [r.plot_id, r.crop_name]));
 }
 
-const hasFiles = (dir: string, projectId: number, token: string) =>
-  SNAPSHOT_PARTS.every((part) => existsSync(snapshotFile(dir, projectId, token, part)));
+const hasFiles = (dir: string, projectId: number, token: string) => SNAPSHOT_PARTS.every((part) => existsSync(snapshotFile(dir, projectId, token, part)));
 
 /** Snapshots of the survey recorded in the database, newest first (the 8 kept). */
 async function recordedSnapshots(db: Db, projectId: number): Promise<Recorded[]> {
-  return (await db.query<Recorded>(
-    `SELECT token, version::text, obs_version::text, trees_version::text FROM survey_snapshots
-      WHERE project_id = $1 ORDER BY version DESC, built_at DESC`, [projectId])).rows;
+  return (
+    await db.query<Recorded>(
+      `SELECT token, version::text, obs_version::text, trees_version::text FROM survey_snapshots
+      WHERE project_id = $1 ORDER BY version DESC, built_at DESC`,
+      [projectId],
+    )
+  ).rows;
 }
 
 /** The trees patched from a snapshot, or null when a full read is needed. */
-async function patchedTrees(db: Db, dir: string, projectId: number, cur: Versions, rec: Recorded | undefined): Promise<{ trees: SnapshotTrees; patched: number } | null> {
+async function patchedTrees(
+  db: Db,
+  dir: string,
+  projectId: number,
+  cur: Versions,
+  rec: Recorded | undefined,
+): Promise<{ trees: SnapshotTrees; patched: number } | null> {
   if (!rec) return null;
   const changed = await changedTrees(db, projectId, cur, rec);
   if (!changed) return null;
@@ -96,7 +121,13 @@ async function patchedTrees(db: Db, dir: string, projectId: number, cur: Version
 function storedMeta(dir: string, projectId: number, rec: Recorded): SnapshotMeta | null {
   const file = (part: SnapshotPart) => snapshotFile(dir, projectId, rec.token, part);
   try {
-    return { ...(JSON.parse(readFileSync(file('json'), 'utf8')) as SnapshotMeta), source: 'stored', patchedTrees: 0, arrowFile: file('arrow'), gzFile: file('arrow.gz') };
+    return {
+      ...(JSON.parse(readFileSync(file('json'), 'utf8')) as SnapshotMeta),
+      source: 'stored',
+      patchedTrees: 0,
+      arrowFile: file('arrow'),
+      gzFile: file('arrow.gz'),
+    };
   } catch {
     return null;
   }
@@ -130,17 +161,33 @@ export async function surveySnapshotJob(db: Db, { projectId, dir, full = false }
   writeWhole(file('arrow'), built.arrow);
   writeWhole(file('arrow.gz'), await zipped);
   const meta: SnapshotMeta = {
-    token, version: cur.version, treeCount: built.trees.length, statistics,
+    token,
+    version: cur.version,
+    treeCount: built.trees.length,
+    statistics,
     timing: { queryMs: t1 - t0, buildMs: performance.now() - t1 },
-    source: patch ? 'patched' : 'built', patchedTrees: patch?.patched ?? 0, arrowFile: file('arrow'), gzFile: file('arrow.gz'),
+    source: patch ? 'patched' : 'built',
+    patchedTrees: patch?.patched ?? 0,
+    arrowFile: file('arrow'),
+    gzFile: file('arrow.gz'),
   };
   writeWhole(file('json'), JSON.stringify(meta));
-  await db.query(
-    'INSERT INTO survey_snapshots (token, project_id, version, obs_version, trees_version) VALUES ($1, $2, $3, $4, $5)',
-    [token, projectId, cur.version, cur.obs_version, cur.trees_version]);
+  await db.query('INSERT INTO survey_snapshots (token, project_id, version, obs_version, trees_version) VALUES ($1, $2, $3, $4, $5)', [
+    token,
+    projectId,
+    cur.version,
+    cur.obs_version,
+    cur.trees_version,
+  ]);
   await db.query(
     `DELETE FROM survey_snapshots WHERE project_id = $1 AND token NOT IN
-       (SELECT token FROM survey_snapshots WHERE project_id = $1 ORDER BY version DESC, built_at DESC LIMIT ${KEEP_RECORDED})`, [projectId]);
-  sweepSurvey(dir, projectId, (await recordedSnapshots(db, projectId)).map((r) => r.token));
+       (SELECT token FROM survey_snapshots WHERE project_id = $1 ORDER BY version DESC, built_at DESC LIMIT ${KEEP_RECORDED})`,
+    [projectId],
+  );
+  sweepSurvey(
+    dir,
+    projectId,
+    (await recordedSnapshots(db, projectId)).map((r) => r.token),
+  );
   return meta;
 }

@@ -11,13 +11,14 @@ import type { SnapshotTrees } from '../routes/map-data-build';
 /** Output row k comes from base row from[k] when ≥ 0, else from fresh row -from[k] - 1. */
 function mergeOrder(base: SnapshotTrees, baseIds: Int32Array, changed: ReadonlySet<number>, fresh: SnapshotTrees): Int32Array {
   const from = new Int32Array(base.obs.length + fresh.obs.length);
-  let n = 0, j = 0;
+  let n = 0,
+    j = 0;
   for (let i = 0; i < base.obs.length; i++) {
     if (changed.has(baseIds[i])) continue;
-    while (j < fresh.obs.length && fresh.obs[j] < base.obs[i]) from[n++] = -(++j);
+    while (j < fresh.obs.length && fresh.obs[j] < base.obs[i]) from[n++] = -++j;
     from[n++] = i;
   }
-  while (j < fresh.obs.length) from[n++] = -(++j);
+  while (j < fresh.obs.length) from[n++] = -++j;
   return from.slice(0, n);
 }
 
@@ -27,7 +28,8 @@ function gather<T extends Typed>(from: Int32Array, b: T, f: T, width = 1): T {
   const out = new (b.constructor as new (n: number) => T)(from.length * width);
   for (let k = 0; k < from.length; k++) {
     const s = from[k];
-    const src = s >= 0 ? b : f, at = (s >= 0 ? s : -s - 1) * width;
+    const src = s >= 0 ? b : f,
+      at = (s >= 0 ? s : -s - 1) * width;
     for (let w = 0; w < width; w++) out[k * width + w] = src[at + w];
   }
   return out;
@@ -50,7 +52,8 @@ function gatherText(from: Int32Array, b: StringColumn, f: StringColumn): StringC
   const codes = new Uint32Array(from.length);
   for (let k = 0; k < from.length; k++) {
     const s = from[k];
-    const src = s >= 0 ? 0 : 1, col = s >= 0 ? b : f;
+    const src = s >= 0 ? 0 : 1,
+      col = s >= 0 ? b : f;
     const c = col.codes[s >= 0 ? s : -s - 1];
     let o = remap[src][c];
     if (o < 0) remap[src][c] = o = out.code(col.dict[c]);
@@ -77,8 +80,14 @@ function cropsFromPlots(plot: StringColumn, cropOfPlot: ReadonlyMap<number, stri
  * base without the rows of `changed` trees, plus `fresh` (the current rows of
  * those trees); null when a tree id is not an integer (then read in full).
  */
-export function patchSnapshot(base: SnapshotTrees, changed: ReadonlySet<number>, fresh: SnapshotTrees, cropOfPlot: ReadonlyMap<number, string | null>): SnapshotTrees | null {
-  const b = base.columns, f = fresh.columns;
+export function patchSnapshot(
+  base: SnapshotTrees,
+  changed: ReadonlySet<number>,
+  fresh: SnapshotTrees,
+  cropOfPlot: ReadonlyMap<number, string | null>,
+): SnapshotTrees | null {
+  const b = base.columns,
+    f = fresh.columns;
   if (b.ids.kind !== 'int' || (f.length > 0 && f.ids.kind !== 'int')) return null;
   const freshIds = f.ids.kind === 'int' ? f.ids.values : new Int32Array(0);
   const from = mergeOrder(base, b.ids.values, changed, fresh);

@@ -56,8 +56,7 @@ export function setSnapshotDir(db: Db, dir: string): void {
 export const SNAPSHOT_PARTS = ['rows', 'arrow', 'arrow.gz', 'json'] as const;
 export type SnapshotPart = (typeof SNAPSHOT_PARTS)[number];
 
-export const snapshotFile = (dir: string, projectId: number, token: string, part: SnapshotPart) =>
-  path.join(dir, `${projectId}-${token}.${part}`);
+export const snapshotFile = (dir: string, projectId: number, token: string, part: SnapshotPart) => path.join(dir, `${projectId}-${token}.${part}`);
 
 /** Files older than this that no row names are removed (a reader may still hold a replaced snapshot's path). */
 const KEEP_REPLACED_MS = 10 * 60 * 1000;

@@ -6,10 +6,18 @@ import type { MessagePort, TransferListItem, Worker } from 'node:worker_threads'
 
 export type Port = Pick<MessagePort, 'postMessage' | 'on' | 'off'> | Pick<Worker, 'postMessage' | 'on' | 'off'>;
 
-interface Request { id: number; op: string; [key: string]: unknown }
+interface Request {
+  id: number;
+  op: string;
+  [key: string]: unknown;
+}
 type Response = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: SerializedError };
 
-export interface SerializedError { message: string; name?: string; [field: string]: unknown }
+export interface SerializedError {
+  message: string;
+  name?: string;
+  [field: string]: unknown;
+}
 
 const ERROR_FIELDS = ['statusCode', 'errors', 'headers', 'code', 'detail', 'constraint', 'table', 'column', 'severity', 'schema', 'hint', 'where', 'position'];
 
@@ -34,7 +42,10 @@ export class RpcClient {
   private failed: Error | null = null;
 
   /** busy(true) when the first call starts waiting, busy(false) when none waits: ref/unref the thread so waiting keeps the process alive. */
-  constructor(private readonly port: Port, private readonly busy: (waiting: boolean) => void = () => undefined) {
+  constructor(
+    private readonly port: Port,
+    private readonly busy: (waiting: boolean) => void = () => undefined,
+  ) {
     const onMessage = (m: Response) => {
       const p = this.pending.get(m.id);
       if (!p) return;

@@ -24,7 +24,8 @@ export function applyTreeDelta(base: TreeColumnsWire, delta: TreeDeltaWire): Tre
   order.sort((a, b) => a.id - b.id);
   const out = { format: 'columns', count: order.length, breeds: { ...base.breeds, ...delta.breeds } } as TreeColumnsWire;
   for (const f of FIELDS) {
-    const a = base[f] as unknown[], d = delta[f] as unknown[];
+    const a = base[f] as unknown[],
+      d = delta[f] as unknown[];
     (out as unknown as Record<string, unknown[]>)[f] = order.map((o) => (o.from === 'base' ? a[o.i] : d[o.i]));
   }
   return out;
@@ -64,15 +65,28 @@ export class TreeColumns {
 
   /** Tree i as the GeoJSON feature the forms and exports use (§3 fields). */
   feature(i: number): TreeFeature {
-    const c = this.cols, id = c.tree_id[i];
+    const c = this.cols,
+      id = c.tree_id[i];
     return {
-      type: 'Feature', id,
+      type: 'Feature',
+      id,
       geometry: { type: 'Point', coordinates: [c.lon[i], c.lat[i]] },
       properties: {
-        id, name: `Row ${c.row_num[i] ?? '–'} / Tree ${c.tree_num[i] ?? '–'}`, type: 'tree', tree_id: id,
-        row_num: c.row_num[i], tree_num: c.tree_num[i], breed_id: c.breed_id[i], breed_name: this.breedName(i),
-        planting_date: c.planting_date[i], irrigation_area_id: c.irrigation_area_id[i], irrigation_area_name: this.areaName(i),
-        plot_id: c.plot_id[i], plot_name: this.plotName(i), client_id: this.names.clientId, version: c.version[i],
+        id,
+        name: `Row ${c.row_num[i] ?? '–'} / Tree ${c.tree_num[i] ?? '–'}`,
+        type: 'tree',
+        tree_id: id,
+        row_num: c.row_num[i],
+        tree_num: c.tree_num[i],
+        breed_id: c.breed_id[i],
+        breed_name: this.breedName(i),
+        planting_date: c.planting_date[i],
+        irrigation_area_id: c.irrigation_area_id[i],
+        irrigation_area_name: this.areaName(i),
+        plot_id: c.plot_id[i],
+        plot_name: this.plotName(i),
+        client_id: this.names.clientId,
+        version: c.version[i],
       },
     };
   }
@@ -85,8 +99,10 @@ export class TreeColumns {
   /** The map's one source: points with the tree id only (built once per load). */
   geojson(): FeatureCollection<Point, Record<string, never>> {
     if (!this.points) {
-      const c = this.cols, features = new Array(this.count);
-      for (let i = 0; i < this.count; i++) features[i] = { type: 'Feature', id: c.tree_id[i], geometry: { type: 'Point', coordinates: [c.lon[i], c.lat[i]] }, properties: {} };
+      const c = this.cols,
+        features = new Array(this.count);
+      for (let i = 0; i < this.count; i++)
+        features[i] = { type: 'Feature', id: c.tree_id[i], geometry: { type: 'Point', coordinates: [c.lon[i], c.lat[i]] }, properties: {} };
       this.points = { type: 'FeatureCollection', features };
     }
     return this.points;
@@ -98,10 +114,22 @@ export class TreeColumns {
     if (k < 0) return this;
     const cut = <T>(a: T[]) => a.filter((_, i) => i !== k);
     const c = this.cols;
-    return new TreeColumns({
-      ...c, count: c.count - 1, tree_id: cut(c.tree_id), row_num: cut(c.row_num), tree_num: cut(c.tree_num), breed_id: cut(c.breed_id),
-      plot_id: cut(c.plot_id), irrigation_area_id: cut(c.irrigation_area_id), lon: cut(c.lon), lat: cut(c.lat),
-      planting_date: cut(c.planting_date), version: cut(c.version),
-    }, this.names);
+    return new TreeColumns(
+      {
+        ...c,
+        count: c.count - 1,
+        tree_id: cut(c.tree_id),
+        row_num: cut(c.row_num),
+        tree_num: cut(c.tree_num),
+        breed_id: cut(c.breed_id),
+        plot_id: cut(c.plot_id),
+        irrigation_area_id: cut(c.irrigation_area_id),
+        lon: cut(c.lon),
+        lat: cut(c.lat),
+        planting_date: cut(c.planting_date),
+        version: cut(c.version),
+      },
+      this.names,
+    );
   }
 }

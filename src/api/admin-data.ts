@@ -23,17 +23,39 @@ export type AreaFeature = EditorAreaFeature;
 export type TreeFeature = Omit<EditorTreeFeature, 'properties'> & { properties: TreeProps };
 export type EditorFeature = PlotFeature | AreaFeature | TreeFeature;
 
-export interface ClientData extends Pick<ClientDataWire, 'plots' | 'irrigationAreas'>, Partial<Pick<ClientDataWire, 'projects' | 'trees_version' | 'client_id'>> {
+export interface ClientData
+  extends Pick<ClientDataWire, 'plots' | 'irrigationAreas'>, Partial<Pick<ClientDataWire, 'projects' | 'trees_version' | 'client_id'>> {
   /** Columns on the wire (server/routes/admin/data/read.ts); features are made on demand. */
   trees: TreeColumns;
 }
-export interface ClientSummary { client_id: number; name: string; plot_count?: number }
+export interface ClientSummary {
+  client_id: number;
+  name: string;
+  plot_count?: number;
+}
 export type Options = Pick<EditorOptions, 'crops' | 'breeds'>;
 
 export type GeomInput = string | Geometry;
-export interface PlotInput { plot_name: string; crop_id?: number | null; plot_area?: number | null; geom: GeomInput; client_id: number }
-export interface AreaInput { irrigation_area_name: string; geom: GeomInput; client_id?: number }
-export interface TreeInput { row_num: number; tree_num: number; breed_id?: number | null; planting_date?: string | null; geom: GeomInput; client_id?: number }
+export interface PlotInput {
+  plot_name: string;
+  crop_id?: number | null;
+  plot_area?: number | null;
+  geom: GeomInput;
+  client_id: number;
+}
+export interface AreaInput {
+  irrigation_area_name: string;
+  geom: GeomInput;
+  client_id?: number;
+}
+export interface TreeInput {
+  row_num: number;
+  tree_num: number;
+  breed_id?: number | null;
+  planting_date?: string | null;
+  geom: GeomInput;
+  client_id?: number;
+}
 
 const PATHS: Record<EditorType, string> = { plot: '/admin/data/plots', irrigation: '/admin/data/irrigation-areas', tree: '/admin/data/trees' };
 
@@ -81,7 +103,13 @@ export function deleteFeature(type: EditorType, id: number) {
 // Boundary import (issue 14): the file is read by the server (preview), the
 // chosen features come back with their names, and the import is all or nothing.
 export type { BoundaryPreview } from '../domain/contracts/boundaries';
-export interface BoundaryImportFeature { kind: 'plot' | 'irrigation'; name: string; crop_name?: string | null; area_ha?: number | null; geometry: Geometry | null }
+export interface BoundaryImportFeature {
+  kind: 'plot' | 'irrigation';
+  name: string;
+  crop_name?: string | null;
+  area_ha?: number | null;
+  geometry: Geometry | null;
+}
 
 export const previewBoundaries = (clientId: number, file: File) =>
   post<BoundaryPreview>(`/admin/data/clients/${clientId}/boundaries/preview`, file, { timeoutMs: 5 * 60_000 });

@@ -14,5 +14,6 @@ export async function listReference<E extends ReferenceEndpoint>(endpoint: E, si
   return r[REFERENCE_LIST_KEYS[endpoint]] as ReferenceItem[];
 }
 export const createReference = (endpoint: ReferenceEndpoint, body: Record<string, unknown>) => post<Msg & { item: ReferenceItem }>(`/admin/${endpoint}`, body);
-export const updateReference = (endpoint: ReferenceEndpoint, id: number, body: Record<string, unknown>) => put<Msg & { item: ReferenceItem }>(`/admin/${endpoint}/${id}`, body);
+export const updateReference = (endpoint: ReferenceEndpoint, id: number, body: Record<string, unknown>) =>
+  put<Msg & { item: ReferenceItem }>(`/admin/${endpoint}/${id}`, body);
 export const deleteReference = (endpoint: ReferenceEndpoint, id: number) => del<Msg>(`/admin/${endpoint}/${id}`);

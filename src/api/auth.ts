@@ -11,7 +11,11 @@ interface LoginResponse {
 
 /** A failed login; `apiError` is the ApiError when the server answered (its code is translated on screen). */
 export class LoginError extends Error {
-  constructor(message: string, readonly apiError?: ApiError, readonly code: 'login_failed' | 'login_error' | 'no_token' = 'login_failed') {
+  constructor(
+    message: string,
+    readonly apiError?: ApiError,
+    readonly code: 'login_failed' | 'login_error' | 'no_token' = 'login_failed',
+  ) {
     super(message);
   }
 }

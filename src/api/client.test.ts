@@ -11,8 +11,7 @@ type Reply = Response | Error | ((url: string, init: RequestInit) => Promise<Res
 let replies: Reply[];
 let calls: { url: string; init: RequestInit }[];
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 const text = (body: string, status = 200, statusText = '') => new Response(body, { status, statusText });
 
 beforeEach(() => {

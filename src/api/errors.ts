@@ -49,8 +49,7 @@ export const MESSAGES = {
   invalidJson: 'Invalid JSON response.',
 } as const;
 
-export const timeoutMessage = (ms: number) =>
-  `Request timed out after ${ms}ms. The server is taking too long to respond.`;
+export const timeoutMessage = (ms: number) => `Request timed out after ${ms}ms. The server is taking too long to respond.`;
 
 /**
  * Maps a non-OK HTTP status (and the server's message and code) to an ApiError.

@@ -8,7 +8,11 @@ import { expireSession, getToken } from './session';
 // ({phase, done, total}) and ends with {phase:'done', status, body}.
 
 export type ImportPhase = 'uploading' | 'parsing' | 'matching' | 'writing' | 'done';
-export interface ImportProgress { phase: ImportPhase; done: number; total: number }
+export interface ImportProgress {
+  phase: ImportPhase;
+  done: number;
+  total: number;
+}
 /** The import's answer: src/domain/contracts/survey-import.ts. */
 export type { ImportResult } from '../domain/contracts/survey-import';
 

@@ -19,7 +19,11 @@ export default function AdminArea() {
     document.body.classList.add('admin-page');
     return () => document.body.classList.remove('admin-page');
   }, []);
-  const page = (el: React.ReactNode) => <RouteBoundary><Suspense fallback={<PageLoading />}>{el}</Suspense></RouteBoundary>;
+  const page = (el: React.ReactNode) => (
+    <RouteBoundary>
+      <Suspense fallback={<PageLoading />}>{el}</Suspense>
+    </RouteBoundary>
+  );
   return (
     <Routes>
       <Route element={<AdminLayout />}>

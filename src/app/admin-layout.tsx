@@ -45,7 +45,9 @@ export function AdminLayout() {
           ))}
         </nav>
         <div className="admin-sidebar__footer">
-          <button type="button" onClick={() => navigate('/home')}>{t('backToApp')}</button>
+          <button type="button" onClick={() => navigate('/home')}>
+            {t('backToApp')}
+          </button>
           <button
             type="button"
             onClick={async () => {
@@ -59,7 +61,14 @@ export function AdminLayout() {
       </aside>
       <div className="admin-content">
         <header className="admin-header">
-          <button type="button" className="admin-header__toggle" aria-label={t('toggleSidebar')} aria-controls="admin-sidebar" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+          <button
+            type="button"
+            className="admin-header__toggle"
+            aria-label={t('toggleSidebar')}
+            aria-controls="admin-sidebar"
+            aria-expanded={open}
+            onClick={() => setOpen((o) => !o)}
+          >
             ☰
           </button>
           <h1>{t(`sections.${section}`, { defaultValue: t('title') })}</h1>

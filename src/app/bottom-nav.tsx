@@ -16,7 +16,9 @@ export function BottomNav({ admin }: { admin: boolean }) {
     <nav className="bottom-nav" aria-label={t('nav.main')} data-testid="bottom-nav">
       {items.map((i) => (
         <NavLink key={i.to} to={i.to} className={({ isActive }) => `bottom-nav__item${isActive ? ' is-active' : ''}`}>
-          <span className="bottom-nav__icon"><NavIcon name={i.icon} /></span>
+          <span className="bottom-nav__icon">
+            <NavIcon name={i.icon} />
+          </span>
           <span className="bottom-nav__label">{i.label}</span>
         </NavLink>
       ))}

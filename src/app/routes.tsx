@@ -21,10 +21,31 @@ export function AppRoutes({ session }: { session: Session | null }) {
   if (!session) {
     return (
       <Routes>
-        <Route path="/" element={<RouteBoundary><LandingPage /></RouteBoundary>} />
-        <Route path="/login" element={<RouteBoundary><LoginPage /></RouteBoundary>} />
+        <Route
+          path="/"
+          element={
+            <RouteBoundary>
+              <LandingPage />
+            </RouteBoundary>
+          }
+        />
+        <Route
+          path="/login"
+          element={
+            <RouteBoundary>
+              <LoginPage />
+            </RouteBoundary>
+          }
+        />
         <Route path="/admin/*" element={<Navigate to="/login" replace />} />
-        <Route path="*" element={<RouteBoundary><LandingPage /></RouteBoundary>} />
+        <Route
+          path="*"
+          element={
+            <RouteBoundary>
+              <LandingPage />
+            </RouteBoundary>
+          }
+        />
       </Routes>
     );
   }
@@ -33,17 +54,67 @@ export function AppRoutes({ session }: { session: Session | null }) {
       <Routes>
         <Route
           path="/admin/*"
-          element={isAdmin(session) ? <RouteBoundary><AdminArea /></RouteBoundary> : <Navigate to="/home" replace />}
+          element={
+            isAdmin(session) ? (
+              <RouteBoundary>
+                <AdminArea />
+              </RouteBoundary>
+            ) : (
+              <Navigate to="/home" replace />
+            )
+          }
         />
         {/* Just signed in: straight to the role's start page (an admin never passes /home, client.md §2). */}
         <Route path="/login" element={<Navigate to={isAdmin(session) ? '/admin' : '/home'} replace />} />
         <Route element={<GrowerLayout admin={isAdmin(session)} />}>
-          <Route path="/" element={<RouteBoundary><HomePage /></RouteBoundary>} />
-          <Route path="/home" element={<RouteBoundary><HomePage /></RouteBoundary>} />
-          <Route path="/profile" element={<RouteBoundary><ProfilePage /></RouteBoundary>} />
-          <Route path="/orders" element={<RouteBoundary><OrdersPage /></RouteBoundary>} />
-          <Route path="/map" element={<RouteBoundary><FarmMapPage /></RouteBoundary>} />
-          <Route path="/view/:projectId/:observationTime" element={<RouteBoundary><ProjectMapPage /></RouteBoundary>} />
+          <Route
+            path="/"
+            element={
+              <RouteBoundary>
+                <HomePage />
+              </RouteBoundary>
+            }
+          />
+          <Route
+            path="/home"
+            element={
+              <RouteBoundary>
+                <HomePage />
+              </RouteBoundary>
+            }
+          />
+          <Route
+            path="/profile"
+            element={
+              <RouteBoundary>
+                <ProfilePage />
+              </RouteBoundary>
+            }
+          />
+          <Route
+            path="/orders"
+            element={
+              <RouteBoundary>
+                <OrdersPage />
+              </RouteBoundary>
+            }
+          />
+          <Route
+            path="/map"
+            element={
+              <RouteBoundary>
+                <FarmMapPage />
+              </RouteBoundary>
+            }
+          />
+          <Route
+            path="/view/:projectId/:observationTime"
+            element={
+              <RouteBoundary>
+                <ProjectMapPage />
+              </RouteBoundary>
+            }
+          />
           <Route path="*" element={<Navigate to="/home" replace />} />
         </Route>
       </Routes>

@@ -48,7 +48,11 @@ export function ConfirmDialog(p: ConfirmDialogProps) {
       <p className="confirm__message" id={messageId}>
         {p.message}
       </p>
-      {p.note && <p className="confirm__note"><strong>{p.note}</strong></p>}
+      {p.note && (
+        <p className="confirm__note">
+          <strong>{p.note}</strong>
+        </p>
+      )}
     </Modal>
   );
 }

@@ -53,7 +53,9 @@ export function FormModal({ formId, busy, submitLabel, busyLabel, cancelLabel, .
       {...modal}
       footer={
         <>
-          <button type="button" className="btn" onClick={modal.onClose}>{cancelLabel}</button>
+          <button type="button" className="btn" onClick={modal.onClose}>
+            {cancelLabel}
+          </button>
           <button type="submit" form={formId} className="btn btn--primary" disabled={busy}>
             {busy ? busyLabel : submitLabel}
           </button>

@@ -34,8 +34,7 @@ const EN: Record<string, string> = {
   'ui.form.max': '{{field}} must be at most {{max}}',
 };
 
-export const englishMessages: Translate = (key, vars = {}) =>
-  (EN[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(vars[k] ?? ''));
+export const englishMessages: Translate = (key, vars = {}) => (EN[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(vars[k] ?? ''));
 
 // Deliberately simple: one @, something on each side, a dot in the domain.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -58,7 +58,7 @@ export function useForm<V extends object>(initial: V, rules: Rules<V>): FormApi<
   const set = useCallback(<K extends keyof V>(name: K, value: V[K]) => {
     setValues((v) => ({ ...v, [name]: value }));
     setErrors((e) => {
-      if (!(name as string in e)) return e;
+      if (!((name as string) in e)) return e;
       const { [name as string]: _gone, ...rest } = e;
       return rest;
     });
@@ -122,7 +122,12 @@ export function Field<V extends object>({ form, name, label, required, hint, chi
     <div className={`form-field${error ? ' form-field--error' : ''}`} data-field={name}>
       <label htmlFor={id} className="form-field__label">
         {label}
-        {required && <span className="form-field__required" aria-hidden="true"> *</span>}
+        {required && (
+          <span className="form-field__required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
       </label>
       {children}
       {hint && !error && <small className="form-field__hint">{hint}</small>}

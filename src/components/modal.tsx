@@ -34,7 +34,8 @@ export interface ModalProps {
 // The single open modal: a newly opened one closes it first.
 let active: { id: string; close: () => void } | null = null;
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type=hidden]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export function Modal({ open, title, onClose, children, footer, size = 'normal', testId, role, describedBy }: ModalProps) {
   const { t } = useTranslation('admin');

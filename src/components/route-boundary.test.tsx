@@ -26,7 +26,13 @@ describe('RouteBoundary', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined); // React logs the caught error
     const reload = vi.fn();
     vi.stubGlobal('location', { ...window.location, reload });
-    render(<MemoryRouter><RouteBoundary><Fragile /></RouteBoundary></MemoryRouter>);
+    render(
+      <MemoryRouter>
+        <RouteBoundary>
+          <Fragile />
+        </RouteBoundary>
+      </MemoryRouter>,
+    );
     expect(screen.getByTestId('crash').textContent).toContain('משהו השתבש');
     fireEvent.click(screen.getByRole('button', { name: 'טען דף מחדש' }));
     expect(reload).toHaveBeenCalledTimes(1);

@@ -13,8 +13,12 @@ export function CrashFallback({ resetErrorBoundary }: FallbackProps) {
       <h1>{t('crash.title')}</h1>
       <p>{t('crash.message')}</p>
       <div className="crash__actions">
-        <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>{t('crash.reload')}</button>
-        <button type="button" className="btn" onClick={resetErrorBoundary}>{t('crash.tryAgain')}</button>
+        <button type="button" className="btn btn--primary" onClick={() => window.location.reload()}>
+          {t('crash.reload')}
+        </button>
+        <button type="button" className="btn" onClick={resetErrorBoundary}>
+          {t('crash.tryAgain')}
+        </button>
       </div>
     </div>
   );

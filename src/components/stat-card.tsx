@@ -23,7 +23,11 @@ export interface StatCardProps {
 export function StatCard({ label, value, icon, tone, hint, testId }: StatCardProps) {
   return (
     <div className="stat-card" data-testid={testId}>
-      {icon && <span className={`stat-card__icon${tone ? ` stat-card__icon--${tone}` : ''}`} aria-hidden="true"><NavIcon name={icon} size={24} /></span>}
+      {icon && (
+        <span className={`stat-card__icon${tone ? ` stat-card__icon--${tone}` : ''}`} aria-hidden="true">
+          <NavIcon name={icon} size={24} />
+        </span>
+      )}
       <div className="stat-card__body">
         <span className="stat-card__label">{label}</span>
         <strong className="stat-card__value">{value}</strong>

@@ -4,7 +4,10 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import '../i18n';
 import { DataTable } from './table';
 
-interface Row { id: number; name: string }
+interface Row {
+  id: number;
+  name: string;
+}
 const rows = (n: number): Row[] => Array.from({ length: n }, (_, i) => ({ id: i + 1, name: `Row ${i + 1}` }));
 const columns = [{ accessorKey: 'name', header: 'Name' }];
 

@@ -15,12 +15,19 @@ describe('csv writer', () => {
     expect(csvCell(null)).toBe('');
   });
   it('round-trips quotes, commas, new lines and Hebrew through an independent reader', () => {
-    const rows = [['שורה, "א"', 'a\nb', 3], ['גוש 7', '', -1.25]];
+    const rows = [
+      ['שורה, "א"', 'a\nb', 3],
+      ['גוש 7', '', -1.25],
+    ];
     const doc = csvDocument(['שם', 'note', 'n'], rows);
     expect(doc.startsWith(CSV_BOM)).toBe(true);
     const parsed = Papa.parse<string[]>(doc.slice(1), { skipEmptyLines: true });
     expect(parsed.errors).toEqual([]);
-    expect(parsed.data).toEqual([['שם', 'note', 'n'], ['שורה, "א"', 'a\nb', '3'], ['גוש 7', '', '-1.25']]);
+    expect(parsed.data).toEqual([
+      ['שם', 'note', 'n'],
+      ['שורה, "א"', 'a\nb', '3'],
+      ['גוש 7', '', '-1.25'],
+    ]);
   });
 });
 

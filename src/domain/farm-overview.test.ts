@@ -28,7 +28,13 @@ describe('healthClass', () => {
 
 describe('surveysForPlot', () => {
   it('lists the surveys covering a plot newest first, undated last', () => {
-    const s = (id: number, date: string | null, plots: number[]) => ({ project_id: id, name: `p${id}`, observation_date: date, plot_ids: plots, has_results: true });
+    const s = (id: number, date: string | null, plots: number[]) => ({
+      project_id: id,
+      name: `p${id}`,
+      observation_date: date,
+      plot_ids: plots,
+      has_results: true,
+    });
     const list = [s(1, '2026-01-01', [7]), s(2, null, [7]), s(3, '2026-06-01', [7, 8]), s(4, '2026-07-01', [8])];
     expect(surveysForPlot(list, 7).map((x) => x.project_id)).toEqual([3, 1, 2]);
     expect(surveysForPlot(list, 9)).toEqual([]);

@@ -13,13 +13,20 @@ export function safeFileName(parts: readonly (string | number | null | undefined
     .replace(/-{2,}/g, '-')
     .replace(/^[.\s-]+|[.\s]+$/g, '');
   if (!base || RESERVED.test(base)) base = `export${base ? `-${base}` : ''}`;
-  base = [...base].slice(0, 120).join('').replace(/[.\s]+$/, '');
+  base = [...base]
+    .slice(0, 120)
+    .join('')
+    .replace(/[.\s]+$/, '');
   return `${base}.${ext}`;
 }
 
 /** Only ASCII letters, digits, '-', '_' and '.': the fallback name for old clients. */
 export function asciiFileName(name: string): string {
   const dot = name.lastIndexOf('.');
-  const base = name.slice(0, dot).replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^[-_]+|[-_]+$/g, '') || 'export';
+  const base =
+    name
+      .slice(0, dot)
+      .replace(/[^A-Za-z0-9_-]+/g, '-')
+      .replace(/^[-_]+|[-_]+$/g, '') || 'export';
   return `${base}${name.slice(dot)}`;
 }

@@ -41,7 +41,24 @@ describe('parseGeometryInput', () => {
   });
 
   it('allows a spike-free ring that revisits no edge, and rejects a ring that folds back', () => {
-    expect(validateGeometry({ type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [1, 1], [0, 1], [0, 0]]] }, 'plot').ok).toBe(true);
+    expect(
+      validateGeometry(
+        {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [0, 0],
+              [1, 0],
+              [1, 1],
+              [1, 1],
+              [0, 1],
+              [0, 0],
+            ],
+          ],
+        },
+        'plot',
+      ).ok,
+    ).toBe(true);
     expect(err('POLYGON ((0 0, 2 0, 1 0, 1 1, 0 0))')).toMatch(/intersects itself/);
   });
 });
@@ -54,6 +71,11 @@ describe('measurements', () => {
     expect(areaHectares(r.geometry)).toBe(Math.round(turfArea(r.geometry) / 100) / 100);
   });
   it('measures a line in metres', () => {
-    expect(lengthMeters([[34.8, 31.9], [34.8, 31.901]])).toBeCloseTo(111.2, 0);
+    expect(
+      lengthMeters([
+        [34.8, 31.9],
+        [34.8, 31.901],
+      ]),
+    ).toBeCloseTo(111.2, 0);
   });
 });

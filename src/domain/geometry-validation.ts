@@ -102,8 +102,10 @@ function checkRing(ring: unknown, name: string): void {
   if (!Array.isArray(ring)) throw new GeometryError(`The ${name} is not a list of positions`);
   ring.forEach((p, i) => checkPosition(p, `Position ${i + 1} of the ${name}`));
   const r = ring as Position[];
-  if (r.length < 4) throw new GeometryError(`The ${name} has ${r.length} positions; a polygon ring needs at least 4 (3 corners and the first repeated to close it)`);
-  const a = r[0], b = r[r.length - 1];
+  if (r.length < 4)
+    throw new GeometryError(`The ${name} has ${r.length} positions; a polygon ring needs at least 4 (3 corners and the first repeated to close it)`);
+  const a = r[0],
+    b = r[r.length - 1];
   if (a[0] !== b[0] || a[1] !== b[1]) throw new GeometryError(`The ${name} is not closed: its last position must repeat the first (${a[0]} ${a[1]})`);
   const distinct = new Set(r.map((p) => `${p[0]},${p[1]}`));
   if (distinct.size < 3) throw new GeometryError(`The ${name} needs at least 3 distinct corners`);
@@ -115,7 +117,15 @@ function planarArea(r: Position[]): number {
   return s / 2;
 }
 
-interface Seg { ax: number; ay: number; bx: number; by: number; ring: number; idx: number; n: number }
+interface Seg {
+  ax: number;
+  ay: number;
+  bx: number;
+  by: number;
+  ring: number;
+  idx: number;
+  n: number;
+}
 
 /**
  * Edges of all rings of one polygon must not cross or touch except where
@@ -129,7 +139,8 @@ function checkSelfIntersection(rings: Position[][], where: string): void {
     const r = raw.filter((p, i) => i === 0 || p[0] !== raw[i - 1][0] || p[1] !== raw[i - 1][1]);
     const n = r.length - 1;
     for (let i = 0; i < n; i++) {
-      const [ax, ay] = r[i], [bx, by] = r[i + 1];
+      const [ax, ay] = r[i],
+        [bx, by] = r[i + 1];
       segs.push({ ax, ay, bx, by, ring: ri, idx: i, n });
     }
   });
@@ -189,7 +200,7 @@ function intersects(s: Seg, t: Seg): boolean {
 function collinearOverlap(s: Seg, t: Seg): boolean {
   if (orient(s.ax, s.ay, s.bx, s.by, t.ax, t.ay) !== 0 || orient(s.ax, s.ay, s.bx, s.by, t.bx, t.by) !== 0) return false;
   // Collinear: overlapping if the dot product of directions from the shared corner is positive.
-  const shared = (s.bx === t.ax && s.by === t.ay) ? [s.bx, s.by, s.ax, s.ay, t.bx, t.by] : [s.ax, s.ay, s.bx, s.by, t.ax, t.ay];
+  const shared = s.bx === t.ax && s.by === t.ay ? [s.bx, s.by, s.ax, s.ay, t.bx, t.by] : [s.ax, s.ay, s.bx, s.by, t.ax, t.ay];
   const [cx, cy, px, py, qx, qy] = shared;
   return (px - cx) * (qx - cx) + (py - cy) * (qy - cy) > 0;
 }

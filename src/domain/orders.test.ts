@@ -38,8 +38,7 @@ describe('calendarGrid', () => {
     expect(inMonth[0].day).toBe(1);
     expect(inMonth.at(-1)!.day).toBe(new Date(Date.UTC(year, month, 0)).getUTCDate());
     // Consecutive days, no gaps.
-    for (let i = 1; i < cells.length; i++)
-      expect(Date.parse(cells[i].date) - Date.parse(cells[i - 1].date)).toBe(86_400_000);
+    for (let i = 1; i < cells.length; i++) expect(Date.parse(cells[i].date) - Date.parse(cells[i - 1].date)).toBe(86_400_000);
   });
 
   it('knows leap years', () => {

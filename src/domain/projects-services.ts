@@ -4,15 +4,7 @@ import type { ProjectSummary } from './projects';
 // services list; otherwise its product ids 1–5; otherwise by crop type;
 // otherwise the default three. Screens translate the keys.
 
-export type ServiceKey =
-  | 'aerial'
-  | 'biomass'
-  | 'treeStatus'
-  | 'growth'
-  | 'quality'
-  | 'npk'
-  | 'canopy'
-  | 'irrigation';
+export type ServiceKey = 'aerial' | 'biomass' | 'treeStatus' | 'growth' | 'quality' | 'npk' | 'canopy' | 'irrigation';
 
 /** A known service (translated by key) or a free-text label from the server. */
 export type Service = { key: ServiceKey } | { label: string };

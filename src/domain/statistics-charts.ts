@@ -6,7 +6,11 @@ import { cssColour, STATUS_COLOURS } from '../../workers/geo/colours';
 import type { TreeStatistics } from '../../workers/geo/statistics';
 
 /** One bar: a class, its tree count and its CSS colour. */
-export interface ClassCount { label: string; count: number; colour: string }
+export interface ClassCount {
+  label: string;
+  count: number;
+  colour: string;
+}
 
 const CLASS_COLOURS = { low: '#d73027', optimal: '#1a9850', high: '#4575b4' };
 const VITALITY_COLOURS = ['#1a9850', '#fee08b', '#d73027', '#b2babb'];
@@ -28,23 +32,33 @@ export function statisticsCharts(stats: TreeStatistics, t: (key: string) => stri
   const n = stats.npk_classes;
   const v = stats.vitality_stats;
   const out: ChartSeries[] = [
-    { key: 'status', data: stats.status_counts.map((c) => ({ label: t(`status.${c.code}`), count: c.count, colour: cssColour(STATUS_COLOURS[c.code] ?? STATUS_COLOURS[6]) })) },
+    {
+      key: 'status',
+      data: stats.status_counts.map((c) => ({ label: t(`status.${c.code}`), count: c.count, colour: cssColour(STATUS_COLOURS[c.code] ?? STATUS_COLOURS[6]) })),
+    },
   ];
   if (n) {
     out.push({ key: 'n', data: classes(n.nitrogen) }, { key: 'p', data: classes(n.phosphorus) }, { key: 'k', data: classes(n.potassium) });
-    out.push({ key: 'npk', data: classes({
-      low: n.nitrogen.low + n.phosphorus.low + n.potassium.low,
-      optimal: n.nitrogen.optimal + n.phosphorus.optimal + n.potassium.optimal,
-      high: n.nitrogen.high + n.phosphorus.high + n.potassium.high,
-    }) });
+    out.push({
+      key: 'npk',
+      data: classes({
+        low: n.nitrogen.low + n.phosphorus.low + n.potassium.low,
+        optimal: n.nitrogen.optimal + n.phosphorus.optimal + n.potassium.optimal,
+        high: n.nitrogen.high + n.phosphorus.high + n.potassium.high,
+      }),
+    });
   }
-  out.push({ key: 'vitality', data: [
-    { label: t('widgets.high'), count: v.high_vitality, colour: VITALITY_COLOURS[0] },
-    { label: t('widgets.medium'), count: v.medium_vitality, colour: VITALITY_COLOURS[1] },
-    { label: t('widgets.low'), count: v.low_vitality, colour: VITALITY_COLOURS[2] },
-    { label: t('widgets.none'), count: v.no_vitality, colour: VITALITY_COLOURS[3] },
-  ] });
-  if (stats.canopy_buckets) out.push({ key: 'canopy', data: stats.canopy_buckets.map((b, i) => ({ label: b.label, count: b.count, colour: CANOPY_COLOURS[i] })) });
+  out.push({
+    key: 'vitality',
+    data: [
+      { label: t('widgets.high'), count: v.high_vitality, colour: VITALITY_COLOURS[0] },
+      { label: t('widgets.medium'), count: v.medium_vitality, colour: VITALITY_COLOURS[1] },
+      { label: t('widgets.low'), count: v.low_vitality, colour: VITALITY_COLOURS[2] },
+      { label: t('widgets.none'), count: v.no_vitality, colour: VITALITY_COLOURS[3] },
+    ],
+  });
+  if (stats.canopy_buckets)
+    out.push({ key: 'canopy', data: stats.canopy_buckets.map((b, i) => ({ label: b.label, count: b.count, colour: CANOPY_COLOURS[i] })) });
   return out;
 }
 

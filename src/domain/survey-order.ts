@@ -7,6 +7,7 @@ export const SURVEY_DATE = /^\d{4}-\d{2}-\d{2}$/;
 export const surveyDate = (v: string | null | undefined): string | null => (v && SURVEY_DATE.test(v) ? v : null);
 
 export function isLaterSurvey(date: string | null | undefined, than: string | null | undefined): boolean {
-  const a = surveyDate(date), b = surveyDate(than);
+  const a = surveyDate(date),
+    b = surveyDate(than);
   return a !== null && b !== null && a > b;
 }

@@ -5,7 +5,16 @@ describe('parseWkt', () => {
   it('parses points, lines, polygons with holes and multipolygons in any case', () => {
     expect(parseWkt('POINT (34.1 31.2)')).toEqual({ ok: true, geometry: { type: 'Point', coordinates: [34.1, 31.2] } });
     expect(parseWkt('point(34 31)')).toMatchObject({ ok: true });
-    expect(parseWkt('SRID=4326;LINESTRING (0 0, 1 1)')).toEqual({ ok: true, geometry: { type: 'LineString', coordinates: [[0, 0], [1, 1]] } });
+    expect(parseWkt('SRID=4326;LINESTRING (0 0, 1 1)')).toEqual({
+      ok: true,
+      geometry: {
+        type: 'LineString',
+        coordinates: [
+          [0, 0],
+          [1, 1],
+        ],
+      },
+    });
     const poly = parseWkt('POLYGON ((0 0, 10 0, 10 10, 0 10, 0 0), (2 2, 3 2, 3 3, 2 2))');
     expect(poly.ok && poly.geometry.type === 'Polygon' && poly.geometry.coordinates.length).toBe(2);
     const multi = parseWkt('MULTIPOLYGON (((0 0, 1 0, 1 1, 0 0)), ((5 5, 6 5, 6 6, 5 5)))');
@@ -32,7 +41,12 @@ describe('parseWkt', () => {
   });
 
   it('formats what it parses (round trip)', () => {
-    for (const s of ['POINT (34.1234567 31.7654321)', 'POLYGON ((0 0, 1 0, 1 1, 0 0))', 'MULTIPOLYGON (((0 0, 1 0, 1 1, 0 0)), ((5 5, 6 5, 6 6, 5 5)))', 'LINESTRING (0 0, 1 1)']) {
+    for (const s of [
+      'POINT (34.1234567 31.7654321)',
+      'POLYGON ((0 0, 1 0, 1 1, 0 0))',
+      'MULTIPOLYGON (((0 0, 1 0, 1 1, 0 0)), ((5 5, 6 5, 6 6, 5 5)))',
+      'LINESTRING (0 0, 1 1)',
+    ]) {
       const r = parseWkt(s);
       expect(r.ok && formatWkt(r.geometry)).toBe(s);
     }

@@ -41,7 +41,12 @@ export const ZONE_COLUMNS: readonly ZoneColumn[] = [
   { key: 'missing', get: (z) => status(z, 4) },
   { key: 'unknown', get: (z) => status(z, 5) },
   ...MEASURES.flatMap(measure),
-  changeCount('lost'), changeCount('declined'), changeCount('stable'), changeCount('improved'), changeCount('new'), changeCount('gone'),
+  changeCount('lost'),
+  changeCount('declined'),
+  changeCount('stable'),
+  changeCount('improved'),
+  changeCount('new'),
+  changeCount('gone'),
   { key: 'vitality_change', get: (z) => z.change?.vitality ?? null, digits: 3, change: true },
   { key: 'canopy_change', get: (z) => z.change?.canopy ?? null, digits: 2, change: true },
 ];

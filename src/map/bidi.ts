@@ -18,6 +18,6 @@ export function visualOrder(s: string): string {
   const mirror: Record<string, string> = { '(': ')', ')': '(', '[': ']', ']': '[', '<': '>', '>': '<' };
   return tokens
     .reverse()
-    .map((t) => (t.startsWith('\ue000') ? runs[Number(t.slice(1, -1))] : mirror[t] ?? t))
+    .map((t) => (t.startsWith('\ue000') ? runs[Number(t.slice(1, -1))] : (mirror[t] ?? t)))
     .join('');
 }

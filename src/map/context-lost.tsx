@@ -8,7 +8,9 @@ export function MapContextLost({ view }: { view: Pick<MapView, 'contextLost' | '
   return (
     <div className="map-context-lost" role="alert" data-testid="map-context-lost">
       <p>{t('mapContext.contextLost')}</p>
-      <button type="button" className="btn btn--primary" onClick={view.restore}>{t('mapContext.restore')}</button>
+      <button type="button" className="btn btn--primary" onClick={view.restore}>
+        {t('mapContext.restore')}
+      </button>
     </div>
   );
 }

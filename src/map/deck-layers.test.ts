@@ -7,12 +7,24 @@ describe('tree layer data', () => {
     const positions = Float64Array.of(35, 32, 35.001, 32.001);
     const offsets = treeOffsets(positions, 2);
     const input = (rgba: Uint8Array): MapLayerInput => ({
-      view: { order: ['trees'], visible: { plots: false, irrigationAreas: false, trees: true }, labels: { plots: false, irrigationAreas: false, trees: false }, infoLayer: null },
-      plots: [], areas: [], trees: { count: 2, positions, rgba, offsets }, treeLabels: [], zoom: 18, selected: null, gps: null,
+      view: {
+        order: ['trees'],
+        visible: { plots: false, irrigationAreas: false, trees: true },
+        labels: { plots: false, irrigationAreas: false, trees: false },
+        infoLayer: null,
+      },
+      plots: [],
+      areas: [],
+      trees: { count: 2, positions, rgba, offsets },
+      treeLabels: [],
+      zoom: 18,
+      selected: null,
+      gps: null,
     });
     type Binary = { attributes: { getPosition: unknown; getFillColor: { value: Uint8Array } } };
-    const data = (rgba: Uint8Array) => (buildMapLayers(input(rgba))[0].props.data as unknown as Binary);
-    const a = data(new Uint8Array(8).fill(255)), b = data(new Uint8Array(8));
+    const data = (rgba: Uint8Array) => buildMapLayers(input(rgba))[0].props.data as unknown as Binary;
+    const a = data(new Uint8Array(8).fill(255)),
+      b = data(new Uint8Array(8));
     expect(b).not.toBe(a);
     expect(b.attributes.getFillColor.value).not.toBe(a.attributes.getFillColor.value);
     expect(b.attributes.getPosition).toBe(a.attributes.getPosition);
@@ -21,8 +33,20 @@ describe('tree layer data', () => {
   it('draws no tree instances below the detail zoom while the image is coming, the image when it is there, instances when it is refused', () => {
     const positions = Float64Array.of(35, 32, 35.001, 32.001);
     const input = (treeImage: MapLayerInput['treeImage']): MapLayerInput => ({
-      view: { order: ['trees'], visible: { plots: false, irrigationAreas: false, trees: true }, labels: { plots: false, irrigationAreas: false, trees: false }, infoLayer: null },
-      plots: [], areas: [], trees: { count: 2, positions, rgba: new Uint8Array(8).fill(255), offsets: null }, treeLabels: [], zoom: 12, selected: null, gps: null, treeImage,
+      view: {
+        order: ['trees'],
+        visible: { plots: false, irrigationAreas: false, trees: true },
+        labels: { plots: false, irrigationAreas: false, trees: false },
+        infoLayer: null,
+      },
+      plots: [],
+      areas: [],
+      trees: { count: 2, positions, rgba: new Uint8Array(8).fill(255), offsets: null },
+      treeLabels: [],
+      zoom: 12,
+      selected: null,
+      gps: null,
+      treeImage,
     });
     expect(buildMapLayers(input(null)).map((l) => l.id)).toEqual([]);
     const raster = { width: 1, height: 1, data: new Uint8ClampedArray(4), bounds: [35, 32, 35.001, 32.001] };

@@ -13,7 +13,11 @@ import type { PrescriptionPreview } from '../../workers/geo/prescription';
 
 export type LayerId = 'plots' | 'irrigationAreas' | 'trees';
 
-export interface AreaItem { index: number; polygon: Polygon; label: string }
+export interface AreaItem {
+  index: number;
+  polygon: Polygon;
+  label: string;
+}
 export interface TreeBuffers {
   count: number;
   /** Absolute lon/lat (Float64), as the worker sends them. */
@@ -31,7 +35,10 @@ export interface TreeImage {
   image: ImageData;
 }
 
-export interface TreeLabel { position: [number, number]; text: string }
+export interface TreeLabel {
+  position: [number, number];
+  text: string;
+}
 
 export interface LayerView {
   /** Top row first (client.md §4: the first row is on top). */
@@ -67,7 +74,10 @@ export interface MapLayerInput {
 export const TREE_DETAIL_ZOOM = 16;
 
 function centre(p: Polygon): [number, number] {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (const [x, y] of p.coordinates[0] ?? []) {
     if (x < minX) minX = x;
     if (x > maxX) maxX = x;
@@ -96,29 +106,33 @@ function areaLayers(id: 'plots' | 'irrigationAreas', items: AreaItem[], input: M
   ];
   const sel = input.selected;
   if (sel && sel.layer === id && items[sel.index]) {
-    out.push(new PathLayer<AreaItem>({
-      id: `${id}-selected`,
-      data: [items[sel.index]],
-      getPath: (d) => d.polygon.coordinates[0] as [number, number][],
-      getColor: LAYER_STYLE.selected,
-      getWidth: style.width + 2,
-      widthUnits: 'pixels',
-    }));
+    out.push(
+      new PathLayer<AreaItem>({
+        id: `${id}-selected`,
+        data: [items[sel.index]],
+        getPath: (d) => d.polygon.coordinates[0] as [number, number][],
+        getColor: LAYER_STYLE.selected,
+        getWidth: style.width + 2,
+        widthUnits: 'pixels',
+      }),
+    );
   }
   if (input.view.labels[id]) {
-    out.push(new TextLayer<AreaItem>({
-      id: `${id}-labels`,
-      data: items,
-      getPosition: (d) => centre(d.polygon),
-      getText: (d) => visualOrder(d.label),
-      characterSet: 'auto',
-      getSize: id === 'plots' ? 14 : 12,
-      getColor: id === 'plots' ? [0, 0, 0, 255] : [13, 71, 161, 255],
-      fontSettings: { sdf: true },
-      outlineWidth: 2,
-      outlineColor: [255, 255, 255, 230],
-      fontFamily: 'system-ui, sans-serif',
-    }));
+    out.push(
+      new TextLayer<AreaItem>({
+        id: `${id}-labels`,
+        data: items,
+        getPosition: (d) => centre(d.polygon),
+        getText: (d) => visualOrder(d.label),
+        characterSet: 'auto',
+        getSize: id === 'plots' ? 14 : 12,
+        getColor: id === 'plots' ? [0, 0, 0, 255] : [13, 71, 161, 255],
+        fontSettings: { sdf: true },
+        outlineWidth: 2,
+        outlineColor: [255, 255, 255, 230],
+        fontFamily: 'system-ui, sans-serif',
+      }),
+    );
   }
   return out;
 }
@@ -161,59 +175,68 @@ function treeLayers(input: MapLayerInput): Layer[] {
   // Until the worker's image arrives nothing is drawn: one frame of a million instances would upload
   // every position and link the dot shader (~100 ms of main thread in software GL) to be replaced at once.
   // An image the worker refused is drawn as instances.
-  const out: Layer[] = asImage && !img ? [] : img ? [
-    new BitmapLayer({
-      // Not 'trees': deck.gl hands a layer's state to the next layer of the same id, whatever its class.
-      id: 'trees-image',
-      image: img.image,
-      bounds: img.raster.bounds,
-      // One texel per device pixel at this zoom: no blur, no blended colours.
-      textureParameters: { minFilter: 'nearest', magFilter: 'nearest', mipmapFilter: 'none' },
-    } as ConstructorParameters<typeof BitmapLayer>[0]),
-  ] : [
-    new ScatterplotLayer({
-      id: 'trees',
-      data: binaryTrees({ ...t, rgba: t.rgba }),
-      ...(t.offsets ? { coordinateSystem: COORDINATE_SYSTEM.LNGLAT_OFFSETS, coordinateOrigin: [t.offsets.origin[0], t.offsets.origin[1], 0] } : {}),
-      radiusUnits: 'pixels',
-      getRadius: detail ? LAYER_STYLE.trees.radius : LAYER_STYLE.treeMarkerRadius,
-      stroked: detail,
-      getLineColor: LAYER_STYLE.trees.stroke,
-      getLineWidth: LAYER_STYLE.trees.strokeWidth,
-      lineWidthUnits: 'pixels',
-      // Dots of 2-4 px gain nothing from the smoothstep edge; it costs fragment work.
-      antialiasing: detail,
-      updateTriggers: { getRadius: detail },
-    } as ConstructorParameters<typeof ScatterplotLayer>[0]),
-  ];
+  const out: Layer[] =
+    asImage && !img
+      ? []
+      : img
+        ? [
+            new BitmapLayer({
+              // Not 'trees': deck.gl hands a layer's state to the next layer of the same id, whatever its class.
+              id: 'trees-image',
+              image: img.image,
+              bounds: img.raster.bounds,
+              // One texel per device pixel at this zoom: no blur, no blended colours.
+              textureParameters: { minFilter: 'nearest', magFilter: 'nearest', mipmapFilter: 'none' },
+            } as ConstructorParameters<typeof BitmapLayer>[0]),
+          ]
+        : [
+            new ScatterplotLayer({
+              id: 'trees',
+              data: binaryTrees({ ...t, rgba: t.rgba }),
+              ...(t.offsets ? { coordinateSystem: COORDINATE_SYSTEM.LNGLAT_OFFSETS, coordinateOrigin: [t.offsets.origin[0], t.offsets.origin[1], 0] } : {}),
+              radiusUnits: 'pixels',
+              getRadius: detail ? LAYER_STYLE.trees.radius : LAYER_STYLE.treeMarkerRadius,
+              stroked: detail,
+              getLineColor: LAYER_STYLE.trees.stroke,
+              getLineWidth: LAYER_STYLE.trees.strokeWidth,
+              lineWidthUnits: 'pixels',
+              // Dots of 2-4 px gain nothing from the smoothstep edge; it costs fragment work.
+              antialiasing: detail,
+              updateTriggers: { getRadius: detail },
+            } as ConstructorParameters<typeof ScatterplotLayer>[0]),
+          ];
   const sel = input.selected;
   if (sel && sel.layer === 'trees' && sel.index < t.count) {
-    out.push(new ScatterplotLayer<number>({
-      id: 'trees-selected',
-      data: [sel.index],
-      getPosition: (i) => [t.positions[2 * i], t.positions[2 * i + 1]],
-      getFillColor: LAYER_STYLE.selected,
-      getRadius: LAYER_STYLE.selectedRadius,
-      radiusUnits: 'pixels',
-      stroked: true,
-      getLineColor: [255, 255, 255, 255],
-      getLineWidth: 2,
-      lineWidthUnits: 'pixels',
-    }));
+    out.push(
+      new ScatterplotLayer<number>({
+        id: 'trees-selected',
+        data: [sel.index],
+        getPosition: (i) => [t.positions[2 * i], t.positions[2 * i + 1]],
+        getFillColor: LAYER_STYLE.selected,
+        getRadius: LAYER_STYLE.selectedRadius,
+        radiusUnits: 'pixels',
+        stroked: true,
+        getLineColor: [255, 255, 255, 255],
+        getLineWidth: 2,
+        lineWidthUnits: 'pixels',
+      }),
+    );
   }
   if (input.view.labels.trees && input.treeLabels.length > 0) {
-    out.push(new TextLayer<TreeLabel>({
-      id: 'trees-labels',
-      data: input.treeLabels,
-      getPosition: (d) => d.position,
-      getText: (d) => d.text,
-      getSize: 11,
-      getPixelOffset: [0, -12],
-      getColor: [33, 33, 33, 255],
-      fontSettings: { sdf: true },
-      outlineWidth: 2,
-      outlineColor: [255, 255, 255, 230],
-    }));
+    out.push(
+      new TextLayer<TreeLabel>({
+        id: 'trees-labels',
+        data: input.treeLabels,
+        getPosition: (d) => d.position,
+        getText: (d) => d.text,
+        getSize: 11,
+        getPixelOffset: [0, -12],
+        getColor: [33, 33, 33, 255],
+        fontSettings: { sdf: true },
+        outlineWidth: 2,
+        outlineColor: [255, 255, 255, 230],
+      }),
+    );
   }
   return out;
 }
@@ -223,7 +246,11 @@ function prescriptionLayer(p: PrescriptionPreview): Layer {
   const x = p.shapes;
   return new SolidPolygonLayer({
     id: 'prescription',
-    data: { length: x.count, startIndices: x.startIndices, attributes: { getPolygon: { value: x.positions, size: 2 }, indices: x.indices, getFillColor: { value: x.colours, size: 4, normalized: true } } },
+    data: {
+      length: x.count,
+      startIndices: x.startIndices,
+      attributes: { getPolygon: { value: x.positions, size: 2 }, indices: x.indices, getFillColor: { value: x.colours, size: 4, normalized: true } },
+    },
     _normalize: false,
     opacity: 0.75,
     pickable: false,
@@ -241,18 +268,20 @@ export function buildMapLayers(input: MapLayerInput): Layer[] {
   }
   if (rx && !layers.includes(rx)) layers.push(rx);
   if (input.gps) {
-    layers.push(new ScatterplotLayer<[number, number]>({
-      id: 'gps',
-      data: [input.gps],
-      getPosition: (d) => d,
-      getFillColor: [33, 150, 243, 255],
-      getLineColor: [255, 255, 255, 255],
-      getRadius: LAYER_STYLE.markerRadius,
-      radiusUnits: 'pixels',
-      stroked: true,
-      getLineWidth: 2,
-      lineWidthUnits: 'pixels',
-    }));
+    layers.push(
+      new ScatterplotLayer<[number, number]>({
+        id: 'gps',
+        data: [input.gps],
+        getPosition: (d) => d,
+        getFillColor: [33, 150, 243, 255],
+        getLineColor: [255, 255, 255, 255],
+        getRadius: LAYER_STYLE.markerRadius,
+        radiusUnits: 'pixels',
+        stroked: true,
+        getLineWidth: 2,
+        lineWidthUnits: 'pixels',
+      }),
+    );
   }
   return layers;
 }

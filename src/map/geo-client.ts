@@ -4,9 +4,25 @@
 // (the worker also skips the work if the newer request arrives before it starts).
 import { releaseProxy, transfer, wrap, type Endpoint, type Remote } from 'comlink';
 import {
-  isCancelled, type Cancelled, type ColourMode, type ColoursResult, type CompareResult, type GeoWorkerApi,
-  type ImageRequest, type IngestResult, type ListFilter, type ListSort, type MapFit, type TreeFieldValues,
-  type TreeImageResult, type TreeLabels, type TreeList, type TreeOffsets, type TreeStatistics, type ZoneRef, type ZoneRow,
+  isCancelled,
+  type Cancelled,
+  type ColourMode,
+  type ColoursResult,
+  type CompareResult,
+  type GeoWorkerApi,
+  type ImageRequest,
+  type IngestResult,
+  type ListFilter,
+  type ListSort,
+  type MapFit,
+  type TreeFieldValues,
+  type TreeImageResult,
+  type TreeLabels,
+  type TreeList,
+  type TreeOffsets,
+  type TreeStatistics,
+  type ZoneRef,
+  type ZoneRow,
 } from '../../workers/geo-api';
 import type { MapDataResponse } from '../../workers/geo/types';
 import type { PrescriptionPreview } from '../../workers/geo/prescription';
@@ -14,8 +30,22 @@ import type { PrescriptionInput } from '../../workers/geo/prescription-input';
 
 export { isCancelled };
 export type {
-  Cancelled, ColourMode, ColoursResult, CompareResult, ImageRequest, IngestResult, ListFilter, ListSort, MapFit,
-  TreeImageResult, TreeLabels, TreeList, TreeOffsets, TreeStatistics, ZoneRef, ZoneRow,
+  Cancelled,
+  ColourMode,
+  ColoursResult,
+  CompareResult,
+  ImageRequest,
+  IngestResult,
+  ListFilter,
+  ListSort,
+  MapFit,
+  TreeImageResult,
+  TreeLabels,
+  TreeList,
+  TreeOffsets,
+  TreeStatistics,
+  ZoneRef,
+  ZoneRow,
 };
 
 export interface GeoClient {

@@ -29,7 +29,13 @@ export const GLOBAL_VIEW = { center: [0, 0] as [number, number], zoom: 2 };
 export const LAYER_STYLE = {
   plots: { z: 10, stroke: [0, 0, 0, 255] as [number, number, number, number], width: 3 },
   irrigationAreas: { z: 5, stroke: [0x21, 0x96, 0xf3, 255] as [number, number, number, number], width: 2 },
-  trees: { z: 1, radius: 4, fill: [46, 204, 64, 255] as [number, number, number, number], stroke: [255, 255, 255, 255] as [number, number, number, number], strokeWidth: 1 },
+  trees: {
+    z: 1,
+    radius: 4,
+    fill: [46, 204, 64, 255] as [number, number, number, number],
+    stroke: [255, 255, 255, 255] as [number, number, number, number],
+    strokeWidth: 1,
+  },
   treeMarkerRadius: 2,
   markerRadius: 7,
   selectedRadius: 8,

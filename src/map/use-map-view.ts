@@ -132,7 +132,7 @@ export function useMapView(container: RefObject<HTMLDivElement | null>, handlers
     setLayers: (layers) => {
       if (!lostRef.current) overlayRef.current?.setProps({ layers });
     },
-    pickAll: (x, y) => (lostRef.current ? [] : overlayRef.current?.pickMultipleObjects({ x, y, radius: 2, depth: 8 }) ?? []),
+    pickAll: (x, y) => (lostRef.current ? [] : (overlayRef.current?.pickMultipleObjects({ x, y, radius: 2, depth: 8 }) ?? [])),
     contextLost,
     restore: () => {
       setContextLost(false);

@@ -41,7 +41,11 @@ describe(`admin clients on ${ENGINE}`, () => {
   it('creates, reads, renames and deletes a client, writing the audit log each time', async () => {
     const created = await t.as('admin', { method: 'POST', url: '/api/admin/clients', payload: { name: '  Hula Valley Farms ' } });
     expect(created.statusCode).toBe(201);
-    expect(created.json()).toMatchObject({ success: true, message: 'Client created successfully', client: { name: 'Hula Valley Farms', user_count: 0, plot_count: 0, project_count: 0 } });
+    expect(created.json()).toMatchObject({
+      success: true,
+      message: 'Client created successfully',
+      client: { name: 'Hula Valley Farms', user_count: 0, plot_count: 0, project_count: 0 },
+    });
     const id = created.json().client.client_id;
     expect(await lastAudit()).toMatchObject({ action: 'create', entity: 'client', entity_id: String(id), user_email: 'admin@demo.farm' });
 
@@ -107,10 +111,21 @@ describe(`admin clients on ${ENGINE}`, () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
     const paths = Object.keys(doc.paths);
     const expected = [
-      '/api/admin/clients', '/api/admin/clients/{id}', '/api/admin/users', '/api/admin/users/{id}',
-      '/api/admin/projects', '/api/admin/projects/statistics', '/api/admin/projects/plots', '/api/admin/projects/plots/by-client',
-      '/api/admin/projects/{id}', '/api/admin/activity', '/api/admin/reports/tree-status',
-      ...['crop-types', 'crop-options', 'breeds', 'irrigation-types', 'survey-types', 'disease-types', 'tree-status-types', 'countries'].flatMap((e) => [`/api/admin/${e}`, `/api/admin/${e}/{id}`]),
+      '/api/admin/clients',
+      '/api/admin/clients/{id}',
+      '/api/admin/users',
+      '/api/admin/users/{id}',
+      '/api/admin/projects',
+      '/api/admin/projects/statistics',
+      '/api/admin/projects/plots',
+      '/api/admin/projects/plots/by-client',
+      '/api/admin/projects/{id}',
+      '/api/admin/activity',
+      '/api/admin/reports/tree-status',
+      ...['crop-types', 'crop-options', 'breeds', 'irrigation-types', 'survey-types', 'disease-types', 'tree-status-types', 'countries'].flatMap((e) => [
+        `/api/admin/${e}`,
+        `/api/admin/${e}/{id}`,
+      ]),
     ];
     for (const p of expected) expect(paths, p).toContain(p);
     expect(doc.paths['/api/admin/clients'].post.tags).toEqual(['admin: clients']);

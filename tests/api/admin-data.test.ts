@@ -7,21 +7,32 @@ import { ENGINE } from '../support/test-db';
 // plots, irrigation areas and trees, geometry validation (422 with the
 // reason), assignment by location and the plot-delete rule.
 
-interface Feature { id: number; geometry: { type: string; coordinates: unknown }; properties: Record<string, unknown> }
+interface Feature {
+  id: number;
+  geometry: { type: string; coordinates: unknown };
+  properties: Record<string, unknown>;
+}
 // Trees come as columns since the 110k-tree editor load (read.ts); the
 // browser's decoder (TreeColumns) turns them back into the §3 features.
-interface ClientData { client_id: number; plots: { features: Feature[] }; irrigationAreas: { features: Feature[] }; trees: TreeColumnsWire }
-const treeColumns = (d: ClientData) => new TreeColumns(d.trees, {
-  clientId: d.client_id,
-  plot: new Map(d.plots.features.map((f) => [f.id, f.properties.plot_name as string])),
-  area: new Map(d.irrigationAreas.features.map((f) => [f.id, f.properties.irrigation_area_name as string])),
-});
+interface ClientData {
+  client_id: number;
+  plots: { features: Feature[] };
+  irrigationAreas: { features: Feature[] };
+  trees: TreeColumnsWire;
+}
+const treeColumns = (d: ClientData) =>
+  new TreeColumns(d.trees, {
+    clientId: d.client_id,
+    plot: new Map(d.plots.features.map((f) => [f.id, f.properties.plot_name as string])),
+    area: new Map(d.irrigationAreas.features.map((f) => [f.id, f.properties.irrigation_area_name as string])),
+  });
 
 let t: TestApp;
 let clientId: number;
 let otherClient: number;
 // An empty square of land 0.01° east of the client's farm, as WKT.
-let X = 0, Y = 0;
+let X = 0,
+  Y = 0;
 const sq = (x0: number, y0: number, x1: number, y1: number) => `POLYGON ((${x0} ${y0}, ${x1} ${y0}, ${x1} ${y1}, ${x0} ${y1}, ${x0} ${y0}))`;
 const D = 0.002; // ≈ 200 m
 
@@ -54,23 +65,46 @@ describe(`data editor API on ${ENGINE}`, () => {
     for (const k of ['irrigation_area_id', 'irrigation_area_name', 'plot_id', 'plot_name', 'created_at']) expect(area).toHaveProperty(k);
     // Shape change (deliberate): trees are parallel arrays, one per field, plus a breed dictionary.
     expect(body.trees).toMatchObject({ format: 'columns', count: body.trees.tree_id.length });
-    for (const k of ['tree_id', 'row_num', 'tree_num', 'breed_id', 'plot_id', 'irrigation_area_id', 'lon', 'lat', 'planting_date', 'version'] as const) expect(body.trees[k]).toHaveLength(body.trees.count);
+    for (const k of ['tree_id', 'row_num', 'tree_num', 'breed_id', 'plot_id', 'irrigation_area_id', 'lon', 'lat', 'planting_date', 'version'] as const)
+      expect(body.trees[k]).toHaveLength(body.trees.count);
     expect(body.trees.count).toBeGreaterThan(0);
     const cols = treeColumns(body);
     const tr = cols.feature(0);
     expect(tr.geometry.type).toBe('Point');
-    const [db] = (await t.db.query<{ lon: number; lat: number; breed_name: string | null }>(`SELECT t.lon, t.lat, b.breed_name FROM trees t LEFT JOIN breeds b USING (breed_id) WHERE tree_id = $1`, [tr.id])).rows;
+    const [db] = (
+      await t.db.query<{ lon: number; lat: number; breed_name: string | null }>(
+        `SELECT t.lon, t.lat, b.breed_name FROM trees t LEFT JOIN breeds b USING (breed_id) WHERE tree_id = $1`,
+        [tr.id],
+      )
+    ).rows;
     expect(tr.geometry.coordinates[0]).toBeCloseTo(db.lon, 7);
     expect(tr.geometry.coordinates[1]).toBeCloseTo(db.lat, 7);
     expect(tr.properties.breed_name).toBe(db.breed_name);
     expect(tr.properties.type).toBe('tree');
-    for (const k of ['tree_id', 'row_num', 'tree_num', 'breed_id', 'breed_name', 'planting_date', 'irrigation_area_id', 'irrigation_area_name', 'plot_id', 'plot_name']) expect(tr.properties).toHaveProperty(k);
-    const { rows: [n] } = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM trees WHERE client_id = $1`, [clientId]);
+    for (const k of [
+      'tree_id',
+      'row_num',
+      'tree_num',
+      'breed_id',
+      'breed_name',
+      'planting_date',
+      'irrigation_area_id',
+      'irrigation_area_name',
+      'plot_id',
+      'plot_name',
+    ])
+      expect(tr.properties).toHaveProperty(k);
+    const {
+      rows: [n],
+    } = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM trees WHERE client_id = $1`, [clientId]);
     expect(body.trees.count).toBe(n.n); // all of this client's trees, no other client's
     expect(new Set(body.trees.tree_id).size).toBe(n.n);
     expect((await api('GET', '/clients/999999')).statusCode).toBe(404);
     expect((await t.as('grower', { method: 'GET', url: `/api/admin/data/clients/${clientId}` })).statusCode).toBe(403);
-    const opts = (await api('GET', '/options')).json() as { crops: { crop_id: number; crop_name: string }[]; breeds: { breed_id: number; breed_name: string }[] };
+    const opts = (await api('GET', '/options')).json() as {
+      crops: { crop_id: number; crop_name: string }[];
+      breeds: { breed_id: number; breed_name: string }[];
+    };
     expect(opts.crops.slice(0, 3).map((c) => c.crop_name)).toEqual(['Almond', 'Olive', 'Grape']);
     expect(opts.breeds.slice(0, 3).map((b) => b.breed_id)).toEqual([1, 2, 3]);
   });
@@ -86,7 +120,21 @@ describe(`data editor API on ${ENGINE}`, () => {
       ['plots', 'POLYGON ((34 32, 34.1 32, 34 32))', /at least 4/],
       ['plots', 'POLYGON ((34 32, 34.1 32.1, 34.1 32, 34 32.1, 34 32))', /intersects itself/],
       ['plots', 'POLYGON ((190 32, 191 32, 191 33, 190 32))', /longitude 190/],
-      ['plots', { type: 'Polygon', coordinates: [[[34, 32], [34.1, 32], [34.1, 'x'], [34, 32]]] }, /not a number/],
+      [
+        'plots',
+        {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [34, 32],
+              [34.1, 32],
+              [34.1, 'x'],
+              [34, 32],
+            ],
+          ],
+        },
+        /not a number/,
+      ],
       ['plots', '{"type":"Polygon","coordinates":[[[34,32],[34.1,32],[34.1,NaN],[34,32]]]}', /not valid JSON/],
       ['trees', 'POINT (34 -95)', /latitude -95/],
       ['trees', 'POINT (NaN 32)', /NaN/],
@@ -95,9 +143,11 @@ describe(`data editor API on ${ENGINE}`, () => {
     ];
     for (const [path, geom, msg] of cases) {
       const body =
-        path === 'plots' ? { plot_name: 'Bad', client_id: clientId, geom }
-        : path === 'trees' ? { row_num: 1, tree_num: 1, client_id: clientId, geom }
-        : { irrigation_area_name: 'Bad', client_id: clientId, geom };
+        path === 'plots'
+          ? { plot_name: 'Bad', client_id: clientId, geom }
+          : path === 'trees'
+            ? { row_num: 1, tree_num: 1, client_id: clientId, geom }
+            : { irrigation_area_name: 'Bad', client_id: clientId, geom };
       const res = await api('POST', `/${path}`, body);
       expect(res.statusCode, `${path} ${JSON.stringify(geom)}`).toBe(422);
       expect(res.json().message).toMatch(msg);
@@ -152,7 +202,13 @@ describe(`data editor API on ${ENGINE}`, () => {
     expect(await tree(t1id)).toMatchObject({ irrigation_area_id: a.id, irrigation_area_name: 'West half' });
 
     // A tree by WKT inside both gets both.
-    const t2 = await api('POST', '/trees', { row_num: 2, tree_num: 5, client_id: clientId, planting_date: '2020-03-01', geom: `POINT (${X + D / 4} ${Y + D * 0.75})` });
+    const t2 = await api('POST', '/trees', {
+      row_num: 2,
+      tree_num: 5,
+      client_id: clientId,
+      planting_date: '2020-03-01',
+      geom: `POINT (${X + D / 4} ${Y + D * 0.75})`,
+    });
     expect(t2.json().tree.properties).toMatchObject({ plot_id: p.id, irrigation_area_id: a.id, planting_date: '2020-03-01' });
     const t2id = t2.json().tree.id as number;
 
@@ -163,7 +219,21 @@ describe(`data editor API on ${ENGINE}`, () => {
     expect(await tree(t1id)).toMatchObject({ irrigation_area_id: null, plot_id: p.id });
 
     // Shrinking the plot to its north half: t1 (south) leaves the plot; the area follows by majority of corners.
-    const shrunk = await api('PATCH', `/plots/${p.id}`, { geom: { type: 'Polygon', coordinates: [[[X, Y + D / 2], [X + D, Y + D / 2], [X + D, Y + D], [X, Y + D], [X, Y + D / 2]]] }, version: p.properties.version });
+    const shrunk = await api('PATCH', `/plots/${p.id}`, {
+      geom: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [X, Y + D / 2],
+            [X + D, Y + D / 2],
+            [X + D, Y + D],
+            [X, Y + D],
+            [X, Y + D / 2],
+          ],
+        ],
+      },
+      version: p.properties.version,
+    });
     expect(shrunk.statusCode).toBe(200);
     expect(shrunk.json().plot.properties.plot_area).toBeCloseTo(2.2, 0);
     expect(await tree(t1id)).toMatchObject({ plot_id: null });
@@ -177,7 +247,15 @@ describe(`data editor API on ${ENGINE}`, () => {
     const { rows: log } = await t.db.query<{ entity: string; action: string; user_email: string }>(
       `SELECT entity, action, user_email FROM audit_log WHERE entity IN ('plot', 'irrigation_area', 'tree') ORDER BY audit_id`,
     );
-    expect(log.map((l) => `${l.action} ${l.entity}`)).toEqual(['create tree', 'create plot', 'create irrigation_area', 'create tree', 'update irrigation_area', 'update plot', 'update tree']);
+    expect(log.map((l) => `${l.action} ${l.entity}`)).toEqual([
+      'create tree',
+      'create plot',
+      'create irrigation_area',
+      'create tree',
+      'update irrigation_area',
+      'update plot',
+      'update tree',
+    ]);
     expect(log.every((l) => l.user_email === 'admin@demo.farm')).toBe(true);
   });
 
@@ -197,7 +275,9 @@ describe(`data editor API on ${ENGINE}`, () => {
 
   it('deleting a plot keeps its irrigation areas and trees (unassigned); 409 when its trees have survey results', async () => {
     const plot = (await api('POST', '/plots', { plot_name: 'Temp', client_id: clientId, geom: sq(X + 4 * D, Y, X + 5 * D, Y + D) })).json().plot;
-    const area = (await api('POST', '/irrigation-areas', { irrigation_area_name: 'Temp area', client_id: clientId, geom: sq(X + 4 * D, Y, X + 5 * D, Y + D) })).json().irrigation_area;
+    const area = (
+      await api('POST', '/irrigation-areas', { irrigation_area_name: 'Temp area', client_id: clientId, geom: sq(X + 4 * D, Y, X + 5 * D, Y + D) })
+    ).json().irrigation_area;
     const tr = (await api('POST', '/trees', { row_num: 1, tree_num: 1, client_id: clientId, geom: `POINT (${X + 4.5 * D} ${Y + D / 2})` })).json().tree;
     expect(tr.properties).toMatchObject({ plot_id: plot.id, irrigation_area_id: area.id });
     const del = await api('DELETE', `/plots/${plot.id}`);

@@ -17,7 +17,13 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const body = () => ({ name: 'Spring flight', observation_date: '2026-04-01', user_ids: [ids.grower], products: ['npk_analysis', 'tree_status'], plot_ids: [ids.avoNorth] });
+const body = () => ({
+  name: 'Spring flight',
+  observation_date: '2026-04-01',
+  user_ids: [ids.grower],
+  products: ['npk_analysis', 'tree_status'],
+  plot_ids: [ids.avoNorth],
+});
 
 describe(`admin projects on ${ENGINE}`, () => {
   let id: number;
@@ -56,7 +62,13 @@ describe(`admin projects on ${ENGINE}`, () => {
   it('creates a project for one client’s users and plots; the grower sees it; audit written', async () => {
     const res = await t.as('admin', { method: 'POST', url: '/api/admin/projects', payload: body() });
     expect(res.statusCode).toBe(201);
-    expect(res.json().project).toMatchObject({ name: 'Spring flight', client_id: ids.galil, plot_ids: [ids.avoNorth], user_ids: [ids.grower], products: ['npk_analysis', 'tree_status'] });
+    expect(res.json().project).toMatchObject({
+      name: 'Spring flight',
+      client_id: ids.galil,
+      plot_ids: [ids.avoNorth],
+      user_ids: [ids.grower],
+      products: ['npk_analysis', 'tree_status'],
+    });
     id = res.json().project.project_id;
     const mine = (await t.as('grower', { method: 'GET', url: '/api/projects/user' })).json();
     expect(mine.map((p: { name: string }) => p.name)).toContain('Spring flight');
@@ -101,14 +113,29 @@ describe(`admin projects on ${ENGINE}`, () => {
       payload: { name: 'Spring flight 2', observation_date: '2026-04-02', plot_ids: [ids.avoSouth, ids.avoNorth], version: 1 },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().project).toMatchObject({ name: 'Spring flight 2', observation_date: '2026-04-02', plot_ids: [ids.avoNorth, ids.avoSouth].sort((a, b) => a - b), version: 2 });
+    expect(res.json().project).toMatchObject({
+      name: 'Spring flight 2',
+      observation_date: '2026-04-02',
+      plot_ids: [ids.avoNorth, ids.avoSouth].sort((a, b) => a - b),
+      version: 2,
+    });
     const stale = await t.as('admin', { method: 'PUT', url: `/api/admin/projects/${id}`, payload: { name: 'X', observation_date: '2026-04-02', version: 1 } });
     expect(stale.statusCode).toBe(409);
-    const foreign = await t.as('admin', { method: 'PUT', url: `/api/admin/projects/${id}`, payload: { name: 'X', observation_date: '2026-04-02', plot_ids: [ids.lemon] } });
+    const foreign = await t.as('admin', {
+      method: 'PUT',
+      url: `/api/admin/projects/${id}`,
+      payload: { name: 'X', observation_date: '2026-04-02', plot_ids: [ids.lemon] },
+    });
     expect(foreign.statusCode).toBe(422);
-    const products = await t.as('admin', { method: 'PUT', url: `/api/admin/projects/${id}`, payload: { name: 'X', observation_date: '2026-04-02', products: [] } });
+    const products = await t.as('admin', {
+      method: 'PUT',
+      url: `/api/admin/projects/${id}`,
+      payload: { name: 'X', observation_date: '2026-04-02', products: [] },
+    });
     expect(products.statusCode).toBe(400);
-    expect((await t.as('admin', { method: 'PUT', url: `/api/admin/projects/99999`, payload: { name: 'X', observation_date: '2026-04-02' } })).statusCode).toBe(404);
+    expect((await t.as('admin', { method: 'PUT', url: `/api/admin/projects/99999`, payload: { name: 'X', observation_date: '2026-04-02' } })).statusCode).toBe(
+      404,
+    );
   });
 
   it('deletes a project with its observations, and says how many', async () => {
@@ -148,7 +175,10 @@ describe(`admin projects on ${ENGINE}`, () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/attachment; filename="tree-status-galil-orchards-\d{4}-\d{2}-\d{2}\.csv"/);
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toMatch(/^Project,Observation date,Trees observed,Healthy,/);
     expect(lines).toHaveLength(1 + 17);
     expect((await t.as('admin', { method: 'GET', url: `/api/admin/reports/tree-status?clientId=9999` })).statusCode).toBe(404);

@@ -16,7 +16,13 @@ const LISTS: [string, string, string, () => Record<string, unknown>, () => Recor
   ['irrigation-types', 'irrigationTypes', 'irrigation_type_id', () => ({ irrigation_type_name: 'Flood' }), () => ({ irrigation_type_name: 'Basin flood' })],
   ['survey-types', 'surveyTypes', 'survey_type_id', () => ({ code: 'HYP', label: 'Hyperspectral' }), () => ({ code: 'HYP2', label: 'Hyperspectral v2' })],
   ['disease-types', 'diseaseTypes', 'disease_id', () => ({ disease_name: 'Anthracnose' }), () => ({ disease_name: 'Leaf anthracnose' })],
-  ['tree-status-types', 'treeStatusTypes', 'status_code', () => ({ status_code: 42, status_name: 'Pruned' }), () => ({ status_code: 43, status_name: 'Heavily pruned' })],
+  [
+    'tree-status-types',
+    'treeStatusTypes',
+    'status_code',
+    () => ({ status_code: 42, status_name: 'Pruned' }),
+    () => ({ status_code: 43, status_name: 'Heavily pruned' }),
+  ],
   ['countries', 'countries', 'country_id', () => ({ country_name: 'Portugal' }), () => ({ country_name: 'Portuguese Republic' })],
 ];
 
@@ -53,7 +59,16 @@ describe(`admin reference lists on ${ENGINE}`, () => {
       expect(del.json().success).toBe(true);
       expect((await t.as('admin', { method: 'DELETE', url: `${url}/${newId}` })).statusCode).toBe(404);
       expect((await t.as('admin', { method: 'PUT', url: `${url}/${newId}`, payload: update() })).statusCode).toBe(404);
-      const audits = (await t.db.query<{ action: string }>(`SELECT action FROM audit_log WHERE entity_id = $1 AND entity = $2 ORDER BY audit_id`, [String(newId), endpoint.replace(/-/g, ' ').replace(/s$/, '').replace(/ie$/, 'y').replace(/breed$/, 'breed')])).rows;
+      const audits = (
+        await t.db.query<{ action: string }>(`SELECT action FROM audit_log WHERE entity_id = $1 AND entity = $2 ORDER BY audit_id`, [
+          String(newId),
+          endpoint
+            .replace(/-/g, ' ')
+            .replace(/s$/, '')
+            .replace(/ie$/, 'y')
+            .replace(/breed$/, 'breed'),
+        ])
+      ).rows;
       expect(audits.map((a) => a.action)).toContain('delete');
       expect((await t.as('grower', { method: 'GET', url })).statusCode).toBe(403);
     });
@@ -100,11 +115,19 @@ describe(`admin reference lists on ${ENGINE}`, () => {
       expect(res.json().message).toContain(fragment);
     }
     // The seeded "Healthy" has code 0 (client.md §3): it can be edited like any other status.
-    const healthy = (await t.as('admin', { method: 'GET', url: '/api/admin/tree-status-types' })).json().treeStatusTypes.find((x: { status_code: number }) => x.status_code === 0);
-    const rename = await t.as('admin', { method: 'PUT', url: '/api/admin/tree-status-types/0', payload: { status_code: 0, status_name: 'Healthy (checked)', version: healthy.version } });
+    const healthy = (await t.as('admin', { method: 'GET', url: '/api/admin/tree-status-types' }))
+      .json()
+      .treeStatusTypes.find((x: { status_code: number }) => x.status_code === 0);
+    const rename = await t.as('admin', {
+      method: 'PUT',
+      url: '/api/admin/tree-status-types/0',
+      payload: { status_code: 0, status_name: 'Healthy (checked)', version: healthy.version },
+    });
     expect(rename.statusCode, rename.body).toBe(200);
     const renumber = await t.as('admin', { method: 'PUT', url: '/api/admin/tree-status-types/3', payload: { status_code: 30, status_name: 'Dead' } });
     expect(renumber.statusCode).toBe(409);
-    expect((await t.as('admin', { method: 'GET', url: '/api/admin/crop-types' })).json().cropTypes.some((c: { crop_type_id: number }) => c.crop_type_id === 1)).toBe(true);
+    expect(
+      (await t.as('admin', { method: 'GET', url: '/api/admin/crop-types' })).json().cropTypes.some((c: { crop_type_id: number }) => c.crop_type_id === 1),
+    ).toBe(true);
   });
 });

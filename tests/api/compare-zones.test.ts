@@ -32,12 +32,16 @@ beforeAll(async () => {
   ids.autumn = await id('Avocado survey – autumn');
   ids.summer = await id('Avocado survey – summer');
   ids.foreign = await id('Citrus survey – autumn');
-  const { rows } = await t.db.query<{ change: string; n: number }>(`${CHANGE_SQL} SELECT change, count(*)::int AS n FROM c GROUP BY change`, [ids.autumn, ids.summer]);
+  const { rows } = await t.db.query<{ change: string; n: number }>(`${CHANGE_SQL} SELECT change, count(*)::int AS n FROM c GROUP BY change`, [
+    ids.autumn,
+    ids.summer,
+  ]);
   expected = Object.fromEntries(rows.map((r) => [r.change, r.n]));
   const { rows: plots } = await t.db.query<{ plot_name: string; trees: number; lost: number }>(
     `${CHANGE_SQL} SELECT pl.plot_name, count(*) FILTER (WHERE c.in_a)::int AS trees, count(*) FILTER (WHERE c.change = 'lost')::int AS lost
        FROM c JOIN trees tr ON tr.tree_id = c.tree_id JOIN plots pl ON pl.plot_id = tr.plot_id GROUP BY pl.plot_name ORDER BY pl.plot_name`,
-    [ids.autumn, ids.summer]);
+    [ids.autumn, ids.summer],
+  );
   perPlot = plots;
 }, 120_000);
 afterAll(async () => t?.close());
@@ -63,7 +67,8 @@ describe(`comparing two surveys through the API on ${ENGINE}`, () => {
     expect(gone).toBeGreaterThan(0);
     const change = csv((await get(`/api/projects/${ids.autumn}/export?format=csv&mode=change&compare=${ids.summer}`)).body);
     expect(tally(change)).toEqual(expected);
-    const stable = CHANGE_KEYS.indexOf('stable'), unknown = CHANGE_KEYS.indexOf('unknown');
+    const stable = CHANGE_KEYS.indexOf('stable'),
+      unknown = CHANGE_KEYS.indexOf('unknown');
     const problems = csv((await get(`/api/projects/${ids.autumn}/export?format=csv&mode=change&hide=${stable},${unknown}&compare=${ids.summer}`)).body);
     expect(problems).toHaveLength(change.length - expected.stable - (expected.unknown ?? 0));
     // Vitality change is newer − older: a lost tree's vitality does not rise on average.

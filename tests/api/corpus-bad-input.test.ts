@@ -22,7 +22,8 @@ const userIds = Object.fromEntries(
 );
 const sent = { n: 0 };
 const COUNTED = ['users', 'clients', 'projects', 'plots', 'trees', 'tree_observations'];
-const counts = async () => Object.fromEntries(await Promise.all(COUNTED.map(async (tb) => [tb, (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${tb}`)).rows[0].n])));
+const counts = async () =>
+  Object.fromEntries(await Promise.all(COUNTED.map(async (tb) => [tb, (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${tb}`)).rows[0].n])));
 const before = await counts();
 
 /** The role that may call the route, so input validation — not auth — answers. */
@@ -113,12 +114,90 @@ const ring = (n: number) => {
   return [...pts, pts[0]];
 };
 export const BAD_GEOMETRIES: [string, unknown][] = [
-  ['self-intersecting bow tie', { type: 'Polygon', coordinates: [[[0, 0], [1, 1], [1, 0], [0, 1], [0, 0]]] }],
-  ['unclosed ring', { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 1]]] }],
-  ['too few positions', { type: 'Polygon', coordinates: [[[0, 0], [1, 1], [0, 0]]] }],
-  ['longitude 200', { type: 'Polygon', coordinates: [[[200, 0], [201, 0], [201, 1], [200, 0]]] }],
-  ['latitude -95', { type: 'Polygon', coordinates: [[[0, -95], [1, -95], [1, -94], [0, -95]]] }],
-  ['NaN as string', { type: 'Polygon', coordinates: [[['NaN', 0], [1, 0], [1, 1], ['NaN', 0]]] }],
+  [
+    'self-intersecting bow tie',
+    {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [0, 0],
+          [1, 1],
+          [1, 0],
+          [0, 1],
+          [0, 0],
+        ],
+      ],
+    },
+  ],
+  [
+    'unclosed ring',
+    {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [0, 0],
+          [1, 0],
+          [1, 1],
+          [0, 1],
+        ],
+      ],
+    },
+  ],
+  [
+    'too few positions',
+    {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [0, 0],
+          [1, 1],
+          [0, 0],
+        ],
+      ],
+    },
+  ],
+  [
+    'longitude 200',
+    {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [200, 0],
+          [201, 0],
+          [201, 1],
+          [200, 0],
+        ],
+      ],
+    },
+  ],
+  [
+    'latitude -95',
+    {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [0, -95],
+          [1, -95],
+          [1, -94],
+          [0, -95],
+        ],
+      ],
+    },
+  ],
+  [
+    'NaN as string',
+    {
+      type: 'Polygon',
+      coordinates: [
+        [
+          ['NaN', 0],
+          [1, 0],
+          [1, 1],
+          ['NaN', 0],
+        ],
+      ],
+    },
+  ],
   ['null coordinates', { type: 'Polygon', coordinates: null }],
   ['wrong type', { type: 'Circle', coordinates: [0, 0] }],
   ['point instead of polygon', { type: 'Point', coordinates: [34.8, 30.9] }],
@@ -133,7 +212,20 @@ const BAD_POINTS: [string, unknown][] = [
   ['one coordinate', { type: 'Point', coordinates: [34] }],
   ['NaN as string', { type: 'Point', coordinates: ['NaN', 30] }],
   ['null coordinates', { type: 'Point', coordinates: null }],
-  ['polygon instead of point', { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 0]]] }],
+  [
+    'polygon instead of point',
+    {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [0, 0],
+          [1, 0],
+          [1, 1],
+          [0, 0],
+        ],
+      ],
+    },
+  ],
   ['bad WKT', 'POINT(34'],
   ['WKT with Infinity', 'POINT(Infinity 30)'],
   ['enormous string', `POINT(${'9'.repeat(200_000)} 30)`],
@@ -153,7 +245,9 @@ describe(`bad-input corpus on ${ENGINE}`, () => {
         it('rejects hostile path ids with 4xx and a message', async () => {
           for (const p of route.params) {
             for (const bad of BAD_IDS) {
-              const url = route.url.replace(/:([A-Za-z0-9_]+)/g, (m, name: string) => (name === p ? bad : baseUrl(route).split('/')[route.url.split('/').indexOf(m)]));
+              const url = route.url.replace(/:([A-Za-z0-9_]+)/g, (m, name: string) =>
+                name === p ? bad : baseUrl(route).split('/')[route.url.split('/').indexOf(m)],
+              );
               const res = await send(route, { url: withQuery(url, baseQuery(route)), ...(hasBody(route) ? { payload: {} } : {}) });
               expectRejected(res, `${route.key} with :${p}=${bad.slice(0, 40)}`);
             }
@@ -191,7 +285,11 @@ describe(`bad-input corpus on ${ENGINE}`, () => {
           const limit = route.bodyLimit ?? 10 * 1024 * 1024;
           // Uploads with a bigger allowance (survey import, 256 MiB) are not worth the memory here.
           if (limit > 32 * 1024 * 1024) return ctx.skip(`${route.key} accepts ${limit >> 20} MiB; not sent`);
-          const res = await send(route, { url: baseUrl(route), headers: { 'content-type': 'application/json' }, payload: `{"a":"${'x'.repeat(limit + 1024)}"}` });
+          const res = await send(route, {
+            url: baseUrl(route),
+            headers: { 'content-type': 'application/json' },
+            payload: `{"a":"${'x'.repeat(limit + 1024)}"}`,
+          });
           expect(res.statusCode).toBe(413);
           expect(res.json()).toEqual({ success: false, message: 'Request body is too large' });
         });
@@ -214,11 +312,20 @@ describe(`bad-input corpus on ${ENGINE}`, () => {
           const login = route.key === 'POST /api/auth/login'; // every valid-looking call costs one password hash
           await fc.assert(
             fc.asyncProperty(mutatedArbitrary(bodySchema), mutatedArbitrary(querySchema), async (b, q) => {
-              const query = Object.fromEntries(Object.entries((q.value && typeof q.value === 'object' ? q.value : {}) as object).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+              const query = Object.fromEntries(
+                Object.entries((q.value && typeof q.value === 'object' ? q.value : {}) as object).map(([k, v]) => [
+                  k,
+                  typeof v === 'string' ? v : JSON.stringify(v),
+                ]),
+              );
               // Missing ids in the path: a valid write never touches the shared fixtures.
               const url = withQuery(fillUrl(route, fx, 'missing'), querySchema ? query : baseQuery(route));
-              const res = await send(route, { url, ...(bodySchema ? { payload: JSON.stringify(b.value), headers: { 'content-type': 'application/json' } } : {}) });
-              const mustFail = (bodySchema && b.kind !== 'valid' && b.kind !== 'nasty') || (querySchema && (q.kind === 'unknownField' || q.kind === 'dropRequired'));
+              const res = await send(route, {
+                url,
+                ...(bodySchema ? { payload: JSON.stringify(b.value), headers: { 'content-type': 'application/json' } } : {}),
+              });
+              const mustFail =
+                (bodySchema && b.kind !== 'valid' && b.kind !== 'nasty') || (querySchema && (q.kind === 'unknownField' || q.kind === 'dropRequired'));
               expectRejected(res, `${route.key} fast-check body=${b.kind} query=${q.kind}`, !mustFail);
             }),
             { numRuns: login ? 12 : 40, seed: 8_2026, endOnFailure: true, includeErrorInReport: true },

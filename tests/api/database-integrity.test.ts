@@ -45,8 +45,12 @@ describe(`database integrity on ${ENGINE}`, () => {
     expect(await sqlState(`INSERT INTO survey_types (code, label) SELECT upper(code), 'Another label' FROM survey_types LIMIT 1`)).toBe('23505');
     expect(await sqlState(`INSERT INTO countries (country_name) SELECT upper(country_name) FROM countries LIMIT 1`)).toBe('23505');
     expect(await sqlState(`INSERT INTO disease_types (disease_name) SELECT upper(disease_name) FROM disease_types LIMIT 1`)).toBe('23505');
-    expect(await sqlState(`INSERT INTO irrigation_types (irrigation_type_name) SELECT upper(irrigation_type_name) FROM irrigation_types LIMIT 1`)).toBe('23505');
-    expect(await sqlState(`INSERT INTO tree_status_types (status_code, status_name) SELECT 777, upper(status_name) FROM tree_status_types LIMIT 1`)).toBe('23505');
+    expect(await sqlState(`INSERT INTO irrigation_types (irrigation_type_name) SELECT upper(irrigation_type_name) FROM irrigation_types LIMIT 1`)).toBe(
+      '23505',
+    );
+    expect(await sqlState(`INSERT INTO tree_status_types (status_code, status_name) SELECT 777, upper(status_name) FROM tree_status_types LIMIT 1`)).toBe(
+      '23505',
+    );
   });
 
   it('lets exactly one of two concurrent creates of the same name win; the other gets 409', async () => {
@@ -66,32 +70,66 @@ describe(`database integrity on ${ENGINE}`, () => {
     expect(await sqlState(`UPDATE trees SET irrigation_area_id = $1 WHERE tree_id = $2`, [fx.areaB, fx.treeA])).toBe('23503');
     expect(await sqlState(`UPDATE irrigation_areas SET plot_id = $1 WHERE client_id = $2`, [fx.plotB, fx.a])).toBe('23503');
     // An observation's client is its project's and its tree's.
-    expect(await sqlState(`INSERT INTO tree_observations (project_id, tree_id, client_id, tree_status) VALUES ($1, $2, $3, 0)`, [fx.projectA, fx.treeB, fx.a])).toBe('23503');
-    expect(await sqlState(`INSERT INTO tree_observations (project_id, tree_id, client_id, tree_status) VALUES ($1, $2, $3, 0)`, [fx.projectB, fx.treeB, fx.a])).toBe('23503');
+    expect(
+      await sqlState(`INSERT INTO tree_observations (project_id, tree_id, client_id, tree_status) VALUES ($1, $2, $3, 0)`, [fx.projectA, fx.treeB, fx.a]),
+    ).toBe('23503');
+    expect(
+      await sqlState(`INSERT INTO tree_observations (project_id, tree_id, client_id, tree_status) VALUES ($1, $2, $3, 0)`, [fx.projectB, fx.treeB, fx.a]),
+    ).toBe('23503');
     expect(await sqlState(`INSERT INTO project_plots (client_id, project_id, plot_id) VALUES ($1, $2, $3)`, [fx.a, fx.projectA, fx.plotB])).toBe('23503');
     // The consistent version of the same statement is fine.
-    expect(await sqlState(`INSERT INTO tree_observations (project_id, tree_id, client_id, tree_status) VALUES ($1, $2, $3, 0)`, [fx.projectA, fx.treeA, fx.a])).toBe('ok');
+    expect(
+      await sqlState(`INSERT INTO tree_observations (project_id, tree_id, client_id, tree_status) VALUES ($1, $2, $3, 0)`, [fx.projectA, fx.treeA, fx.a]),
+    ).toBe('ok');
   });
 
   it('keeps client_id when a plot goes: only the reference is cleared', async () => {
-    await t.db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ plot_id: number }>(`SELECT plot_id FROM plots WHERE client_id = $1 ORDER BY plot_id LIMIT 1`, [fx.b]);
-      await tx.query(`DELETE FROM tree_observations WHERE client_id = $1`, [fx.b]);
-      await tx.query(`DELETE FROM plots WHERE plot_id = $1`, [rows[0].plot_id]);
-      const { rows: left } = await tx.query<{ client_id: number; plot_id: number | null }>(`SELECT client_id, plot_id FROM trees WHERE tree_id = $1`, [fx.treeB]);
-      expect(left[0]).toEqual({ client_id: fx.b, plot_id: null });
-      throw Object.assign(new Error('rollback'), { code: 'rollback' });
-    }).catch((e: { code?: string }) => expect(e.code).toBe('rollback'));
+    await t.db
+      .transaction(async (tx) => {
+        const { rows } = await tx.query<{ plot_id: number }>(`SELECT plot_id FROM plots WHERE client_id = $1 ORDER BY plot_id LIMIT 1`, [fx.b]);
+        await tx.query(`DELETE FROM tree_observations WHERE client_id = $1`, [fx.b]);
+        await tx.query(`DELETE FROM plots WHERE plot_id = $1`, [rows[0].plot_id]);
+        const { rows: left } = await tx.query<{ client_id: number; plot_id: number | null }>(`SELECT client_id, plot_id FROM trees WHERE tree_id = $1`, [
+          fx.treeB,
+        ]);
+        expect(left[0]).toEqual({ client_id: fx.b, plot_id: null });
+        throw Object.assign(new Error('rollback'), { code: 'rollback' });
+      })
+      .catch((e: { code?: string }) => expect(e.code).toBe('rollback'));
   });
 
   it('checks geometry types, bounding boxes and measures', async () => {
     const point = JSON.stringify({ type: 'Point', coordinates: [35, 31] });
-    expect(await sqlState(`INSERT INTO plots (client_id, plot_name, geom, min_lon, min_lat, max_lon, max_lat) VALUES ($1, 'p', $2, 35, 31, 35, 31)`, [fx.a, point])).toBe('23514');
-    const square = JSON.stringify({ type: 'Polygon', coordinates: [[[35, 31], [35.1, 31], [35.1, 31.1], [35, 31]]] });
-    expect(await sqlState(`INSERT INTO plots (client_id, plot_name, geom, min_lon, min_lat, max_lon, max_lat) VALUES ($1, 'p', $2, 35.1, 31, 35, 31.1)`, [fx.a, square])).toBe('23514');
-    expect(await sqlState(`INSERT INTO irrigation_areas (client_id, irrigation_area_name, geom, min_lon, min_lat, max_lon, max_lat) VALUES ($1, 'a', $2, 35, 31, 35, 31)`, [fx.a, point])).toBe('23514');
+    expect(
+      await sqlState(`INSERT INTO plots (client_id, plot_name, geom, min_lon, min_lat, max_lon, max_lat) VALUES ($1, 'p', $2, 35, 31, 35, 31)`, [fx.a, point]),
+    ).toBe('23514');
+    const square = JSON.stringify({
+      type: 'Polygon',
+      coordinates: [
+        [
+          [35, 31],
+          [35.1, 31],
+          [35.1, 31.1],
+          [35, 31],
+        ],
+      ],
+    });
+    expect(
+      await sqlState(`INSERT INTO plots (client_id, plot_name, geom, min_lon, min_lat, max_lon, max_lat) VALUES ($1, 'p', $2, 35.1, 31, 35, 31.1)`, [
+        fx.a,
+        square,
+      ]),
+    ).toBe('23514');
+    expect(
+      await sqlState(
+        `INSERT INTO irrigation_areas (client_id, irrigation_area_name, geom, min_lon, min_lat, max_lon, max_lat) VALUES ($1, 'a', $2, 35, 31, 35, 31)`,
+        [fx.a, point],
+      ),
+    ).toBe('23514');
     for (const col of ['n_mean', 'p_mean', 'k_mean', 'canopy_diameter', 'biomass'])
-      expect(await sqlState(`UPDATE tree_observations SET ${col} = -0.5 WHERE observation_id = (SELECT min(observation_id) FROM tree_observations)`), col).toBe('23514');
+      expect(await sqlState(`UPDATE tree_observations SET ${col} = -0.5 WHERE observation_id = (SELECT min(observation_id) FROM tree_observations)`), col).toBe(
+        '23514',
+      );
   });
 
   it('indexes trees by breed and has no index that duplicates another', async () => {

@@ -38,12 +38,27 @@ describe(`migrations on ${ENGINE}`, () => {
       expect(first.applied[0]).toBe('001_schema.sql');
       const second = await migrate(db);
       expect(second).toEqual({ fresh: false, applied: [] });
-      const { rows } = await db.query<{ table_name: string }>(
-        `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`,
-      );
+      const { rows } = await db.query<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY 1`);
       const tables = rows.map((r) => r.table_name);
-      for (const t of ['clients', 'users', 'projects', 'project_plots', 'project_users', 'plots', 'irrigation_areas', 'trees', 'tree_observations',
-        'crop_types', 'crop_options', 'breeds', 'irrigation_types', 'survey_types', 'disease_types', 'tree_status_types', 'countries'])
+      for (const t of [
+        'clients',
+        'users',
+        'projects',
+        'project_plots',
+        'project_users',
+        'plots',
+        'irrigation_areas',
+        'trees',
+        'tree_observations',
+        'crop_types',
+        'crop_options',
+        'breeds',
+        'irrigation_types',
+        'survey_types',
+        'disease_types',
+        'tree_status_types',
+        'countries',
+      ])
         expect(tables).toContain(t);
     } finally {
       await drop();

@@ -12,7 +12,17 @@ import { EXPORT_FIELDS } from '../../src/domain/export';
 import { createTestApp, type TestApp } from '../support/api-app';
 import { ENGINE } from '../support/test-db';
 
-interface Tree { tree_id: number; status: number; lon: number; lat: number; row_num: number | null; tree_num: number | null; plot_id: number | null; plot_name: string | null; n_mean: number | null }
+interface Tree {
+  tree_id: number;
+  status: number;
+  lon: number;
+  lat: number;
+  row_num: number | null;
+  tree_num: number | null;
+  plot_id: number | null;
+  plot_name: string | null;
+  n_mean: number | null;
+}
 
 let t: TestApp;
 let projectId = 0;
@@ -20,22 +30,22 @@ let trees: Tree[] = [];
 const byId = new Map<number, Tree>();
 beforeAll(async () => {
   t = await createTestApp({ scale: 0.02 });
-  const { rows: p } = await t.db.query<{ project_id: number }>(
-    'SELECT project_id FROM tree_observations GROUP BY project_id ORDER BY count(*) DESC LIMIT 1');
+  const { rows: p } = await t.db.query<{ project_id: number }>('SELECT project_id FROM tree_observations GROUP BY project_id ORDER BY count(*) DESC LIMIT 1');
   projectId = p[0].project_id;
   // Each tree once, its first observation (the rule of the map and the statistics), read independently here.
   const { rows } = await t.db.query<Tree>(
     `SELECT DISTINCT ON (o.tree_id) o.tree_id::int AS tree_id, COALESCE(o.tree_status, 5)::int AS status, t.lon, t.lat,
             t.row_num::int AS row_num, t.tree_num::int AS tree_num, t.plot_id::int AS plot_id, pl.plot_name, o.n_mean::float8 AS n_mean
        FROM tree_observations o JOIN trees t ON t.tree_id = o.tree_id LEFT JOIN plots pl ON pl.plot_id = t.plot_id
-      WHERE o.project_id = $1 ORDER BY o.tree_id, o.observation_id`, [projectId]);
+      WHERE o.project_id = $1 ORDER BY o.tree_id, o.observation_id`,
+    [projectId],
+  );
   trees = rows;
   for (const r of rows) byId.set(r.tree_id, r);
 }, 120_000);
 afterAll(async () => t?.close());
 
-const get = (query: string, role: 'admin' | 'grower' = 'admin') =>
-  t.as(role, { method: 'GET', url: `/api/projects/${projectId}/export?${query}` });
+const get = (query: string, role: 'admin' | 'grower' = 'admin') => t.as(role, { method: 'GET', url: `/api/projects/${projectId}/export?${query}` });
 const decimals = (v: number) => (String(v).split('.')[1] ?? '').length;
 
 function expectSameTree(id: number, got: { lon: number; lat: number; status: unknown; row: unknown; plot: unknown; n: unknown }) {
@@ -56,8 +66,12 @@ describe(`tree exports on ${ENGINE}`, () => {
     const res = await get('format=geojson');
     expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
     expect(res.headers['content-type']).toMatch(/application\/geo\+json/);
-    const { rows: [project] } = await t.db.query<{ name: string; observation_date: string }>(
-      'SELECT name, observation_date::text AS observation_date FROM projects WHERE project_id = $1', [projectId]);
+    const {
+      rows: [project],
+    } = await t.db.query<{ name: string; observation_date: string }>(
+      'SELECT name, observation_date::text AS observation_date FROM projects WHERE project_id = $1',
+      [projectId],
+    );
     const cd = parseDisposition(String(res.headers['content-disposition']));
     expect(cd.type).toBe('attachment');
     expect(cd.parameters.filename).toBe(`${project.name}_${project.observation_date}.geojson`);
@@ -81,7 +95,8 @@ describe(`tree exports on ${ENGINE}`, () => {
     expect(parsed.errors).toEqual([]);
     expect(parsed.meta.fields).toEqual([...EXPORT_FIELDS.map(([n]) => n), 'lon', 'lat']);
     expect(parsed.data).toHaveLength(trees.length);
-    for (const r of parsed.data) expectSameTree(Number(r.tree_id), { lon: Number(r.lon), lat: Number(r.lat), status: r.status, row: r.row, plot: r.plot, n: r.n });
+    for (const r of parsed.data)
+      expectSameTree(Number(r.tree_id), { lon: Number(r.lon), lat: Number(r.lat), status: r.status, row: r.row, plot: r.plot, n: r.n });
     expect(new Set(parsed.data.map((r) => r.status_nm))).toContain('Healthy');
     const hebrew = await get('format=csv&lang=he');
     expect(Papa.parse<Record<string, string>>(hebrew.body.slice(1), { header: true }).data.map((r) => r.status_nm)).toContain('בריא');
@@ -135,14 +150,16 @@ describe(`tree exports on ${ENGINE}`, () => {
     expect(n.features).toHaveLength(trees.filter((x) => x.n_mean !== null && x.status !== 4).length);
   });
 
-  it('answers bad input with a 400 that says what is wrong, and another client\'s plot with a 404', async () => {
+  it("answers bad input with a 400 that says what is wrong, and another client's plot with a 404", async () => {
     const bad = await get('format=xlsx');
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toMatch(/format must be one of geojson, csv, shp, kml/);
     expect((await get('format=csv&hide=3;drop')).body).toMatch(/hide must be class numbers/);
     expect((await get('format=csv&mode=ndvi')).statusCode).toBe(400);
     const { rows } = await t.db.query<{ plot_id: number }>(
-      'SELECT plot_id FROM plots WHERE client_id <> (SELECT client_id FROM projects WHERE project_id = $1) LIMIT 1', [projectId]);
+      'SELECT plot_id FROM plots WHERE client_id <> (SELECT client_id FROM projects WHERE project_id = $1) LIMIT 1',
+      [projectId],
+    );
     const foreign = await get(`format=csv&plotId=${rows[0].plot_id}`);
     expect(foreign.statusCode).toBe(404);
   });

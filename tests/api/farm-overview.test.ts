@@ -4,7 +4,18 @@ import { ENGINE } from '../support/test-db';
 
 interface Overview {
   crs: string;
-  plots: { features: { id: number; geometry: { type: string; coordinates: unknown }; properties: { plot_id: number; plot_name: string; survey_ids: number[]; latest_survey: { project_id: number; total: number; status_counts: Record<string, number> } | null } }[] };
+  plots: {
+    features: {
+      id: number;
+      geometry: { type: string; coordinates: unknown };
+      properties: {
+        plot_id: number;
+        plot_name: string;
+        survey_ids: number[];
+        latest_survey: { project_id: number; total: number; status_counts: Record<string, number> } | null;
+      };
+    }[];
+  };
   surveys: { project_id: number; name: string; observation_date: string | null; plot_ids: number[]; has_results: boolean }[];
 }
 

@@ -21,12 +21,15 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   const { rows } = await t.db.query<{ project_id: number; client_id: number }>(
     `SELECT p.project_id, p.client_id FROM projects p JOIN trees t ON t.client_id = p.client_id
-      GROUP BY p.project_id, p.client_id ORDER BY count(*) DESC, p.project_id LIMIT 1`);
+      GROUP BY p.project_id, p.client_id ORDER BY count(*) DESC, p.project_id LIMIT 1`,
+  );
   projectId = rows[0].project_id;
   const trees = await t.db.queryArrays('SELECT tree_id, lon, lat FROM trees WHERE client_id = $1 ORDER BY tree_id', [rows[0].client_id]);
   // Half by id, half by position (the nearest-tree search has work to do).
-  csv = ['tree_id,lon,lat,tree_status,n_mean,p_mean,k_mean,canopy,biomass',
-    ...trees.map(([id, lon, lat], i) => (i % 2 ? `${id},,,${i % 4},2.1,0.12,0.9,4.5,120` : `,${lon},${lat},${i % 4},2.0,0.1,0.8,4.1,110`))].join('\n');
+  csv = [
+    'tree_id,lon,lat,tree_status,n_mean,p_mean,k_mean,canopy,biomass',
+    ...trees.map(([id, lon, lat], i) => (i % 2 ? `${id},,,${i % 4},2.1,0.12,0.9,4.5,120` : `,${lon},${lat},${i % 4},2.0,0.1,0.8,4.1,110`)),
+  ].join('\n');
   rowCount = trees.length;
 });
 afterAll(async () => t?.close());
@@ -37,7 +40,8 @@ describe(`import beside other users on ${ENGINE}`, () => {
     const token = await t.token('admin');
     const start = performance.now();
     const res = await fetch(`${base}/api/admin/projects/${projectId}/import`, {
-      method: 'POST', body: csv,
+      method: 'POST',
+      body: csv,
       headers: { authorization: `Bearer ${token}`, 'content-type': 'text/csv', accept: 'application/x-ndjson' },
     });
     let done = false;
@@ -74,7 +78,9 @@ describe(`import beside other users on ${ENGINE}`, () => {
     const during = health.filter((h) => h.answeredAt - start > progress[0].at && h.answeredAt - start < doneAt);
     expect(during.length).toBeGreaterThanOrEqual(3);
     const waits = during.map((h) => h.answeredAt - h.sentAt).sort((a, b) => a - b);
-    console.log(`[import-progress ${ENGINE}] ${rowCount} rows in ${doneAt.toFixed(0)} ms; lines at ${progress.map((l) => l.at.toFixed(0)).join(', ')} ms; ` +
-      `${during.length} health answers during the import, slowest ${waits.at(-1)!.toFixed(0)} ms, median ${waits[waits.length >> 1].toFixed(0)} ms`);
+    console.log(
+      `[import-progress ${ENGINE}] ${rowCount} rows in ${doneAt.toFixed(0)} ms; lines at ${progress.map((l) => l.at.toFixed(0)).join(', ')} ms; ` +
+        `${during.length} health answers during the import, slowest ${waits.at(-1)!.toFixed(0)} ms, median ${waits[waits.length >> 1].toFixed(0)} ms`,
+    );
   });
 });

@@ -14,7 +14,8 @@ let observations = 0;
 beforeAll(async () => {
   t = await createTestApp({ scale: 0.3 });
   const { rows } = await t.db.query<{ project_id: number; n: number }>(
-    'SELECT project_id, count(*)::int AS n FROM tree_observations GROUP BY project_id ORDER BY n DESC LIMIT 1');
+    'SELECT project_id, count(*)::int AS n FROM tree_observations GROUP BY project_id ORDER BY n DESC LIMIT 1',
+  );
   ({ project_id: projectId, n: observations } = rows[0]);
 });
 afterAll(async () => t?.close());

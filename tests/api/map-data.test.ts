@@ -1,6 +1,15 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeMapDataArrow, ingestMapDataGeoJSON, idAt, mercatorXToLon, mercatorYToLat, NUMERIC_FIELDS, TEXT_FIELDS, type MapDataResponse } from '../../workers/geo';
+import {
+  decodeMapDataArrow,
+  ingestMapDataGeoJSON,
+  idAt,
+  mercatorXToLon,
+  mercatorYToLat,
+  NUMERIC_FIELDS,
+  TEXT_FIELDS,
+  type MapDataResponse,
+} from '../../workers/geo';
 import { createTestApp, type TestApp } from '../support/api-app';
 import { ENGINE } from '../support/test-db';
 
@@ -24,9 +33,33 @@ describe(`map data on ${ENGINE}`, () => {
     const { rows } = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM tree_observations WHERE project_id = $1', [mine]);
     expect(body.trees.features.length).toBe(rows[0].n);
     const f = body.trees.features[0];
-    for (const k of ['tree_id', 'row_num', 'tree_num', 'planting_date', 'tree_status', 'crop_name', 'n_mean', 'p_mean', 'k_mean', 'n_label', 'p_label', 'k_label',
-      'n_classification', 'p_classification', 'k_classification', 'n_classification_label', 'p_classification_label', 'k_classification_label',
-      'canopy_diameter', 'canopy_diameter_label', 'canopy_classification', 'canopy_classification_label', 'biomass', 'biomass_label', 'irrigation_area_id']) {
+    for (const k of [
+      'tree_id',
+      'row_num',
+      'tree_num',
+      'planting_date',
+      'tree_status',
+      'crop_name',
+      'n_mean',
+      'p_mean',
+      'k_mean',
+      'n_label',
+      'p_label',
+      'k_label',
+      'n_classification',
+      'p_classification',
+      'k_classification',
+      'n_classification_label',
+      'p_classification_label',
+      'k_classification_label',
+      'canopy_diameter',
+      'canopy_diameter_label',
+      'canopy_classification',
+      'canopy_classification_label',
+      'biomass',
+      'biomass_label',
+      'irrigation_area_id',
+    ]) {
       expect(f.properties).toHaveProperty(k);
     }
     // EPSG:3857 metres (Israel ≈ 3.9e6, 3.7e6), and the point is the tree's stored lon/lat.
@@ -35,7 +68,11 @@ describe(`map data on ${ENGINE}`, () => {
     expect(mercatorXToLon(x)).toBeCloseTo(tree.lon, 7);
     expect(mercatorYToLat(y)).toBeCloseTo(tree.lat, 7);
     expect(body.plots.features[0].properties).toMatchObject({ plot_id: expect.any(Number), plot_name: expect.any(String), name: expect.any(String) });
-    expect(body.irrigationAreas.features[0].properties).toMatchObject({ irrigation_area_id: expect.any(Number), irrigation_area_name: expect.any(String), plot_id: expect.any(Number) });
+    expect(body.irrigationAreas.features[0].properties).toMatchObject({
+      irrigation_area_id: expect.any(Number),
+      irrigation_area_name: expect.any(String),
+      plot_id: expect.any(Number),
+    });
     expect(body.biomassRange!.min).toBeLessThan(body.biomassRange!.max!);
     expect(body.npkRanges!.avocado!.n).toEqual({ lower: expect.any(Number), upper: expect.any(Number) });
     const fallback = await t.as('grower', { method: 'GET', url: `/api/projects/${mine}/data` });
@@ -76,7 +113,13 @@ describe(`map data on ${ENGINE}`, () => {
   });
 
   it('isolates tenants and rejects bad ids without 5xx', async () => {
-    for (const url of [`/api/trees/${theirs}`, `/api/projects/${theirs}/data`, `/api/projects/${theirs}`, `/api/tree-status-statistics/${theirs}`, '/api/trees/999999']) {
+    for (const url of [
+      `/api/trees/${theirs}`,
+      `/api/projects/${theirs}/data`,
+      `/api/projects/${theirs}`,
+      `/api/tree-status-statistics/${theirs}`,
+      '/api/trees/999999',
+    ]) {
       expect((await t.as('grower', { method: 'GET', url })).statusCode, url).toBe(404);
     }
     expect((await t.as('admin', { method: 'GET', url: `/api/trees/${theirs}` })).statusCode).toBe(200);

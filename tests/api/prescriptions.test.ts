@@ -12,8 +12,17 @@ import { DEFAULT_NPK_RANGES, cropKey } from '../../workers/geo/npk-ranges';
 import { createTestApp, type TestApp } from '../support/api-app';
 import { ENGINE } from '../support/test-db';
 
-interface TreeRow { plot_id: number | null; status: number; n_mean: number | null; crop_name: string | null }
-interface PlotRow { plot_id: number; plot_name: string; geom: Polygon | MultiPolygon }
+interface TreeRow {
+  plot_id: number | null;
+  status: number;
+  n_mean: number | null;
+  crop_name: string | null;
+}
+interface PlotRow {
+  plot_id: number;
+  plot_name: string;
+  geom: Polygon | MultiPolygon;
+}
 
 let t: TestApp;
 let projectId = 0;
@@ -23,7 +32,8 @@ let plots: PlotRow[] = [];
 beforeAll(async () => {
   t = await createTestApp({ scale: 0.02 });
   const { rows: p } = await t.db.query<{ project_id: number; client_id: number }>(
-    'SELECT o.project_id, max(pr.client_id)::int AS client_id FROM tree_observations o JOIN projects pr ON pr.project_id = o.project_id GROUP BY o.project_id ORDER BY count(*) DESC LIMIT 1');
+    'SELECT o.project_id, max(pr.client_id)::int AS client_id FROM tree_observations o JOIN projects pr ON pr.project_id = o.project_id GROUP BY o.project_id ORDER BY count(*) DESC LIMIT 1',
+  );
   projectId = p[0].project_id;
   const { rows: o } = await t.db.query<{ project_id: number }>('SELECT project_id FROM projects WHERE client_id <> $1 LIMIT 1', [p[0].client_id]);
   otherClientProject = o[0].project_id;
@@ -32,15 +42,26 @@ beforeAll(async () => {
     `SELECT DISTINCT ON (o.tree_id) t.plot_id::int AS plot_id, COALESCE(o.tree_status, 5)::int AS status, o.n_mean::float8 AS n_mean, co.crop_name
        FROM tree_observations o JOIN trees t ON t.tree_id = o.tree_id
        LEFT JOIN plots pl ON pl.plot_id = t.plot_id LEFT JOIN crop_options co ON co.crop_id = pl.crop_id
-      WHERE o.project_id = $1 ORDER BY o.tree_id, o.observation_id`, [projectId]));
+      WHERE o.project_id = $1 ORDER BY o.tree_id, o.observation_id`,
+    [projectId],
+  ));
   ({ rows: plots } = await t.db.query<PlotRow>(
     `SELECT pl.plot_id, pl.plot_name, pl.geom FROM project_plots pp JOIN plots pl ON pl.plot_id = pp.plot_id
-      WHERE pp.project_id = $1 ORDER BY pl.plot_id`, [projectId]));
+      WHERE pp.project_id = $1 ORDER BY pl.plot_id`,
+    [projectId],
+  ));
 }, 120_000);
 afterAll(async () => t?.close());
 
 const body = (over: Record<string, unknown> = {}) => ({
-  layer: 'n', unit: 'plot', product: 'Urea 46%', rateUnit: 'kg/ha', rates: [120, 80, 40], defaultRate: 60, format: 'shapefile', ...over,
+  layer: 'n',
+  unit: 'plot',
+  product: 'Urea 46%',
+  rateUnit: 'kg/ha',
+  rates: [120, 80, 40],
+  defaultRate: 60,
+  format: 'shapefile',
+  ...over,
 });
 const post = (payload: object, id = projectId, role: 'admin' | 'grower' | 'grower2' = 'admin') =>
   t.as(role, { method: 'POST', url: `/api/projects/${id}/prescriptions`, payload });
@@ -64,7 +85,9 @@ function expectedClass(plotId: number): number {
     counts[r.n_mean < range.lower ? 0 : r.n_mean > range.upper ? 2 : 1]++;
   }
   let best = -1;
-  counts.forEach((n, k) => { if (n > 0 && (best < 0 || n > counts[best])) best = k; });
+  counts.forEach((n, k) => {
+    if (n > 0 && (best < 0 || n > counts[best])) best = k;
+  });
   return best;
 }
 
@@ -128,7 +151,7 @@ describe(`prescriptions on ${ENGINE}`, () => {
     expect(compact.features.reduce((s, f) => s + turfArea(f), 0) / zoneArea).toBeCloseTo(1, 4);
   });
 
-  it('g/tree: RATE is the kg/ha over the zone, G_TREE the grower\'s rate', async () => {
+  it("g/tree: RATE is the kg/ha over the zone, G_TREE the grower's rate", async () => {
     const fc = await shapefileOf((await post(body({ rateUnit: 'g/tree', rates: [300, 200, 100], defaultRate: 150 }))).rawPayload);
     for (const f of fc.features) {
       const p = f.properties as Record<string, number | string>;

@@ -34,10 +34,22 @@ describe(`project assignment on ${ENGINE}`, () => {
   });
 
   it('opens an assigned survey and answers 404 for an unassigned one of the same client', async () => {
-    for (const url of [`/api/projects/${ids.olive}`, `/api/trees/${ids.olive}`, `/api/projects/${ids.olive}/data`, `/api/tree-status-statistics/${ids.olive}`, `/api/projects/${ids.olive}/surveys`]) {
+    for (const url of [
+      `/api/projects/${ids.olive}`,
+      `/api/trees/${ids.olive}`,
+      `/api/projects/${ids.olive}/data`,
+      `/api/tree-status-statistics/${ids.olive}`,
+      `/api/projects/${ids.olive}/surveys`,
+    ]) {
       expect((await get(url)).statusCode, url).toBe(200);
     }
-    for (const url of [`/api/projects/${ids.avocado}`, `/api/trees/${ids.avocado}`, `/api/projects/${ids.avocado}/data`, `/api/tree-status-statistics/${ids.avocado}`, `/api/projects/${ids.avocado}/surveys`]) {
+    for (const url of [
+      `/api/projects/${ids.avocado}`,
+      `/api/trees/${ids.avocado}`,
+      `/api/projects/${ids.avocado}/data`,
+      `/api/tree-status-statistics/${ids.avocado}`,
+      `/api/projects/${ids.avocado}/surveys`,
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toMatchObject({ success: false, message: 'Project not found' });
@@ -67,7 +79,10 @@ describe(`project assignment on ${ENGINE}`, () => {
   });
 
   it('shows on the farm overview only the assigned surveys and the plots they cover', async () => {
-    const body = (await get('/api/farm/overview')).json() as { plots: { features: { properties: { plot_name: string; survey_ids: number[] } }[] }; surveys: { project_id: number; name: string }[] };
+    const body = (await get('/api/farm/overview')).json() as {
+      plots: { features: { properties: { plot_name: string; survey_ids: number[] } }[] };
+      surveys: { project_id: number; name: string }[];
+    };
     expect(body.plots.features.map((f) => f.properties.plot_name).sort()).toEqual(['Date Palm West', 'Olive East']);
     expect(body.surveys.every((s) => s.name.startsWith('Olive') || s.name.startsWith('Date'))).toBe(true);
     expect(body.plots.features.flatMap((f) => f.properties.survey_ids)).not.toContain(ids.avocado);

@@ -65,8 +65,7 @@ describe(`GET /api/projects/user trend on ${ENGINE}`, () => {
     const olive = byName(rows, 'Olive East – autumn').trend!;
     expect(olive.previous_project_id).toBe(byName(rows, 'Olive East – spring').project_id);
     expect(olive.change_pp).toBeCloseTo(
-      ((await healthyShare(byName(rows, 'Olive East – autumn').project_id)) -
-        (await healthyShare(byName(rows, 'Olive East – spring').project_id))) * 100,
+      ((await healthyShare(byName(rows, 'Olive East – autumn').project_id)) - (await healthyShare(byName(rows, 'Olive East – spring').project_id))) * 100,
       2,
     );
   });
@@ -106,16 +105,15 @@ describe(`GET /api/projects/user trend on ${ENGINE}`, () => {
       `SELECT observation_id, tree_id, client_id FROM tree_observations WHERE project_id = $1 AND tree_status = 0 ORDER BY observation_id LIMIT 3`,
       [autumn.project_id],
     );
-    await t.db.query(
-      `INSERT INTO tree_observations (project_id, tree_id, client_id, tree_status) SELECT $1, unnest($2::int[]), $3, 3`,
-      [autumn.project_id, healthy.map((h) => h.tree_id), healthy[0].client_id],
-    );
+    await t.db.query(`INSERT INTO tree_observations (project_id, tree_id, client_id, tree_status) SELECT $1, unnest($2::int[]), $3, 3`, [
+      autumn.project_id,
+      healthy.map((h) => h.tree_id),
+      healthy[0].client_id,
+    ]);
     expect(byName(await list('grower'), 'Avocado survey – autumn').trend).toEqual(before);
 
     // Correcting the first readings to "dead" changes the share: no stale cached trend.
-    await t.db.query(`UPDATE tree_observations SET tree_status = 3 WHERE observation_id = ANY($1::bigint[])`, [
-      healthy.map((h) => h.observation_id),
-    ]);
+    await t.db.query(`UPDATE tree_observations SET tree_status = 3 WHERE observation_id = ANY($1::bigint[])`, [healthy.map((h) => h.observation_id)]);
     const after = byName(await list('grower'), 'Avocado survey – autumn').trend!;
     expect(after.healthy_share).toBeLessThan(before.healthy_share);
     expect(after.healthy_share).toBeCloseTo(await healthyShare(autumn.project_id), 4);

@@ -20,7 +20,11 @@ describe(`GET /api/projects/user on ${ENGINE}`, () => {
   });
 
   it("returns only the signed-in grower's client's projects", async () => {
-    const mine = (await t.as('grower', { method: 'GET', url: '/api/projects/user' })).json() as { project_id: number; name: string; observation_date: string | null }[];
+    const mine = (await t.as('grower', { method: 'GET', url: '/api/projects/user' })).json() as {
+      project_id: number;
+      name: string;
+      observation_date: string | null;
+    }[];
     const theirs = (await t.as('grower2', { method: 'GET', url: '/api/projects/user' })).json() as { project_id: number; name: string }[];
     expect(mine.length).toBeGreaterThan(5);
     expect(theirs.length).toBeGreaterThan(0);

@@ -28,10 +28,12 @@ describe(`reads while a long transaction is open on ${ENGINE}`, () => {
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     let committedAt = 0;
-    const writer = t.db.transaction(async (tx) => {
-      await tx.query(`UPDATE projects SET name = name || ' (renamed)' WHERE project_id = $1`, [survey]);
-      await held;
-    }).then(() => (committedAt = performance.now()));
+    const writer = t.db
+      .transaction(async (tx) => {
+        await tx.query(`UPDATE projects SET name = name || ' (renamed)' WHERE project_id = $1`, [survey]);
+        await held;
+      })
+      .then(() => (committedAt = performance.now()));
     await new Promise((r) => setTimeout(r, 100)); // the transaction is open now
 
     const answeredAt: number[] = [];

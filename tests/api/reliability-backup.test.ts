@@ -33,7 +33,9 @@ const TABLES: [string, string][] = [
 async function fingerprint(db: Db) {
   const out: Record<string, string> = {};
   for (const [table, key] of TABLES) {
-    const { rows } = await db.query<{ n: number; h: string }>(`SELECT count(*)::int AS n, md5(coalesce(string_agg(t::text, '|' ORDER BY ${key}), '')) AS h FROM ${table} t`);
+    const { rows } = await db.query<{ n: number; h: string }>(
+      `SELECT count(*)::int AS n, md5(coalesce(string_agg(t::text, '|' ORDER BY ${key}), '')) AS h FROM ${table} t`,
+    );
     out[table] = `${rows[0].n}:${rows[0].h}`;
   }
   return out;

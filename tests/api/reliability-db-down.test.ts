@@ -10,7 +10,11 @@ import { openPglite, type Db } from '../../server/db/adapter';
 import { createTokenService } from '../../server/auth/token';
 import { isDatabaseDown } from '../../server/plugins/errors';
 
-const caught = async (p: Promise<unknown>) => p.then(() => undefined, (e: unknown) => e);
+const caught = async (p: Promise<unknown>) =>
+  p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
 
 async function deadPort(): Promise<number> {
   return new Promise((resolve) => {

@@ -11,7 +11,12 @@ const BUSY = { success: false, code: 'server_busy', message: 'The server is busy
 describe('overload guard', () => {
   it('answers 503 while the event loop is blocked for long, then recovers', async () => {
     const db = await openPglite(undefined);
-    const app = await buildApp({ db, tokens: createTokenService(new TextEncoder().encode('k'.repeat(48)), 60), logLevel: 'silent', pressure: { maxEventLoopDelayMs: 30, sampleIntervalMs: 200 } });
+    const app = await buildApp({
+      db,
+      tokens: createTokenService(new TextEncoder().encode('k'.repeat(48)), 60),
+      logLevel: 'silent',
+      pressure: { maxEventLoopDelayMs: 30, sampleIntervalMs: 200 },
+    });
     try {
       expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
       await sleep(50);
@@ -41,7 +46,12 @@ describe('overload guard', () => {
 
   it('answers 503 when the heap is over its ceiling instead of growing until it crashes', async () => {
     const db = await openPglite(undefined);
-    const app = await buildApp({ db, tokens: createTokenService(new TextEncoder().encode('k'.repeat(48)), 60), logLevel: 'silent', pressure: { maxHeapUsedBytes: 1, sampleIntervalMs: 50 } });
+    const app = await buildApp({
+      db,
+      tokens: createTokenService(new TextEncoder().encode('k'.repeat(48)), 60),
+      logLevel: 'silent',
+      pressure: { maxHeapUsedBytes: 1, sampleIntervalMs: 50 },
+    });
     try {
       await sleep(150);
       const res = await app.inject({ method: 'GET', url: '/api/projects/user' });

@@ -7,7 +7,11 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/api-app';
 
-interface PlotCount { plot_name: string; status: number; n: number }
+interface PlotCount {
+  plot_name: string;
+  status: number;
+  n: number;
+}
 
 let t: TestApp;
 let projectId = 0;
@@ -19,11 +23,14 @@ beforeAll(async () => {
   t = await createTestApp({ scale: 0.02 });
   const { rows: p } = await t.db.query<{ project_id: number; client_id: number; name: string }>(
     `SELECT o.project_id, max(pr.client_id)::int AS client_id, max(pr.name) AS name FROM tree_observations o
-       JOIN projects pr ON pr.project_id = o.project_id GROUP BY o.project_id ORDER BY count(*) DESC LIMIT 1`);
+       JOIN projects pr ON pr.project_id = o.project_id GROUP BY o.project_id ORDER BY count(*) DESC LIMIT 1`,
+  );
   ({ project_id: projectId, name: projectName } = p[0]);
   const { rows: s } = await t.db.query<{ project_id: number }>(
     `SELECT pr.project_id FROM projects pr WHERE pr.client_id = $1 AND pr.project_id <> $2
-        AND EXISTS (SELECT 1 FROM tree_observations o WHERE o.project_id = pr.project_id) LIMIT 1`, [p[0].client_id, projectId]);
+        AND EXISTS (SELECT 1 FROM tree_observations o WHERE o.project_id = pr.project_id) LIMIT 1`,
+    [p[0].client_id, projectId],
+  );
   sameFarm = s[0].project_id;
   const { rows: o } = await t.db.query<{ project_id: number }>('SELECT project_id FROM projects WHERE client_id <> $1 LIMIT 1', [p[0].client_id]);
   otherClientProject = o[0].project_id;
@@ -33,7 +40,9 @@ beforeAll(async () => {
         SELECT DISTINCT ON (o.tree_id) o.tree_id, COALESCE(o.tree_status, 5)::int AS status
           FROM tree_observations o WHERE o.project_id = $1 ORDER BY o.tree_id, o.observation_id) f
        JOIN trees tr ON tr.tree_id = f.tree_id JOIN plots pl ON pl.plot_id = tr.plot_id
-      GROUP BY pl.plot_name, f.status`, [projectId]));
+      GROUP BY pl.plot_name, f.status`,
+    [projectId],
+  ));
 }, 120_000);
 afterAll(async () => t?.close());
 
@@ -42,7 +51,9 @@ const get = (url: string, role: 'admin' | 'grower' | 'grower2' = 'admin') => t.a
 /** The PDF's text as pdftotext reads it (layout kept, so a table row is one line). */
 function pdfText(pdf: Buffer): { text: string; pages: number } {
   // Bidi controls poppler adds around right-to-left runs are layout, not text.
-  const text = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { input: pdf }).toString('utf8').replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '');
+  const text = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { input: pdf })
+    .toString('utf8')
+    .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '');
   const info = execFileSync('pdfinfo', ['-'], { input: pdf }).toString('utf8');
   return { text, pages: Number(/Pages:\s+(\d+)/.exec(info)?.[1]) };
 }
@@ -77,7 +88,8 @@ describe('GET /api/projects/{id}/report.pdf', () => {
       const all = en.format([0, 1, 2, 3, 4, 5].reduce((s, k) => s + countOf(plot, k), 0));
       const line = new RegExp(`^\\s*${plot}\\s+${all}\\s+${row.join('\\s+')}\\s*$`, 'm');
       expect(text, plot).toMatch(line);
-      const dead = countOf(plot, 3), missing = countOf(plot, 4);
+      const dead = countOf(plot, 3),
+        missing = countOf(plot, 4);
       if (dead + missing) expect(text).toContain(`${plot}: ${en.format(dead)} dead, ${en.format(missing)} missing`);
     }
     for (const h of ['Farm map', 'Trees by status per plot', 'Dead and missing trees', 'Nitrogen (N)', 'Vitality mean ± sd']) expect(text).toContain(h);
@@ -96,9 +108,17 @@ describe('GET /api/projects/{id}/report.pdf', () => {
       // The status table's row and the dead/missing heading of the plot, as number multisets.
       const statuses = [0, 1, 2, 3, 4, 5].map((s) => countOf(plot, s));
       const lines = text.split('\n').filter((l) => l.includes(plot));
-      expect(lines.some((l) => numbersIn(l).join() === [statuses.reduce((a, b) => a + b, 0), ...statuses].sort((a, b) => a - b).join()), plot).toBe(true);
-      const dead = countOf(plot, 3), missing = countOf(plot, 4);
-      if (dead + missing) expect(lines.some((l) => l.includes('מתים') && l.includes('חסרים') && numbersIn(l).join() === [dead, missing].sort((a, b) => a - b).join()), plot).toBe(true);
+      expect(
+        lines.some((l) => numbersIn(l).join() === [statuses.reduce((a, b) => a + b, 0), ...statuses].sort((a, b) => a - b).join()),
+        plot,
+      ).toBe(true);
+      const dead = countOf(plot, 3),
+        missing = countOf(plot, 4);
+      if (dead + missing)
+        expect(
+          lines.some((l) => l.includes('מתים') && l.includes('חסרים') && numbersIn(l).join() === [dead, missing].sort((a, b) => a - b).join()),
+          plot,
+        ).toBe(true);
     }
   }, 120_000);
 

@@ -16,7 +16,8 @@ afterAll(async () => t.close());
 
 const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: `Bearer ${token}` } });
 const login = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
-const secret = async () => new TextEncoder().encode((await t.db.query<{ value: string }>(`SELECT value FROM server_settings WHERE key = 'token_secret'`)).rows[0].value);
+const secret = async () =>
+  new TextEncoder().encode((await t.db.query<{ value: string }>(`SELECT value FROM server_settings WHERE key = 'token_secret'`)).rows[0].value);
 const clientA = async () => (await t.db.query<{ client_id: number }>(`SELECT client_id FROM clients WHERE name = 'Galil Orchards'`)).rows[0].client_id;
 
 /** A throwaway grower, so throttles and deletions never touch the demo accounts. */
@@ -70,7 +71,13 @@ describe(`tokens on ${ENGINE}`, () => {
     const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
     const key = await secret();
     const signed = (alg: string, k: Uint8Array, exp: number) =>
-      new SignJWT({ tv: claims.tv }).setProtectedHeader({ alg, typ: 'JWT' }).setSubject(claims.sub).setJti(randomUUID()).setIssuedAt(exp - 60).setExpirationTime(exp).sign(k);
+      new SignJWT({ tv: claims.tv })
+        .setProtectedHeader({ alg, typ: 'JWT' })
+        .setSubject(claims.sub)
+        .setJti(randomUUID())
+        .setIssuedAt(exp - 60)
+        .setExpirationTime(exp)
+        .sign(k);
     const now = Math.floor(Date.now() / 1000);
     const bad: Record<string, string> = {
       tamperedSub: `${h}.${b64({ ...claims, sub: '1' })}.${s}`,
@@ -172,10 +179,15 @@ describe(`login brute-force limits on ${ENGINE}`, () => {
 
   it('shares both limits between API processes on one database', async () => {
     const tokens = createTokenService(await resolveSecret(t.db, undefined), 3600);
-    const [a, b] = [await buildApp({ db: t.db, tokens, logLevel: 'silent', loginPerMinutePerAddress: 3 }), await buildApp({ db: t.db, tokens, logLevel: 'silent', loginPerMinutePerAddress: 3 })];
+    const [a, b] = [
+      await buildApp({ db: t.db, tokens, logLevel: 'silent', loginPerMinutePerAddress: 3 }),
+      await buildApp({ db: t.db, tokens, logLevel: 'silent', loginPerMinutePerAddress: 3 }),
+    ];
     try {
       const from = (app: typeof a, remoteAddress: string, payload: object) => app.inject({ method: 'POST', url: '/api/auth/login', payload, remoteAddress });
-      const codes = [await from(a, '10.7.7.7', {}), await from(b, '10.7.7.7', {}), await from(a, '10.7.7.7', {}), await from(b, '10.7.7.7', {})].map((r) => r.statusCode);
+      const codes = [await from(a, '10.7.7.7', {}), await from(b, '10.7.7.7', {}), await from(a, '10.7.7.7', {}), await from(b, '10.7.7.7', {})].map(
+        (r) => r.statusCode,
+      );
       expect(codes).toEqual([400, 400, 400, 429]);
       // Ten failures for one account, spread over both processes (each from its own address).
       const u = await freshUser('shared');
@@ -195,7 +207,9 @@ describe(`login brute-force limits on ${ENGINE}`, () => {
       app.inject({ method: 'POST', url: '/api/auth/login', payload: {}, remoteAddress: '10.0.0.1', headers: { 'x-forwarded-for': client } });
     const proxied = await buildApp({ db: t.db, tokens, logLevel: 'silent', loginPerMinutePerAddress: 2, trustProxy: true });
     try {
-      expect([await attempt(proxied, '203.0.113.1'), await attempt(proxied, '203.0.113.1'), await attempt(proxied, '203.0.113.1')].map((r) => r.statusCode)).toEqual([400, 400, 429]);
+      expect(
+        [await attempt(proxied, '203.0.113.1'), await attempt(proxied, '203.0.113.1'), await attempt(proxied, '203.0.113.1')].map((r) => r.statusCode),
+      ).toEqual([400, 400, 429]);
       expect((await attempt(proxied, '203.0.113.2')).statusCode).toBe(400); // another client behind the same proxy
     } finally {
       await proxied.close();
@@ -203,7 +217,9 @@ describe(`login brute-force limits on ${ENGINE}`, () => {
     const direct = await buildApp({ db: t.db, tokens, logLevel: 'silent', loginPerMinutePerAddress: 2 });
     try {
       // Not trusted: the header is the client's own claim, so it cannot pick a fresh bucket.
-      expect([await attempt(direct, '198.51.100.1'), await attempt(direct, '198.51.100.2'), await attempt(direct, '198.51.100.3')].map((r) => r.statusCode)).toEqual([400, 400, 429]);
+      expect(
+        [await attempt(direct, '198.51.100.1'), await attempt(direct, '198.51.100.2'), await attempt(direct, '198.51.100.3')].map((r) => r.statusCode),
+      ).toEqual([400, 400, 429]);
     } finally {
       await direct.close();
     }
@@ -213,8 +229,16 @@ describe(`login brute-force limits on ${ENGINE}`, () => {
     const tokens = createTokenService(await resolveSecret(t.db, undefined), 3600);
     const app = await buildApp({ db: t.db, tokens, logLevel: 'silent', loginPerMinutePerAddress: 10_000, passwordHash: { concurrency: 1, queue: 1 } });
     try {
-      const res = await Promise.all(Array.from({ length: 8 }, (_, i) =>
-        app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: `burst-${i}@demo.farm`, password: 'not the password' }, remoteAddress: `10.6.0.${i}` })));
+      const res = await Promise.all(
+        Array.from({ length: 8 }, (_, i) =>
+          app.inject({
+            method: 'POST',
+            url: '/api/auth/login',
+            payload: { email: `burst-${i}@demo.farm`, password: 'not the password' },
+            remoteAddress: `10.6.0.${i}`,
+          }),
+        ),
+      );
       const codes = res.map((r) => r.statusCode);
       expect(codes.filter((c) => c === 401).length).toBeGreaterThanOrEqual(2); // the one hashing and the one queued
       const busy = res.filter((r) => r.statusCode === 503);
@@ -237,7 +261,9 @@ describe(`login brute-force limits on ${ENGINE}`, () => {
         const t0 = performance.now();
         const res = await login(email, `not-the-password-${i}`);
         samples[kind].push(performance.now() - t0);
-        const headers = Object.keys(res.headers).filter((h) => !['date', 'content-length'].includes(h)).sort();
+        const headers = Object.keys(res.headers)
+          .filter((h) => !['date', 'content-length'].includes(h))
+          .sort();
         seen.add(JSON.stringify([res.statusCode, res.body, headers]));
       }
     }

@@ -37,7 +37,11 @@ async function call(route: ApiRoute, role: Role, v: Variant, query?: Record<stri
   const q = query ?? OVERRIDES[route.key]?.query?.(fx, role, v);
   const url = fillUrl(route, fx, v) + (q ? `?${new URLSearchParams(q)}` : '');
   calls.n++;
-  const res = await t.as(role === 'anon' ? null : role, { method: route.method as 'GET', url, ...(payload !== undefined ? { payload: payload as object } : {}) });
+  const res = await t.as(role === 'anon' ? null : role, {
+    method: route.method as 'GET',
+    url,
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
   return { res, url };
 }
 
@@ -56,7 +60,10 @@ describe(`route × role × id matrix on ${ENGINE}`, () => {
     const expected = (k: string) => k === 'POST /api/auth/login' || k === 'GET /api/health' || /^GET \/api\/docs(\/|$)/.test(k);
     expect(open.filter((k) => !expected(k))).toEqual([]);
     expect(open).toEqual(expect.arrayContaining(['POST /api/auth/login', 'GET /api/health', 'GET /api/docs/json']));
-    expect(open.some((k) => /^GET \/api\/docs\/?$/.test(k)), 'the docs page').toBe(true);
+    expect(
+      open.some((k) => /^GET \/api\/docs\/?$/.test(k)),
+      'the docs page',
+    ).toBe(true);
   });
 
   it('finds the API routes in the app and every one is in the registry', () => {
@@ -100,7 +107,11 @@ describe(`route × role × id matrix on ${ENGINE}`, () => {
   it('applies the tenant rule to ids in the query string too', async () => {
     for (const route of routes.filter((r) => r.method === 'GET' && r.access !== 'admin' && queryIdFields(r).length)) {
       for (const { field, kind } of queryIdFields(route)) {
-        for (const [role, foreign] of [['grower', 'B'], ['grower2', 'A'], ['grower3', 'B']] as const) {
+        for (const [role, foreign] of [
+          ['grower', 'B'],
+          ['grower2', 'A'],
+          ['grower3', 'B'],
+        ] as const) {
           const { res, url } = await call(route, role, 'A', { [field]: String(fx[kind][foreign]) });
           const where = `${route.method} ${url} as ${role}`;
           expect([403, 404], `${where}: ${res.body.slice(0, 200)}`).toContain(res.statusCode);
@@ -111,7 +122,9 @@ describe(`route × role × id matrix on ${ENGINE}`, () => {
   });
 
   it('a survey id in the query is checked on its own: grower3 on an assigned survey naming an unassigned one gets 404', async () => {
-    const routes3 = routes.filter((r) => r.method === 'GET' && r.params.length && paramKind(r, r.params[0]) === 'project' && queryIdFields(r).some((q) => q.kind === 'project'));
+    const routes3 = routes.filter(
+      (r) => r.method === 'GET' && r.params.length && paramKind(r, r.params[0]) === 'project' && queryIdFields(r).some((q) => q.kind === 'project'),
+    );
     expect(routes3.length).toBeGreaterThan(0);
     expect(fx.grower3Project).not.toBe(fx.project.A);
     for (const route of routes3) {

@@ -19,11 +19,16 @@ const fx = { client: 0, project: 0, trees: [] as number[], plot: 0 };
 beforeAll(async () => {
   t = await createTestApp({ scale: 0.03 });
   const { rows } = await t.db.query<{ project_id: number; client_id: number }>(
-    `SELECT project_id, client_id FROM tree_observations GROUP BY project_id, client_id ORDER BY count(*) DESC LIMIT 1`);
+    `SELECT project_id, client_id FROM tree_observations GROUP BY project_id, client_id ORDER BY count(*) DESC LIMIT 1`,
+  );
   fx.project = rows[0].project_id;
   fx.client = rows[0].client_id;
-  fx.trees = (await t.db.query<{ tree_id: number }>('SELECT tree_id FROM tree_observations WHERE project_id = $1 ORDER BY tree_id LIMIT 5', [fx.project])).rows.map((r) => r.tree_id);
-  fx.plot = (await t.db.query<{ plot_id: number }>('SELECT plot_id FROM project_plots WHERE project_id = $1 ORDER BY plot_id LIMIT 1', [fx.project])).rows[0].plot_id;
+  fx.trees = (
+    await t.db.query<{ tree_id: number }>('SELECT tree_id FROM tree_observations WHERE project_id = $1 ORDER BY tree_id LIMIT 5', [fx.project])
+  ).rows.map((r) => r.tree_id);
+  fx.plot = (
+    await t.db.query<{ plot_id: number }>('SELECT plot_id FROM project_plots WHERE project_id = $1 ORDER BY plot_id LIMIT 1', [fx.project])
+  ).rows[0].plot_id;
 });
 afterAll(async () => t?.close());
 
@@ -67,7 +72,9 @@ describe(`survey snapshots on ${ENGINE}`, () => {
 
   it('a one-row import is patched in, and equals a full read', async () => {
     await open();
-    const status = (await t.db.query<{ s: number }>('SELECT tree_status AS s FROM tree_observations WHERE project_id = $1 AND tree_id = $2', [fx.project, fx.trees[0]])).rows[0].s;
+    const status = (
+      await t.db.query<{ s: number }>('SELECT tree_status AS s FROM tree_observations WHERE project_id = $1 AND tree_id = $2', [fx.project, fx.trees[0]])
+    ).rows[0].s;
     expect((await importRows(`tree_id,tree_status,n_mean\n${fx.trees[0]},${(status + 1) % 3},2.5`)).statusCode).toBe(200);
     await expectPatchedEqualsFull();
   });
@@ -79,10 +86,14 @@ describe(`survey snapshots on ${ENGINE}`, () => {
     await expectPatchedEqualsFull();
   });
 
-  it('a plot\'s crop change reaches every tree of the plot through the patch', async () => {
+  it("a plot's crop change reaches every tree of the plot through the patch", async () => {
     await open();
-    const crop = (await t.db.query<{ crop_id: number }>(
-      'SELECT crop_id FROM crop_options WHERE crop_id IS DISTINCT FROM (SELECT crop_id FROM plots WHERE plot_id = $1) ORDER BY crop_id LIMIT 1', [fx.plot])).rows[0].crop_id;
+    const crop = (
+      await t.db.query<{ crop_id: number }>(
+        'SELECT crop_id FROM crop_options WHERE crop_id IS DISTINCT FROM (SELECT crop_id FROM plots WHERE plot_id = $1) ORDER BY crop_id LIMIT 1',
+        [fx.plot],
+      )
+    ).rows[0].crop_id;
     await t.db.query('UPDATE plots SET crop_id = $2 WHERE plot_id = $1', [fx.plot, crop]);
     await expectPatchedEqualsFull();
   });
@@ -93,7 +104,9 @@ describe(`survey snapshots on ${ENGINE}`, () => {
     expect(n).toBeGreaterThan(2000); // one statement over every survey's results
     await t.db.query('UPDATE tree_observations SET tree_status = tree_status');
     const log = await t.db.query<{ tree_id: number | null }>(
-      'SELECT tree_id FROM observation_changes WHERE project_id = $1 AND obs_version = (SELECT obs_version FROM survey_versions WHERE project_id = $1)', [fx.project]);
+      'SELECT tree_id FROM observation_changes WHERE project_id = $1 AND obs_version = (SELECT obs_version FROM survey_versions WHERE project_id = $1)',
+      [fx.project],
+    );
     expect(log.rows).toEqual([{ tree_id: null }]);
     const after = await open();
     expect(after.source).toBe('built');

@@ -16,7 +16,11 @@ describe(`GET /api/tree-status-statistics on ${ENGINE}`, () => {
   it('counts each tree once (first observation) and matches SQL', async () => {
     const res = await t.as('grower', { method: 'GET', url: `/api/tree-status-statistics/${mine}` });
     expect(res.statusCode).toBe(200);
-    const body = res.json() as { statistics: TreeStatistics; total: TreeStatistics; plots: { plot_id: number; plot_name: string; name: string; statistics: TreeStatistics }[] };
+    const body = res.json() as {
+      statistics: TreeStatistics;
+      total: TreeStatistics;
+      plots: { plot_id: number; plot_name: string; name: string; statistics: TreeStatistics }[];
+    };
     const { rows } = await t.db.query<{ code: number; n: number }>(
       `SELECT COALESCE(tree_status, 5)::int AS code, count(*)::int AS n FROM (
          SELECT DISTINCT ON (tree_id) tree_id, CASE WHEN tree_status BETWEEN 0 AND 5 THEN tree_status END AS tree_status

@@ -24,7 +24,11 @@ beforeAll(async () => {
       AND EXISTS (SELECT 1 FROM trees t WHERE t.client_id = p.client_id) ORDER BY p.project_id LIMIT 1`,
   );
   ({ project_id: projectId, client_id: clientId } = rows[0]);
-  trees = (await t.db.query<{ tree_id: number; lon: number; lat: number }>(`SELECT tree_id, lon, lat FROM trees WHERE client_id = $1 ORDER BY tree_id LIMIT 10`, [clientId])).rows;
+  trees = (
+    await t.db.query<{ tree_id: number; lon: number; lat: number }>(`SELECT tree_id, lon, lat FROM trees WHERE client_id = $1 ORDER BY tree_id LIMIT 10`, [
+      clientId,
+    ])
+  ).rows;
 });
 afterAll(async () => t?.close());
 
@@ -39,7 +43,17 @@ describe(`survey results import on ${ENGINE}`, () => {
   ];
 
   it('lists every bad row with its line number and imports nothing', async () => {
-    const csv = [header, ...good(), `${trees[4].tree_id},,,9,2,,,,,,`, `,abc,32,0,,,,,,,`, `,,,0,,,,,,,`, `999999999,,,0,,,,,,,`, `${trees[0].tree_id},,,0,,,,,,,`, `1,2`, ''].join('\n');
+    const csv = [
+      header,
+      ...good(),
+      `${trees[4].tree_id},,,9,2,,,,,,`,
+      `,abc,32,0,,,,,,,`,
+      `,,,0,,,,,,,`,
+      `999999999,,,0,,,,,,,`,
+      `${trees[0].tree_id},,,0,,,,,,,`,
+      `1,2`,
+      '',
+    ].join('\n');
     const res = await post(csv, 'text/csv');
     expect(res.statusCode).toBe(422);
     const body = res.json();
@@ -59,7 +73,19 @@ describe(`survey results import on ${ENGINE}`, () => {
     const res = await post([header, ...good()].join('\r\n'), 'text/csv');
     expect(res.statusCode).toBe(200);
     const body = res.json();
-    expect(body).toMatchObject({ format: 'csv', rows: 5, matched_by_id: 2, matched_nearest: 2, unmatched: 1, unmatched_lines: [6], observations: 4, created_trees: 0, skipped_unmatched: 1, replaced: 0, ignored_columns: ['comment'] });
+    expect(body).toMatchObject({
+      format: 'csv',
+      rows: 5,
+      matched_by_id: 2,
+      matched_nearest: 2,
+      unmatched: 1,
+      unmatched_lines: [6],
+      observations: 4,
+      created_trees: 0,
+      skipped_unmatched: 1,
+      replaced: 0,
+      ignored_columns: ['comment'],
+    });
     const { rows } = await t.db.query<{ tree_id: number; tree_status: number; n_mean: number; n_label: string; canopy_diameter: number }>(
       `SELECT tree_id, tree_status, n_mean, n_label, canopy_diameter FROM tree_observations WHERE project_id = $1 ORDER BY tree_id`,
       [projectId],
@@ -113,18 +139,27 @@ describe(`survey results import on ${ENGINE}`, () => {
     fc.features.pop();
     const res = await post(JSON.stringify(fc), 'application/json', '', 'application/x-ndjson');
     expect(res.statusCode).toBe(200);
-    const lines = res.body.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = res.body
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.map((l) => l.phase)).toEqual(expect.arrayContaining(['parsing', 'matching', 'writing', 'done']));
     const last = lines[lines.length - 1];
     expect(last).toMatchObject({ phase: 'done', status: 200, body: { format: 'geojson', matched_by_id: 1, matched_nearest: 1, observations: 2 } });
-    const streamedError = (await post('tree_id\nxyz', 'text/csv', '', 'application/x-ndjson')).body.trim().split('\n').map((l) => JSON.parse(l)).pop();
+    const streamedError = (await post('tree_id\nxyz', 'text/csv', '', 'application/x-ndjson')).body
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+      .pop();
     expect(streamedError).toMatchObject({ phase: 'done', status: 422, body: { errors: [{ field: 'line 2', message: 'tree_id "xyz" is not a number' }] } });
   });
 
   // The client_id foreign key only says the client exists; the tenant rule
   // (same client for observation, project and tree) is the code's to keep.
-  it('keeps tenants apart: another client\'s tree id is a bad row, and every observation has its project\'s and tree\'s client', async () => {
-    const { rows: [other] } = await t.db.query<{ tree_id: number }>(`SELECT tree_id FROM trees WHERE client_id <> $1 ORDER BY tree_id LIMIT 1`, [clientId]);
+  it("keeps tenants apart: another client's tree id is a bad row, and every observation has its project's and tree's client", async () => {
+    const {
+      rows: [other],
+    } = await t.db.query<{ tree_id: number }>(`SELECT tree_id FROM trees WHERE client_id <> $1 ORDER BY tree_id LIMIT 1`, [clientId]);
     const before = await obsCount();
     const res = await post(`tree_id,tree_status\n${other.tree_id},0\n`, 'text/csv');
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
@@ -136,14 +171,22 @@ describe(`survey results import on ${ENGINE}`, () => {
         WHERE o.client_id <> p.client_id OR o.client_id <> tr.client_id LIMIT 5`,
     );
     expect(wrong).toEqual([]);
-    const { rows: [n] } = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM tree_observations WHERE project_id = $1`, [projectId]);
+    const {
+      rows: [n],
+    } = await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM tree_observations WHERE project_id = $1`, [projectId]);
     expect(n.n).toBeGreaterThan(0); // the earlier imports wrote rows that the check above covered
   });
 
   it('rejects empty files, unknown projects and non-admins', async () => {
     expect((await post('', 'text/csv')).statusCode).toBe(400);
     expect((await post('a,b\n1,2', 'text/csv')).json().errors[0].message).toMatch(/needs a tree_id column, or lon and lat/);
-    expect((await t.as('admin', { method: 'POST', url: '/api/admin/projects/999999/import', payload: 'tree_id\n1', headers: { 'content-type': 'text/csv' } })).statusCode).toBe(404);
-    expect((await t.as('grower', { method: 'POST', url: `/api/admin/projects/${projectId}/import`, payload: 'tree_id\n1', headers: { 'content-type': 'text/csv' } })).statusCode).toBe(403);
+    expect(
+      (await t.as('admin', { method: 'POST', url: '/api/admin/projects/999999/import', payload: 'tree_id\n1', headers: { 'content-type': 'text/csv' } }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await t.as('grower', { method: 'POST', url: `/api/admin/projects/${projectId}/import`, payload: 'tree_id\n1', headers: { 'content-type': 'text/csv' } }))
+        .statusCode,
+    ).toBe(403);
   });
 });

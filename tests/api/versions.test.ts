@@ -24,9 +24,11 @@ afterAll(async () => t?.close());
 
 async function versions() {
   const s = await t.db.query<{ project_id: number; version: string; obs_version: string }>(
-    'SELECT project_id, version::text, obs_version::text FROM survey_versions');
+    'SELECT project_id, version::text, obs_version::text FROM survey_versions',
+  );
   const c = await t.db.query<{ client_id: number; trees_version: string; data_version: string; projects_version: string }>(
-    'SELECT client_id, trees_version::text, data_version::text, projects_version::text FROM client_versions');
+    'SELECT client_id, trees_version::text, data_version::text, projects_version::text FROM client_versions',
+  );
   return {
     survey: new Map(s.rows.map((r) => [r.project_id, r])),
     client: new Map(c.rows.map((r) => [r.client_id, r])),
@@ -37,7 +39,7 @@ const etag = async (projectId: number) =>
   (await t.as('admin', { method: 'GET', url: `/api/trees/${projectId}`, headers: { accept: 'application/vnd.apache.arrow.stream' } })).headers.etag;
 
 describe(`versions follow ownership on ${ENGINE}`, () => {
-  it('a write in another client changes none of this client\'s versions and keeps its map data warm', async () => {
+  it("a write in another client changes none of this client's versions and keeps its map data warm", async () => {
     const before = await versions();
     const tagBefore = await etag(fx.projectA);
     await t.db.query(`UPDATE plots SET plot_name = plot_name || ' x' WHERE plot_id = $1`, [fx.plotB]);
@@ -59,7 +61,8 @@ describe(`versions follow ownership on ${ENGINE}`, () => {
     const tagBefore = await etag(fx.projectA);
     await t.db.query('UPDATE trees SET row_num = row_num WHERE tree_id = $1', [fx.treeA]);
     const after = await versions();
-    const cb = before.client.get(fx.a)!, ca = after.client.get(fx.a)!;
+    const cb = before.client.get(fx.a)!,
+      ca = after.client.get(fx.a)!;
     expect(BigInt(ca.trees_version)).toBe(BigInt(cb.trees_version) + 1n);
     expect(BigInt(ca.data_version)).toBe(BigInt(cb.data_version) + 1n);
     const log = await t.db.query<{ tree_id: number }>('SELECT tree_id FROM tree_changes WHERE client_id = $1 AND version = $2', [fx.a, ca.trees_version]);
@@ -70,7 +73,7 @@ describe(`versions follow ownership on ${ENGINE}`, () => {
     expect(await etag(fx.projectA)).not.toBe(tagBefore);
   });
 
-  it('an observation write bumps that survey only, and its client\'s project lists', async () => {
+  it("an observation write bumps that survey only, and its client's project lists", async () => {
     const before = await versions();
     await t.db.query(`UPDATE tree_observations SET tree_status = tree_status WHERE project_id = $1 AND tree_id = $2`, [fx.projectA, fx.treeA]);
     const after = await versions();
@@ -99,7 +102,7 @@ describe(`versions follow ownership on ${ENGINE}`, () => {
     expect(missing.rows).toEqual([]);
   });
 
-  it('the data editor reopens with a 304 until its client changes; other clients\' writes do not count', async () => {
+  it("the data editor reopens with a 304 until its client changes; other clients' writes do not count", async () => {
     const get = (etag?: string) => t.as('admin', { method: 'GET', url: `/api/admin/data/clients/${fx.a}`, headers: etag ? { 'if-none-match': etag } : {} });
     const first = await get();
     expect(first.statusCode).toBe(200);
@@ -115,12 +118,17 @@ describe(`versions follow ownership on ${ENGINE}`, () => {
     expect(after.json().trees.count).toBe(first.json().trees.count);
   });
 
-  it('the editor\'s trees are read once per tree version: an import reuses them, a tree edit or a breed rename does not', async () => {
+  it("the editor's trees are read once per tree version: an import reuses them, a tree edit or a breed rename does not", async () => {
     const url = `/api/admin/data/clients/${fx.a}`;
     const full = async () => (await t.as('admin', { method: 'GET', url })).json();
     const before = await full();
     const tree = (await t.db.query<{ tree_id: number }>('SELECT tree_id FROM tree_observations WHERE project_id = $1 LIMIT 1', [fx.projectA])).rows[0].tree_id;
-    const res = await t.as('admin', { method: 'POST', url: `/api/admin/projects/${fx.projectA}/import`, payload: `tree_id,tree_status\n${tree},1`, headers: { 'content-type': 'text/csv' } });
+    const res = await t.as('admin', {
+      method: 'POST',
+      url: `/api/admin/projects/${fx.projectA}/import`,
+      payload: `tree_id,tree_status\n${tree},1`,
+      headers: { 'content-type': 'text/csv' },
+    });
     expect(res.statusCode).toBe(200);
     const afterImport = await full();
     expect(afterImport.trees_version).toBe(before.trees_version);
@@ -129,7 +137,8 @@ describe(`versions follow ownership on ${ENGINE}`, () => {
     const afterEdit = await full();
     const i = (afterEdit.trees.tree_id as number[]).indexOf(tree);
     expect(afterEdit.trees.row_num[i]).toBe((before.trees.row_num[i] as number) + 1);
-    const breed = (await t.db.query<{ breed_id: number }>('SELECT breed_id FROM trees WHERE client_id = $1 AND breed_id IS NOT NULL LIMIT 1', [fx.a])).rows[0]?.breed_id;
+    const breed = (await t.db.query<{ breed_id: number }>('SELECT breed_id FROM trees WHERE client_id = $1 AND breed_id IS NOT NULL LIMIT 1', [fx.a])).rows[0]
+      ?.breed_id;
     if (breed) {
       await t.db.query(`UPDATE breeds SET breed_name = breed_name || ' (renamed)', version = version + 1 WHERE breed_id = $1`, [breed]);
       expect((await full()).trees.breeds[breed]).toMatch(/\(renamed\)$/);
@@ -145,11 +154,20 @@ describe(`versions follow ownership on ${ENGINE}`, () => {
     expect(noChange.trees).toMatchObject({ format: 'delta', changed_ids: [], count: 0 });
     // A moved tree, a deleted tree (without results) and a new tree.
     const ids = base.trees.tree_id as number[];
-    const free = (await t.db.query<{ id: number }>(
-      `SELECT t.tree_id AS id FROM trees t WHERE t.client_id = $1 AND NOT EXISTS (SELECT 1 FROM tree_observations o WHERE o.tree_id = t.tree_id) ORDER BY t.tree_id DESC LIMIT 1`, [fx.a])).rows[0]?.id;
+    const free = (
+      await t.db.query<{ id: number }>(
+        `SELECT t.tree_id AS id FROM trees t WHERE t.client_id = $1 AND NOT EXISTS (SELECT 1 FROM tree_observations o WHERE o.tree_id = t.tree_id) ORDER BY t.tree_id DESC LIMIT 1`,
+        [fx.a],
+      )
+    ).rows[0]?.id;
     await t.db.query('UPDATE trees SET lon = lon + 0.00001 WHERE tree_id = $1', [ids[1]]);
     if (free) await t.db.query('DELETE FROM trees WHERE tree_id = $1', [free]);
-    const added = (await t.db.query<{ id: number }>(`INSERT INTO trees (client_id, row_num, tree_num, lon, lat) SELECT client_id, 999, 1, lon, lat FROM trees WHERE tree_id = $1 RETURNING tree_id AS id`, [ids[0]])).rows[0].id;
+    const added = (
+      await t.db.query<{ id: number }>(
+        `INSERT INTO trees (client_id, row_num, tree_num, lon, lat) SELECT client_id, 999, 1, lon, lat FROM trees WHERE tree_id = $1 RETURNING tree_id AS id`,
+        [ids[0]],
+      )
+    ).rows[0].id;
     const delta = (await t.as('admin', { method: 'GET', url: `${url}?since=${base.trees_version}` })).json();
     expect(delta.trees.format).toBe('delta');
     expect([...delta.trees.changed_ids].sort((x: number, y: number) => x - y)).toEqual([ids[1], ...(free ? [free] : []), added].sort((x, y) => x - y));
@@ -173,7 +191,12 @@ describe(`versions follow ownership on ${ENGINE}`, () => {
     await etag(fx.projectB);
     const before = cachedSurveys(t.db);
     const tree = (await t.db.query<{ tree_id: number }>('SELECT tree_id FROM tree_observations WHERE project_id = $1 LIMIT 1', [fx.projectA])).rows[0].tree_id;
-    const res = await t.as('admin', { method: 'POST', url: `/api/admin/projects/${fx.projectA}/import`, payload: `tree_id,tree_status\n${tree},2`, headers: { 'content-type': 'text/csv' } });
+    const res = await t.as('admin', {
+      method: 'POST',
+      url: `/api/admin/projects/${fx.projectA}/import`,
+      payload: `tree_id,tree_status\n${tree},2`,
+      headers: { 'content-type': 'text/csv' },
+    });
     expect(res.statusCode).toBe(200);
     const version = (await t.db.query<{ v: string }>('SELECT version::text AS v FROM survey_versions WHERE project_id = $1', [fx.projectA])).rows[0].v;
     expect(version).not.toBe(before.get(fx.projectA));

@@ -35,9 +35,16 @@ describe(`panel = legend = areas table for every plot and irrigation area on ${E
         // The legend of the whole survey is the panel's project statistics.
         expect(Array.from(colours.counts.subarray(0, 6)), `${p.name} legend`).toEqual(statusCounts(server.total));
         const table = await geo.zones();
-        for (const [kind, list] of [['plot', server.plots], ['area', server.irrigation_areas]] as const) {
+        for (const [kind, list] of [
+          ['plot', server.plots],
+          ['area', server.irrigation_areas],
+        ] as const) {
           for (const entry of list) {
-            const id = String(kind === 'plot' ? (entry as SurveyStatistics['plots'][number]).plot_id : (entry as SurveyStatistics['irrigation_areas'][number]).irrigation_area_id);
+            const id = String(
+              kind === 'plot'
+                ? (entry as SurveyStatistics['plots'][number]).plot_id
+                : (entry as SurveyStatistics['irrigation_areas'][number]).irrigation_area_id,
+            );
             const features = kind === 'plot' ? ingest.plots : ingest.irrigationAreas;
             const part = features.findIndex((f) => String(f.sourceId) === id);
             expect(part, `${p.name} ${kind} ${id} on the map`).toBeGreaterThanOrEqual(0);

@@ -15,7 +15,13 @@ afterAll(async () => browser?.close());
 
 async function audit(page: Page, name: string): Promise<void> {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  for (const v of result.violations) console.log(`[axe ${name}] ${v.impact} ${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  for (const v of result.violations)
+    console.log(
+      `[axe ${name}] ${v.impact} ${v.id}: ${v.help} — ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(' | ')}`,
+    );
   const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`);
   expect(serious, name).toEqual([]);
   expect(result.passes.length, `${name}: axe ran its rules`).toBeGreaterThan(10);
@@ -54,7 +60,9 @@ describe.each(['en-US', 'he-IL'] as const)('accessibility (%s)', (locale) => {
     await page.goto('/admin/data-editor');
     await page.getByTestId('no-client').waitFor();
     await page.getByTestId('client-select').selectOption({ index: 1 });
-    await page.waitForFunction(() => (document.querySelector('[data-testid=stat-plots] .stat-card__value')?.textContent ?? '0') !== '0', null, { timeout: 30_000 });
+    await page.waitForFunction(() => (document.querySelector('[data-testid=stat-plots] .stat-card__value')?.textContent ?? '0') !== '0', null, {
+      timeout: 30_000,
+    });
     await audit(page, `data editor ${locale}`);
     await page.context().close();
   });

@@ -12,7 +12,11 @@ let page: Page;
 const baseURL = inject('baseURL');
 const CLIENT = 'Negev Citrus';
 
-interface Plot { id: number; geometry: { coordinates: number[][][] }; properties: { plot_name: string; plot_area: number } }
+interface Plot {
+  id: number;
+  geometry: { coordinates: number[][][] };
+  properties: { plot_name: string; plot_area: number };
+}
 
 async function api<T>(path: string): Promise<T> {
   const token = await page.evaluate(() => localStorage.getItem('token') ?? sessionStorage.getItem('token'));
@@ -33,10 +37,15 @@ const toScreen = (lngLat: number[]) =>
 const notice = () => page.getByTestId('editor-notice').textContent();
 /** The map has its style and is not moving (zoom, fit and selection animations run on a loaded runner's clock). */
 const mapSettled = () =>
-  page.waitForFunction(() => {
-    const m = (document.querySelector('[data-testid=editor-map-canvas]') as HTMLElement & { __map?: { isStyleLoaded(): boolean; isMoving(): boolean } }).__map;
-    return !!m && !!m.isStyleLoaded() && !m.isMoving();
-  }, null, { timeout: 30_000, polling: 100 });
+  page.waitForFunction(
+    () => {
+      const m = (document.querySelector('[data-testid=editor-map-canvas]') as HTMLElement & { __map?: { isStyleLoaded(): boolean; isMoving(): boolean } })
+        .__map;
+      return !!m && !!m.isStyleLoaded() && !m.isMoving();
+    },
+    null,
+    { timeout: 30_000, polling: 100 },
+  );
 const status = () => page.getByTestId('edit-mode-indicator').textContent();
 
 beforeAll(async () => {
@@ -46,7 +55,9 @@ beforeAll(async () => {
   await page.goto('/admin/data-editor');
   await page.getByTestId('no-client').waitFor();
   await page.getByTestId('client-select').selectOption({ label: CLIENT });
-  await page.waitForFunction(() => (document.querySelector('[data-testid=stat-plots] .stat-card__value')?.textContent ?? '0') !== '0', null, { timeout: 30_000 });
+  await page.waitForFunction(() => (document.querySelector('[data-testid=stat-plots] .stat-card__value')?.textContent ?? '0') !== '0', null, {
+    timeout: 30_000,
+  });
   await page.waitForTimeout(800); // auto-fit runs 500 ms after the data arrives
   await mapSettled();
 });
@@ -64,7 +75,12 @@ describe('geospatial data editor in Chromium', () => {
     // The draw tool is armed once the map has loaded: its hint shows then.
     await expect.poll(status, { timeout: 30_000 }).toContain('Click to add points');
     const box = (await page.getByTestId('editor-map-canvas').boundingBox())!;
-    const corners = [[0.78, 0.7], [0.92, 0.7], [0.92, 0.88], [0.78, 0.88]].map(([fx, fy]) => ({ x: box.x + fx * box.width, y: box.y + fy * box.height }));
+    const corners = [
+      [0.78, 0.7],
+      [0.92, 0.7],
+      [0.92, 0.88],
+      [0.78, 0.88],
+    ].map(([fx, fy]) => ({ x: box.x + fx * box.width, y: box.y + fy * box.height }));
     for (const c of corners) {
       await page.mouse.move(c.x, c.y, { steps: 3 });
       await page.mouse.click(c.x, c.y);
@@ -77,7 +93,9 @@ describe('geospatial data editor in Chromium', () => {
     await form.waitFor();
     expect(await form.locator('textarea').inputValue()).toMatch(/^POLYGON \(\(/);
     await form.getByTestId('feature-save').click();
-    await expect.poll(() => form.locator('[data-field=plot_name] .form-field__error, [data-field=name] .form-field__error').textContent()).toBe('Plot name is required');
+    await expect
+      .poll(() => form.locator('[data-field=plot_name] .form-field__error, [data-field=name] .form-field__error').textContent())
+      .toBe('Plot name is required');
     expect(await form.getByTestId('feature-save').textContent()).toBe('Save Plot');
     await form.locator('input[name=name]').fill('E2E Plot');
     await form.locator('select[name=crop_id]').selectOption({ label: 'Lemon' });
@@ -180,11 +198,17 @@ describe('geospatial data editor in Chromium', () => {
 
   it('Global View shows the whole world: centre [0, 0], zoom 2 (client.md §9)', async () => {
     await page.getByRole('button', { name: 'Global View' }).click();
-    await expect.poll(() => page.evaluate(() => {
-      const el = document.querySelector('[data-testid=editor-map-canvas]') as HTMLElement & { __map: { getCenter(): { lng: number; lat: number }; getZoom(): number } };
-      const c = el.__map.getCenter();
-      return [Math.round(c.lng * 1000) / 1000, Math.round(c.lat * 1000) / 1000, Math.round(el.__map.getZoom() * 100) / 100];
-    })).toEqual([0, 0, 2]);
+    await expect
+      .poll(() =>
+        page.evaluate(() => {
+          const el = document.querySelector('[data-testid=editor-map-canvas]') as HTMLElement & {
+            __map: { getCenter(): { lng: number; lat: number }; getZoom(): number };
+          };
+          const c = el.__map.getCenter();
+          return [Math.round(c.lng * 1000) / 1000, Math.round(c.lat * 1000) / 1000, Math.round(el.__map.getZoom() * 100) / 100];
+        }),
+      )
+      .toEqual([0, 0, 2]);
   });
 
   it('exports the plots as a shapefile and imports the file back through Import boundaries (issue 14)', async () => {
@@ -195,15 +219,19 @@ describe('geospatial data editor in Chromium', () => {
     expect(dl.suggestedFilename()).toMatch(/plots\.zip$/);
     await page.getByTestId('boundary-file').setInputFiles({ name: 'plots.zip', mimeType: 'application/zip', buffer: await readBytes(dl) });
     await page.getByTestId('boundary-read').click();
-    await expect.poll(() => page.getByTestId('boundary-summary').textContent(), { timeout: 30_000 }).toContain(`${before} features, shapefile, coordinate system: GCS_WGS_1984`);
+    await expect
+      .poll(() => page.getByTestId('boundary-summary').textContent(), { timeout: 30_000 })
+      .toContain(`${before} features, shapefile, coordinate system: GCS_WGS_1984`);
     expect(await page.getByTestId('boundary-name-field').inputValue()).toBe('NAME');
     expect(await page.getByTestId('boundary-crop-field').inputValue()).toBe('CROP');
     await page.getByTestId('boundary-area-field').selectOption('AREA_HA');
     // The file's outlines are on the map while the admin chooses.
-    expect(await page.evaluate(() => {
-      const el = document.querySelector('[data-testid=editor-map-canvas]') as HTMLElement & { __map: { getSource(id: string): unknown } };
-      return !!el.__map.getSource('ed-import-preview');
-    })).toBe(true);
+    expect(
+      await page.evaluate(() => {
+        const el = document.querySelector('[data-testid=editor-map-canvas]') as HTMLElement & { __map: { getSource(id: string): unknown } };
+        return !!el.__map.getSource('ed-import-preview');
+      }),
+    ).toBe(true);
     await page.getByTestId('boundary-import-start').click();
     await expect.poll(notice, { timeout: 30_000 }).toContain(`Imported ${before} plots and 0 irrigation areas`);
     await expect.poll(plotsBefore, { timeout: 30_000 }).toBe(2 * before);

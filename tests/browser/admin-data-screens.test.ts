@@ -29,7 +29,9 @@ describe('data editor screens in Chromium', () => {
     const page = await openEditor();
     expect(await page.getByTestId('no-client').textContent()).toContain('No Client Selected');
     await page.getByTestId('client-select').selectOption({ label: CLIENT });
-    await page.waitForFunction(() => (document.querySelector('[data-testid=stat-plots] .stat-card__value')?.textContent ?? '0') !== '0', null, { timeout: 30_000 });
+    await page.waitForFunction(() => (document.querySelector('[data-testid=stat-plots] .stat-card__value')?.textContent ?? '0') !== '0', null, {
+      timeout: 30_000,
+    });
     expect(await page.getByTestId('stat-total-area').locator('.stat-card__value').textContent()).toMatch(/^\d+\.\d$/);
     expect(await page.getByTestId('stat-average-area').locator('.stat-card__value').textContent()).toMatch(/^\d+\.\d\d$/);
     const all = { plot: await count(page, 'plot'), irrigation: await count(page, 'irrigation'), tree: await count(page, 'tree') };
@@ -59,12 +61,17 @@ describe('data editor screens in Chromium', () => {
   it('imports survey results with a progress bar; bad rows are listed with their lines', async () => {
     const page = await openEditor();
     await page.getByTestId('client-select').selectOption({ label: CLIENT });
-    await page.waitForFunction(() => (document.querySelector('[data-testid=stat-trees] .stat-card__value')?.textContent ?? '0') !== '0', null, { timeout: 30_000 });
+    await page.waitForFunction(() => (document.querySelector('[data-testid=stat-trees] .stat-card__value')?.textContent ?? '0') !== '0', null, {
+      timeout: 30_000,
+    });
     const token = await page.evaluate(() => localStorage.getItem('token') ?? sessionStorage.getItem('token'));
     const clientId = Number(await page.getByTestId('client-select').inputValue());
     const data = await (await page.request.get(`/api/admin/data/clients/${clientId}`, { headers: { authorization: `Bearer ${token}` } })).json();
     // Trees come as columns (one array per field).
-    const [a, b] = [0, 1].map((i) => ({ id: data.trees.tree_id[i] as number, geometry: { coordinates: [data.trees.lon[i] as number, data.trees.lat[i] as number] } }));
+    const [a, b] = [0, 1].map((i) => ({
+      id: data.trees.tree_id[i] as number,
+      geometry: { coordinates: [data.trees.lon[i] as number, data.trees.lat[i] as number] },
+    }));
     await page.getByTestId('import-project').selectOption({ index: 1 });
     const upload = (name: string, csv: string) => page.getByTestId('import-file').setInputFiles({ name, mimeType: 'text/csv', buffer: Buffer.from(csv) });
 
@@ -76,7 +83,9 @@ describe('data editor screens in Chromium', () => {
 
     await upload('good.csv', `tree_id,lon,lat,tree_status,n_mean\n${a.id},,,0,2.1\n,${b.geometry.coordinates[0]},${b.geometry.coordinates[1]},1,1.9\n`);
     await page.getByTestId('import-start').click();
-    await expect.poll(() => page.getByTestId('import-result').textContent(), { timeout: 30_000 }).toContain('Imported 2 results: 1 matched by tree id, 1 by location');
+    await expect
+      .poll(() => page.getByTestId('import-result').textContent(), { timeout: 30_000 })
+      .toContain('Imported 2 results: 1 matched by tree id, 1 by location');
     expect(await page.getByTestId('import-progress').textContent()).toContain('Done');
     expect(await page.getByTestId('import-progress').locator('progress').getAttribute('value')).toBe('100');
     await page.context().close();

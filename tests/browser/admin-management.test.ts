@@ -41,7 +41,12 @@ describe('admin management in Chromium', () => {
     // A native modal dialog: the page behind is inert (a click on the Add button lands on the backdrop) and does not scroll.
     expect(await form.evaluate((el) => el.tagName === 'DIALOG' && el.matches(':modal'))).toBe(true);
     expect(await admin.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
-    expect(await add.evaluate((el) => { const r = el.getBoundingClientRect(); return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)?.tagName; })).toBe('DIALOG');
+    expect(
+      await add.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)?.tagName;
+      }),
+    ).toBe('DIALOG');
     await admin.keyboard.press('Escape');
     await poll(() => form.count()).toBe(0);
     await poll(() => admin.evaluate(() => document.activeElement?.textContent)).toBe('Add Client');
@@ -175,7 +180,9 @@ describe('admin management in Chromium', () => {
     expect(Number(await admin.getByTestId('stat-plots').locator('.stat-card__value').textContent())).toBeGreaterThanOrEqual(6);
     // Worded in the UI's language from action + entity + subject (the server keeps its English summary as the title).
     await poll(() => admin.getByTestId('recent-activity').locator('li').first().textContent()).toContain(`Deletedclient “${CLIENT} Ltd”`);
-    expect(await admin.getByTestId('recent-activity').locator('li').first().locator('.dashboard__summary').getAttribute('title')).toBe(`Deleted client "${CLIENT} Ltd"`);
+    expect(await admin.getByTestId('recent-activity').locator('li').first().locator('.dashboard__summary').getAttribute('title')).toBe(
+      `Deleted client "${CLIENT} Ltd"`,
+    );
     await poll(() => admin.getByTestId('sys-backend').textContent()).toContain('Online');
     expect(await admin.getByTestId('sys-database').textContent()).toContain('Connected');
     expect(await admin.getByTestId('sys-source').textContent()).toContain('Embedded database (PGlite)');

@@ -40,10 +40,16 @@ describe('admin tables and configuration in Chromium', () => {
     await poll(() => names()).toEqual(['Irrigation block check 1', 'Irrigation block check 10']);
 
     await table().getByRole('searchbox').fill('');
-    await table().locator('thead').getByRole('button', { name: /Project name/ }).click();
+    await table()
+      .locator('thead')
+      .getByRole('button', { name: /Project name/ })
+      .click();
     const asc = await names();
     expect(asc).toEqual([...asc].sort((a, b) => a.localeCompare(b)));
-    await table().locator('thead').getByRole('button', { name: /Project name/ }).click();
+    await table()
+      .locator('thead')
+      .getByRole('button', { name: /Project name/ })
+      .click();
     const desc = await names();
     expect(desc[0].localeCompare(asc[0])).toBeGreaterThan(0);
   });
@@ -85,7 +91,9 @@ describe('admin tables and configuration in Chromium', () => {
     await t.getByRole('searchbox').fill('Citrus');
     await t.locator('tbody tr', { hasText: 'Citrus' }).getByRole('button', { name: 'Delete' }).click();
     await admin.getByTestId('confirm-ok').click();
-    await poll(() => admin.getByTestId('error-banner').textContent()).toContain('Failed to delete item: Crop type "Citrus" cannot be deleted: it is used by 2 crop options');
+    await poll(() => admin.getByTestId('error-banner').textContent()).toContain(
+      'Failed to delete item: Crop type "Citrus" cannot be deleted: it is used by 2 crop options',
+    );
   });
 
   it('renders the admin area right-to-left in Hebrew', async () => {

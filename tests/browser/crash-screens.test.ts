@@ -15,24 +15,28 @@ beforeAll(async () => {
   browser = await launchBrowser();
   page = await newPage(browser, { baseURL });
   await loginAs(page, 'grower');
-  const projects = await page.evaluate(async () => {
+  const projects = (await page.evaluate(async () => {
     const token = localStorage.getItem('token') ?? sessionStorage.getItem('token');
     return (await fetch('/api/projects/user', { headers: { Authorization: `Bearer ${token}` } })).json();
-  }) as { project_id: number; name: string; observation_date: string }[];
+  })) as { project_id: number; name: string; observation_date: string }[];
   const p = projects.find((x) => x.name === 'Avocado survey – autumn')!;
   projectPath = `/view/${p.project_id}/${p.observation_date}`;
 });
 afterAll(async () => browser?.close());
 
-const loseContexts = (p: Page) => p.evaluate(() => {
-  let lost = 0;
-  for (const c of document.querySelectorAll<HTMLCanvasElement>('[data-testid=pm-map] canvas')) {
-    const gl = (c.getContext('webgl2') ?? c.getContext('webgl')) as WebGLRenderingContext | null;
-    const ext = gl?.getExtension('WEBGL_lose_context');
-    if (ext) { ext.loseContext(); lost++; }
-  }
-  return lost;
-});
+const loseContexts = (p: Page) =>
+  p.evaluate(() => {
+    let lost = 0;
+    for (const c of document.querySelectorAll<HTMLCanvasElement>('[data-testid=pm-map] canvas')) {
+      const gl = (c.getContext('webgl2') ?? c.getContext('webgl')) as WebGLRenderingContext | null;
+      const ext = gl?.getExtension('WEBGL_lose_context');
+      if (ext) {
+        ext.loseContext();
+        lost++;
+      }
+    }
+    return lost;
+  });
 
 describe('crash screens', () => {
   it('a missing code chunk: one reload, then the crash screen with Reload Page, which works once the chunk is back', async () => {
@@ -65,17 +69,32 @@ describe('crash screens', () => {
     await page.getByRole('button', { name: 'Restore map' }).click();
     await notice.waitFor({ state: 'detached', timeout: 15_000 });
     expect(page.url()).toBe(url);
-    await expect.poll(() => page.evaluate(() => {
-      const cs = [...document.querySelectorAll<HTMLCanvasElement>('[data-testid=pm-map] canvas')];
-      return cs.length > 0 && cs.every((c) => {
-        const gl = (c.getContext('webgl2') ?? c.getContext('webgl')) as WebGLRenderingContext | null;
-        return !!gl && !gl.isContextLost();
-      });
-    }), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() => {
+            const cs = [...document.querySelectorAll<HTMLCanvasElement>('[data-testid=pm-map] canvas')];
+            return (
+              cs.length > 0 &&
+              cs.every((c) => {
+                const gl = (c.getContext('webgl2') ?? c.getContext('webgl')) as WebGLRenderingContext | null;
+                return !!gl && !gl.isContextLost();
+              })
+            );
+          }),
+        { timeout: 30_000 },
+      )
+      .toBe(true);
     // The restored map is the page's map: the tree hook answers from it.
-    await expect.poll(() => page.evaluate(() => {
-      const m = (window as unknown as { __projectMap?: { treeCount: number; zoom(): number } }).__projectMap;
-      return !!m && m.treeCount > 0 && m.zoom() > 10;
-    }), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          page.evaluate(() => {
+            const m = (window as unknown as { __projectMap?: { treeCount: number; zoom(): number } }).__projectMap;
+            return !!m && m.treeCount > 0 && m.zoom() > 10;
+          }),
+        { timeout: 30_000 },
+      )
+      .toBe(true);
   });
 });

@@ -55,7 +55,9 @@ describe('farm overview map (/map)', () => {
     await page.mouse.click(at.x, at.y);
     await expect.poll(() => page.getByTestId('farm-plot-head').textContent(), { timeout: 15_000 }).toContain('Surveys of Avocado North');
     const northId = overview.plots.features.find((f: { properties: { plot_name: string } }) => f.properties.plot_name === 'Avocado North').id;
-    const expected = (overview.surveys as { project_id: number; observation_date: string | null; plot_ids: number[] }[]).filter((s) => s.plot_ids.includes(northId));
+    const expected = (overview.surveys as { project_id: number; observation_date: string | null; plot_ids: number[] }[]).filter((s) =>
+      s.plot_ids.includes(northId),
+    );
     const rows = page.getByTestId('farm-survey');
     await expect.poll(() => rows.count()).toBe(expected.length);
     // Newest first, undated last.

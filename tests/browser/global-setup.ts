@@ -23,8 +23,19 @@ export default async function setup(project: TestProject) {
   const staticDir = path.join(dataDir, 'dist');
   // NODE_ENV=production: vitest sets 'test', with which Vite bundles React's development build (jsxDEV, an
   // Error stack per element): several times slower than what growers run, and it hid real long tasks.
-  execSync(`npx vite build --logLevel warn --outDir ${JSON.stringify(staticDir)} --emptyOutDir`, { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: path.join(dataDir, 'db'), STATIC_DIR: staticDir, LOGIN_RATE_PER_MINUTE: '100000', NODE_ENV: 'test' };
+  execSync(`npx vite build --logLevel warn --outDir ${JSON.stringify(staticDir)} --emptyOutDir`, {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: path.join(dataDir, 'db'),
+    STATIC_DIR: staticDir,
+    LOGIN_RATE_PER_MINUTE: '100000',
+    NODE_ENV: 'test',
+  };
   delete env.DATABASE_URL;
   env.SEED_SCALE = process.env.BROWSER_SEED_SCALE ?? '1';
   server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });

@@ -92,8 +92,7 @@ describe('home screen in Chromium', () => {
     const trend = card.getByTestId('project-trend');
     const change = autumn.trend!.change_pp;
     expect(await trend.getAttribute('data-direction')).toBe(Math.abs(change) < 0.05 ? 'flat' : change > 0 ? 'up' : 'down');
-    if (Math.abs(change) >= 0.05)
-      expect(await trend.textContent()).toContain(`${change > 0 ? '+' : '-'}${Math.abs(change).toFixed(1)} pp`);
+    if (Math.abs(change) >= 0.05) expect(await trend.textContent()).toContain(`${change > 0 ? '+' : '-'}${Math.abs(change).toFixed(1)} pp`);
     // Surveys without an earlier survey of the same plots show no trend.
     const withTrend = all.filter((p) => p.trend).length;
     expect(await page.getByTestId('project-trend').count()).toBe(withTrend);

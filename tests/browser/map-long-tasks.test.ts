@@ -48,7 +48,9 @@ describe('main thread at 100k trees', () => {
     await idle();
     await setPhase(page, 'prescription grid');
     await page.getByTestId('pm-rx-unit').selectOption('grid');
-    await expect.poll(async () => Number((await page.getByTestId('pm-rx-total').locator('td').first().textContent())!.replace(/\D/g, '')), { timeout: 30_000 }).toBeGreaterThan(1000);
+    await expect
+      .poll(async () => Number((await page.getByTestId('pm-rx-total').locator('td').first().textContent())!.replace(/\D/g, '')), { timeout: 30_000 })
+      .toBeGreaterThan(1000);
     await idle();
     // A click picks once (pickAll): the read-back probe works.
     await setPhase(page, 'click');

@@ -17,7 +17,12 @@ let projectId = 0;
 /** Mean colour of the map's middle (right of the panel), from a real screenshot (deck.gl's canvas is not preserved). */
 async function middleColour(p: Page): Promise<number[]> {
   const box = (await p.getByTestId('pm-map').boundingBox())!;
-  const d = await screenPixels(p, { x: Math.floor(box.x + box.width * 0.35), y: Math.floor(box.y + box.height * 0.1), width: Math.floor(box.width * 0.3), height: Math.floor(box.height * 0.6) });
+  const d = await screenPixels(p, {
+    x: Math.floor(box.x + box.width * 0.35),
+    y: Math.floor(box.y + box.height * 0.1),
+    width: Math.floor(box.width * 0.3),
+    height: Math.floor(box.height * 0.6),
+  });
   const sum = [0, 0, 0];
   for (let i = 0; i < d.length; i += 4) for (let k = 0; k < 3; k++) sum[k] += d[i + k];
   return sum.map((v) => Math.round(v / (d.length / 4)));

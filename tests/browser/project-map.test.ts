@@ -41,13 +41,18 @@ async function visibleTree(p: Page): Promise<{ index: number; x: number; y: numb
   const box = (await p.getByTestId('pm-map').boundingBox())!;
   const found = await p.evaluate((b) => {
     const m = (window as unknown as { __projectMap: { treeCount: number; treeScreenPoint(i: number): { x: number; y: number } | null } }).__projectMap;
-    const cx = b.width / 2, cy = b.height / 2;
-    let best = -1, bestD = Infinity;
+    const cx = b.width / 2,
+      cy = b.height / 2;
+    let best = -1,
+      bestD = Infinity;
     for (let i = 0; i < m.treeCount; i += 7) {
       const s = m.treeScreenPoint(i);
       if (!s) continue;
       const d = Math.hypot(s.x - cx, s.y - cy);
-      if (d < bestD) { bestD = d; best = i; }
+      if (d < bestD) {
+        bestD = d;
+        best = i;
+      }
     }
     const s = m.treeScreenPoint(best)!;
     return { index: best, x: s.x, y: s.y };
@@ -122,7 +127,10 @@ describe('project map view', () => {
     await page.mouse.click(tree.x, tree.y);
     await page.waitForSelector('[data-testid=pm-tree]');
     const shownId = await page.getByTestId('tree-tree_id').getAttribute('data-raw');
-    const data = await api<{ trees: { features: { geometry: { coordinates: number[] }; properties: Record<string, string | number | null> }[] } }>(page, `/api/trees/${projectId}`);
+    const data = await api<{ trees: { features: { geometry: { coordinates: number[] }; properties: Record<string, string | number | null> }[] } }>(
+      page,
+      `/api/trees/${projectId}`,
+    );
     const f = data.trees.features.find((x) => String(x.properties.tree_id) === shownId)!;
     expect(f).toBeTruthy();
     for (const k of ['row_num', 'tree_num', 'tree_status'] as const) {
@@ -146,8 +154,12 @@ describe('project map view', () => {
     await page.evaluate((i) => (window as unknown as { __projectMap: { jumpTo(i: number, z: number): void } }).__projectMap.jumpTo(i, 17.5), index);
     await mapIdle(page);
     const box = (await page.getByTestId('pm-map').boundingBox())!;
-    const s = await page.evaluate((i) => (window as unknown as { __projectMap: { treeScreenPoint(i: number): { x: number; y: number } } }).__projectMap.treeScreenPoint(i), index);
-    const x = box.x + s.x, y = box.y + s.y;
+    const s = await page.evaluate(
+      (i) => (window as unknown as { __projectMap: { treeScreenPoint(i: number): { x: number; y: number } } }).__projectMap.treeScreenPoint(i),
+      index,
+    );
+    const x = box.x + s.x,
+      y = box.y + s.y;
     const shown = await pixel(page, x, y);
     await page.getByTestId('pm-btn-layers').click();
     await page.getByTestId('layer-visible-trees').uncheck();
@@ -205,7 +217,9 @@ describe('project map view', () => {
       const row = (await page.getByTestId(`layer-row-${id}`).boundingBox())!;
       const to = (await page.getByTestId(`layer-row-${target}`).boundingBox())!;
       // Move the dragged row's centre to 10 px above the target row's centre (rows differ in height: the trees legend is taller).
-      const x = from.x + from.width / 2, y0 = from.y + from.height / 2, y1 = y0 + (to.y + to.height / 2 - 10) - (row.y + row.height / 2);
+      const x = from.x + from.width / 2,
+        y0 = from.y + from.height / 2,
+        y1 = y0 + (to.y + to.height / 2 - 10) - (row.y + row.height / 2);
       await page.mouse.move(x, y0);
       await page.mouse.down();
       for (let i = 1; i <= 20; i++) {
@@ -281,7 +295,14 @@ describe('acting on a survey: the legend filter and the exports', () => {
     for (const b of await page.locator('.pm-alert .pm-close').all()) await b.click();
     const { tree, shown } = await showTrees(page);
     // Which status class the tree is drawn in: the nearest status colour (workers/geo/colours.ts).
-    const STATUS: Rgb[] = [[46, 204, 64], [255, 220, 0], [255, 133, 27], [255, 65, 54], [0, 0, 0], [255, 255, 255]];
+    const STATUS: Rgb[] = [
+      [46, 204, 64],
+      [255, 220, 0],
+      [255, 133, 27],
+      [255, 65, 54],
+      [0, 0, 0],
+      [255, 255, 255],
+    ];
     const cls = STATUS.findIndex((c) => near(shown, c, 30));
     expect(cls, `pixel ${shown} is no status colour`).toBeGreaterThanOrEqual(0);
     await page.getByTestId('pm-btn-layers').click();
@@ -297,7 +318,10 @@ describe('acting on a survey: the legend filter and the exports', () => {
     await page.evaluate((i) => (window as unknown as { __projectMap: { jumpTo(i: number, z: number): void } }).__projectMap.jumpTo(i, 19), tree.index);
     await mapIdle(page);
     const box = (await page.getByTestId('pm-map').boundingBox())!;
-    const at = await page.evaluate((i) => (window as unknown as { __projectMap: { treeScreenPoint(i: number): { x: number; y: number } } }).__projectMap.treeScreenPoint(i), tree.index);
+    const at = await page.evaluate(
+      (i) => (window as unknown as { __projectMap: { treeScreenPoint(i: number): { x: number; y: number } } }).__projectMap.treeScreenPoint(i),
+      tree.index,
+    );
     const near19 = { x: box.x + at.x, y: box.y + at.y };
     const classHidden = await pixel(page, near19.x, near19.y);
     await page.getByTestId('pm-btn-layers').click();
@@ -343,7 +367,10 @@ describe('acting on a survey: the legend filter and the exports', () => {
     await page.getByTestId('pm-btn-layers').click();
     await page.getByTestId(`legend-toggle-${cls}`).click();
     await page.getByTestId('pm-layers-close').click();
-    const again = await page.evaluate((i) => (window as unknown as { __projectMap: { treeScreenPoint(i: number): { x: number; y: number } } }).__projectMap.treeScreenPoint(i), tree.index);
+    const again = await page.evaluate(
+      (i) => (window as unknown as { __projectMap: { treeScreenPoint(i: number): { x: number; y: number } } }).__projectMap.treeScreenPoint(i),
+      tree.index,
+    );
     const mapBox = (await page.getByTestId('pm-map').boundingBox())!;
     await expect.poll(async () => near(await pixel(page, mapBox.x + again.x, mapBox.y + again.y), STATUS[cls], 30), { timeout: 10_000 }).toBe(true);
     expect(await page.getByTestId('project-map-page').getAttribute('data-load-id')).toBe('1');
@@ -378,10 +405,11 @@ describe('acting on a survey: the legend filter and the exports', () => {
 });
 
 describe('acting on a survey: comparison, tree list and areas table', () => {
-  const text = (p: Page, url: string) => p.evaluate(async (u) => {
-    const token = localStorage.getItem('token') ?? sessionStorage.getItem('token');
-    return (await fetch(u, { headers: { Authorization: `Bearer ${token}` } })).text();
-  }, url);
+  const text = (p: Page, url: string) =>
+    p.evaluate(async (u) => {
+      const token = localStorage.getItem('token') ?? sessionStorage.getItem('token');
+      return (await fetch(u, { headers: { Authorization: `Bearer ${token}` } })).text();
+    }, url);
   const legendCount = async (p: Page, key: string) => {
     const el = p.getByTestId(`legend-${key}`);
     return (await el.count()) ? Number((await el.locator('.pm-legend__count').textContent())!.replace(/\D/g, '')) : 0;
@@ -407,13 +435,19 @@ describe('acting on a survey: comparison, tree list and areas table', () => {
     await page.getByTestId('layer-visible-trees').check();
     const legend = Object.fromEntries(await Promise.all(CHANGE_KEYS.map(async (k) => [k, await legendCount(page, `change-${k}`)] as const)));
     await page.getByTestId('pm-layers-close').click();
-    const zones = JSON.parse(await text(page, `/api/projects/${projectId}/zones?format=json&compare=${summer.project_id}`)) as Record<string, number | string>[];
+    const zones = JSON.parse(await text(page, `/api/projects/${projectId}/zones?format=json&compare=${summer.project_id}`)) as Record<
+      string,
+      number | string
+    >[];
     const plotsOnly = zones.filter((z) => z.kind === 'plot');
     for (const k of ['lost', 'declined', 'stable', 'improved', 'new', 'gone']) {
       expect(legend[k], k).toBe(plotsOnly.reduce((s, z) => s + Number(z[k]), 0));
     }
     expect(legend.lost).toBeGreaterThan(0);
-    const csv = Papa.parse<Record<string, string>>((await text(page, `/api/projects/${projectId}/export?format=csv&mode=change&compare=${summer.project_id}`)).replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true }).data;
+    const csv = Papa.parse<Record<string, string>>(
+      (await text(page, `/api/projects/${projectId}/export?format=csv&mode=change&compare=${summer.project_id}`)).replace(/^\uFEFF/, ''),
+      { header: true, skipEmptyLines: true },
+    ).data;
     for (const k of CHANGE_KEYS) expect(csv.filter((r) => r.change === k).length, k).toBe(legend[k]);
     // The gone trees are drawn after ours.
     expect(await page.evaluate(() => (window as unknown as { __projectMap: { treeCount: number } }).__projectMap.treeCount)).toBe(base + legend.gone);
@@ -432,7 +466,9 @@ describe('acting on a survey: comparison, tree list and areas table', () => {
     const report = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { input: await readBytes(pdf) }).toString('utf8');
     expect(report).toContain('Change since the survey of');
     const nf = new Intl.NumberFormat('en-GB');
-    expect(report).toMatch(new RegExp(`Total\\s+${['lost', 'declined', 'stable', 'improved', 'new', 'gone'].map((k) => nf.format(legend[k])).join('\\s+')}\\s`));
+    expect(report).toMatch(
+      new RegExp(`Total\\s+${['lost', 'declined', 'stable', 'improved', 'new', 'gone'].map((k) => nf.format(legend[k])).join('\\s+')}\\s`),
+    );
     expect(await page.getByTestId('pm-report-status').count()).toBe(0);
 
     // No comparison: back to the survey alone, no reload.
@@ -455,7 +491,11 @@ describe('acting on a survey: comparison, tree list and areas table', () => {
     expect(await page.getByTestId('pm-list-row').count()).toBeLessThan(80);
     await page.getByTestId('pm-list-problems').click();
     const total = Number((await page.getByTestId('stat-total-trees').textContent())!.replace(/\D/g, ''));
-    const healthy = Number((await api<{ total: { status_counts: { code: number; count: number }[] } }>(page, `/api/tree-status-statistics/${projectId}`)).total.status_counts.find((s) => s.code === 0)!.count);
+    const healthy = Number(
+      (await api<{ total: { status_counts: { code: number; count: number }[] } }>(page, `/api/tree-status-statistics/${projectId}`)).total.status_counts.find(
+        (s) => s.code === 0,
+      )!.count,
+    );
     await expect.poll(count, { timeout: 20_000 }).toBe(total - healthy);
     // Sort by status, worst first: the first row is not healthy and rows are in order.
     await page.getByTestId('list-sort-status').click();
@@ -463,10 +503,14 @@ describe('acting on a survey: comparison, tree list and areas table', () => {
     await expect.poll(() => page.getByTestId('list-sort-status').getAttribute('aria-sort')).toBe('descending');
     await expect.poll(() => page.getByTestId('pm-list-scroll').getAttribute('data-sorted'), { timeout: 20_000 }).toBe('status-desc');
     // Scrolling deep renders other rows (the list is virtual, not truncated).
-    await page.getByTestId('pm-list-scroll').evaluate((el) => { el.scrollTop = el.scrollHeight / 2; });
+    await page.getByTestId('pm-list-scroll').evaluate((el) => {
+      el.scrollTop = el.scrollHeight / 2;
+    });
     const deepest = async () => Math.max(...(await page.getByTestId('pm-list-row').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-index'))))));
     await expect.poll(deepest).toBeGreaterThan((total - healthy) / 2 - 100);
-    await page.getByTestId('pm-list-scroll').evaluate((el) => { el.scrollTop = 0; });
+    await page.getByTestId('pm-list-scroll').evaluate((el) => {
+      el.scrollTop = 0;
+    });
     // The first row of the list (not the first in the DOM: the virtual window may still hold the middle rows).
     const row = page.locator('[data-testid=pm-list-row][data-index="0"]');
     await expect.poll(() => row.isVisible()).toBe(true);
@@ -474,7 +518,10 @@ describe('acting on a survey: comparison, tree list and areas table', () => {
     const drawnIndex = Number(await row.getAttribute('data-drawn'));
     await row.click();
     await mapIdle(page);
-    expect(await page.evaluate(() => (window as unknown as { __projectMap: { selected(): unknown } }).__projectMap.selected())).toEqual({ layer: 'trees', index: drawnIndex });
+    expect(await page.evaluate(() => (window as unknown as { __projectMap: { selected(): unknown } }).__projectMap.selected())).toEqual({
+      layer: 'trees',
+      index: drawnIndex,
+    });
     expect(await page.evaluate(() => (window as unknown as { __projectMap: { zoom(): number } }).__projectMap.zoom())).toBeGreaterThanOrEqual(17.9);
     await expect.poll(() => page.getByTestId('tree-row_num').textContent(), { timeout: 10_000 }).toBe(cells[2]);
     expect(await page.getByTestId('tree-tree_num').textContent()).toBe(cells[3]);
@@ -482,7 +529,9 @@ describe('acting on a survey: comparison, tree list and areas table', () => {
     expect(cells[4]).not.toBe('Healthy');
 
     // Print: pages of 40 rows, plot / row / tree first.
-    await page.evaluate(() => { window.print = () => undefined; });
+    await page.evaluate(() => {
+      window.print = () => undefined;
+    });
     await page.getByTestId('pm-list-print').click();
     await page.waitForSelector('[data-testid=pm-print]', { state: 'attached' });
     const pages = page.locator('.pm-print__page');
@@ -508,7 +557,8 @@ describe('acting on a survey: comparison, tree list and areas table', () => {
     await page.getByTestId('zones-sort-trees').click();
     const trees = async () => (await page.locator('td[data-col=trees]').allTextContents()).map((s) => Number(s.replace(/\D/g, '')));
     const sorted = await trees();
-    const asc = [...sorted].sort((a, b) => a - b), desc = [...sorted].sort((a, b) => b - a);
+    const asc = [...sorted].sort((a, b) => a - b),
+      desc = [...sorted].sort((a, b) => b - a);
     expect(JSON.stringify(sorted) === JSON.stringify(asc) || JSON.stringify(sorted) === JSON.stringify(desc)).toBe(true);
     const plotRow = page.locator('[data-testid^=zone-plot-]').first();
     const name = (await plotRow.locator('td[data-col=name]').textContent())!.replace(/Plot$/, '').trim();
@@ -520,7 +570,13 @@ describe('acting on a survey: comparison, tree list and areas table', () => {
     const csv = Papa.parse<Record<string, string>>((await readDownload(download)).replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: true });
     expect(csv.errors).toEqual([]);
     expect(csv.data).toHaveLength(n);
-    const shown = new Map((await Promise.all((await rows.all()).map(async (r) => [(await r.getAttribute('data-testid'))!, Number((await r.locator('td[data-col=trees]').textContent())!.replace(/\D/g, ''))] as const))));
+    const shown = new Map(
+      await Promise.all(
+        (await rows.all()).map(
+          async (r) => [(await r.getAttribute('data-testid'))!, Number((await r.locator('td[data-col=trees]').textContent())!.replace(/\D/g, ''))] as const,
+        ),
+      ),
+    );
     for (const r of csv.data) expect(shown.get(`zone-${r.kind === 'plot' ? 'plot' : 'area'}-${r.id}`), r.name).toBe(Number(r.trees));
     await page.getByTestId('pm-zones').locator('.pm-close').click();
   });
@@ -532,7 +588,12 @@ describe('acting on a survey: comparison, tree list and areas table', () => {
     await phone.waitForSelector('[data-testid=project-map-page][data-load-id="1"]', { timeout: 90_000 });
     await phone.waitForSelector('[data-testid=pm-loading]', { state: 'detached', timeout: 5_000 });
     expect(await phone.evaluate(() => document.documentElement.dir)).toBe('rtl');
-    for (const [button, panel] of [['pm-btn-list', 'pm-list'], ['pm-btn-zones', 'pm-zones'], ['pm-btn-compare', 'pm-surveys'], ['pm-btn-prescription', 'pm-prescription']] as const) {
+    for (const [button, panel] of [
+      ['pm-btn-list', 'pm-list'],
+      ['pm-btn-zones', 'pm-zones'],
+      ['pm-btn-compare', 'pm-surveys'],
+      ['pm-btn-prescription', 'pm-prescription'],
+    ] as const) {
       await phone.getByTestId(button).click();
       const box = (await phone.getByTestId(panel).boundingBox())!;
       expect(box.x, panel).toBeGreaterThanOrEqual(0);

@@ -15,9 +15,17 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 async function bigProjectPath(): Promise<string> {
-  const login = await fetch(`${baseURL}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ACCOUNTS.grower) });
+  const login = await fetch(`${baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ACCOUNTS.grower),
+  });
   const { token } = (await login.json()) as { token: string };
-  const projects = (await (await fetch(`${baseURL}/api/projects/user`, { headers: { authorization: `Bearer ${token}` } })).json()) as { project_id: number; name: string; observation_date: string }[];
+  const projects = (await (await fetch(`${baseURL}/api/projects/user`, { headers: { authorization: `Bearer ${token}` } })).json()) as {
+    project_id: number;
+    name: string;
+    observation_date: string;
+  }[];
   const big = projects.find((p) => p.name === 'Avocado survey – autumn');
   expect(big, 'the demo seed has the big avocado survey').toBeDefined();
   return `/view/${big!.project_id}/${routeDate(big!.observation_date)}`;
@@ -61,7 +69,10 @@ describe('security headers and CSP', () => {
     // The map is up when MapLibre has its container and canvas (its workers start with it);
     // then give data decoding, styles and tile requests a moment.
     const map = page.locator('.maplibregl-map, .maplibregl-canvas').first();
-    const up = await map.waitFor({ timeout: 60_000 }).then(() => true, () => false);
+    const up = await map.waitFor({ timeout: 60_000 }).then(
+      () => true,
+      () => false,
+    );
     if (!up) console.error(`[csp] map did not appear on ${page.url()}: ${(await page.locator('body').innerText()).slice(0, 500)}`);
     expect(up, `the map page ${target} did not show a map`).toBe(true);
     await page.waitForLoadState('networkidle', { timeout: 20_000 }).catch(() => undefined);

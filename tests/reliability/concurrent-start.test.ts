@@ -19,7 +19,10 @@ describe.skipIf(!pgbin)(`two servers on one empty PostgreSQL${pgbin ? '' : ' (SK
     const cluster: Cluster = await startCluster(pgbin!);
     cleanups.push(() => cluster.destroy());
     const [a, b] = await Promise.all([startServer({ DATABASE_URL: cluster.url }), startServer({ DATABASE_URL: cluster.url })]);
-    cleanups.push(() => a.stop(), () => b.stop());
+    cleanups.push(
+      () => a.stop(),
+      () => b.stop(),
+    );
     const seededBy = [a, b].filter((s: ServerProcess) => /Seeded demo data/.test(s.output()));
     expect(seededBy.length, `${a.output()}\n---\n${b.output()}`).toBe(1);
 

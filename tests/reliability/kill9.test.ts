@@ -106,11 +106,15 @@ describe('kill -9 during acknowledged writes', () => {
   }, 300_000);
 
   const pgbin = postgresBin();
-  it.skipIf(!pgbin)(`keeps every acknowledged write on PostgreSQL, also across a database crash${pgbin ? '' : ' (SKIPPED: no PostgreSQL binaries; set PGBIN)'}`, async () => {
-    const cluster = await startCluster(pgbin!);
-    cleanups.push(() => cluster.destroy());
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'orchard-kill9-pg-'));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    await crashAndCheck({ DATABASE_URL: cluster.url, DATA_DIR: dataDir }, 'postgresql', cluster);
-  }, 300_000);
+  it.skipIf(!pgbin)(
+    `keeps every acknowledged write on PostgreSQL, also across a database crash${pgbin ? '' : ' (SKIPPED: no PostgreSQL binaries; set PGBIN)'}`,
+    async () => {
+      const cluster = await startCluster(pgbin!);
+      cleanups.push(() => cluster.destroy());
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'orchard-kill9-pg-'));
+      cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+      await crashAndCheck({ DATABASE_URL: cluster.url, DATA_DIR: dataDir }, 'postgresql', cluster);
+    },
+    300_000,
+  );
 });

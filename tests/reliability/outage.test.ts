@@ -53,7 +53,11 @@ describe.skipIf(!pgbin)(`PostgreSQL outage${pgbin ? '' : ' (SKIPPED: no PostgreS
       expect(res.body).toEqual({ success: false, code: 'database_unavailable', message: 'The database is unavailable. Please try again shortly.' });
       expect(res.headers.get('retry-after')).toBe('5');
     }
-    const loginRes = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ACCOUNTS.grower) });
+    const loginRes = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ACCOUNTS.grower),
+    });
     expect(loginRes.status).toBe(503); // not a misleading 401
     const health = await get(`${server.url}/api/health`);
     expect(health.status).toBe(503);
@@ -71,7 +75,10 @@ describe.skipIf(!pgbin)(`PostgreSQL outage${pgbin ? '' : ' (SKIPPED: no PostgreS
     cleanups.push(() => browser.close());
     const page = await newPage(browser, { baseURL: server.url });
     await loginAs(page, 'grower');
-    await page.getByTestId('home-error').waitFor({ state: 'detached', timeout: 30_000 }).catch(() => undefined);
+    await page
+      .getByTestId('home-error')
+      .waitFor({ state: 'detached', timeout: 30_000 })
+      .catch(() => undefined);
     cluster.stop('fast');
     await page.reload();
     const error = page.getByTestId('home-error');

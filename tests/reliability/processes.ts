@@ -27,7 +27,16 @@ export interface ServerProcess {
 
 /** Starts the real server and resolves once it listens. */
 export async function startServer(env: Record<string, string | undefined>): Promise<ServerProcess> {
-  const full: NodeJS.ProcessEnv = { ...process.env, PORT: '0', HOST: '127.0.0.1', NODE_ENV: 'test', LOG_LEVEL: 'warn', LOGIN_RATE_PER_MINUTE: '100000', SEED_SCALE: '0.01', ...env };
+  const full: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    LOGIN_RATE_PER_MINUTE: '100000',
+    SEED_SCALE: '0.01',
+    ...env,
+  };
   if (!env.DATABASE_URL) delete full.DATABASE_URL;
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env: full, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
@@ -125,7 +134,11 @@ export async function startCluster(pgbin: string): Promise<Cluster> {
 }
 
 export async function login(url: string, email: string, password: string): Promise<string> {
-  const res = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { token: string }).token;
 }

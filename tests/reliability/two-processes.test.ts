@@ -47,7 +47,9 @@ describe.skipIf(!pgbin)(`two API processes on one PostgreSQL${pgbin ? '' : ' (SK
     const editor = (await (await get(a.url, `/api/admin/data/clients/${clientId}`, admin)).json()) as { trees: { tree_id: number[] } };
     const importOne = async (status: number) => {
       const res = await fetch(`${a.url}/api/admin/projects/${survey}/import`, {
-        method: 'POST', headers: { ...admin, 'content-type': 'text/csv' }, body: `tree_id,tree_status\n${editor.trees.tree_id[0]},${status}`,
+        method: 'POST',
+        headers: { ...admin, 'content-type': 'text/csv' },
+        body: `tree_id,tree_status\n${editor.trees.tree_id[0]},${status}`,
       });
       expect(res.status, await res.clone().text()).toBe(200);
     };
@@ -64,7 +66,8 @@ describe.skipIf(!pgbin)(`two API processes on one PostgreSQL${pgbin ? '' : ' (SK
     const full = (await (await get(a.url, '/api/admin/projects', admin)).json()).projects.find((p: { project_id: number }) => p.project_id === survey);
     const renamed = `${target.name} (renamed)`;
     const put = await fetch(`${a.url}/api/admin/projects/${survey}`, {
-      method: 'PUT', headers: { ...admin, 'content-type': 'application/json' },
+      method: 'PUT',
+      headers: { ...admin, 'content-type': 'application/json' },
       body: JSON.stringify({ name: renamed, observation_date: full.observation_date, plot_ids: full.plot_ids, version: full.version }),
     });
     expect(put.status, await put.clone().text()).toBe(200);

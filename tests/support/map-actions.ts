@@ -6,8 +6,16 @@
 // switch the colour mode, zoom in and out with the wheel and pan by dragging.
 import type { Page } from 'playwright-core';
 
-export interface LongTask { at: number; ms: number; phase: string }
-export interface MapProbe { tasks: LongTask[]; phase: string; readBacks: Record<string, number> }
+export interface LongTask {
+  at: number;
+  ms: number;
+  phase: string;
+}
+export interface MapProbe {
+  tasks: LongTask[];
+  phase: string;
+  readBacks: Record<string, number>;
+}
 export const MAP_ACTIONS = ['open', 'show trees', 'colour mode', 'zoom in', 'zoom out', 'pan'] as const;
 
 /** Installs the probe in every page the tab loads from now on. */
@@ -28,17 +36,24 @@ export async function installMapProbe(page: Page): Promise<void> {
   });
 }
 
-export const setPhase = (page: Page, name: string) => page.evaluate((n) => { (window as unknown as { __longTasks: MapProbe }).__longTasks.phase = n; }, name);
+export const setPhase = (page: Page, name: string) =>
+  page.evaluate((n) => {
+    (window as unknown as { __longTasks: MapProbe }).__longTasks.phase = n;
+  }, name);
 export const readProbe = (page: Page) => page.evaluate(() => (window as unknown as { __longTasks: MapProbe }).__longTasks);
 /** Longest task of a phase (0: none over 50 ms) and how many there were. */
 export const longestTask = (probe: MapProbe, phase: string) => Math.max(0, ...probe.tasks.filter((t) => t.phase === phase).map((t) => t.ms));
 
 /** The map stopped moving; then `afterMs` for the worker's image and labels, which arrive after the move. */
 export async function settleMap(page: Page, afterMs: number, timeout = 30_000): Promise<void> {
-  await page.waitForFunction(() => {
-    const m = (window as unknown as { __projectMap?: { isMoving(): boolean } }).__projectMap;
-    return !!m && !m.isMoving();
-  }, null, { timeout });
+  await page.waitForFunction(
+    () => {
+      const m = (window as unknown as { __projectMap?: { isMoving(): boolean } }).__projectMap;
+      return !!m && !m.isMoving();
+    },
+    null,
+    { timeout },
+  );
   await page.waitForTimeout(afterMs);
 }
 

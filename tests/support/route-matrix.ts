@@ -172,20 +172,23 @@ export async function loadFixtures(db: Queryable): Promise<Fixtures> {
     fx[kind] = { A: id, B: id };
   }
   // Strings that only one client's data contains: a grower's responses must never carry the other's.
-  const marks = async (clientId: number) => [
-    ...(await db.query<{ s: string }>(`SELECT name AS s FROM clients WHERE client_id = $1`, [clientId])).rows,
-    ...(await db.query<{ s: string }>(`SELECT email AS s FROM users WHERE client_id = $1`, [clientId])).rows,
-    ...(await db.query<{ s: string }>(`SELECT plot_name AS s FROM plots WHERE client_id = $1`, [clientId])).rows,
-    ...(await db.query<{ s: string }>(`SELECT name AS s FROM projects WHERE client_id = $1`, [clientId])).rows,
-  ].map((r) => r.s);
+  const marks = async (clientId: number) =>
+    [
+      ...(await db.query<{ s: string }>(`SELECT name AS s FROM clients WHERE client_id = $1`, [clientId])).rows,
+      ...(await db.query<{ s: string }>(`SELECT email AS s FROM users WHERE client_id = $1`, [clientId])).rows,
+      ...(await db.query<{ s: string }>(`SELECT plot_name AS s FROM plots WHERE client_id = $1`, [clientId])).rows,
+      ...(await db.query<{ s: string }>(`SELECT name AS s FROM projects WHERE client_id = $1`, [clientId])).rows,
+    ].map((r) => r.s);
   const grower3 = `SELECT u.user_id FROM users u WHERE u.email = 'grower3@demo.farm'`;
   const visible = `SELECT pu.project_id FROM project_users pu WHERE pu.user_id = (${grower3})`;
   const unassigned = [
     ...(await db.query<{ s: string }>(`SELECT name AS s FROM projects WHERE client_id = $1 AND project_id NOT IN (${visible})`, [a.client_id])).rows,
-    ...(await db.query<{ s: string }>(
-      `SELECT plot_name AS s FROM plots WHERE client_id = $1 AND plot_id NOT IN (SELECT plot_id FROM project_plots WHERE project_id IN (${visible}))`,
-      [a.client_id],
-    )).rows,
+    ...(
+      await db.query<{ s: string }>(
+        `SELECT plot_name AS s FROM plots WHERE client_id = $1 AND plot_id NOT IN (SELECT plot_id FROM project_plots WHERE project_id IN (${visible}))`,
+        [a.client_id],
+      )
+    ).rows,
   ].map((r) => r.s);
   fx.markers = { A: await marks(a.client_id), B: await marks(b.client_id), unassigned };
   fx.grower3Project = Number((await db.query<{ project_id: number }>(`${visible} ORDER BY pu.project_id LIMIT 1`)).rows[0].project_id);
@@ -215,7 +218,15 @@ const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}-${++ser
 const one = async (db: Queryable, sql: string, params: unknown[] = []) => (await db.query<Record<string, unknown>>(sql, params)).rows[0];
 const square = (lon: number, lat: number, d = 0.0005) => ({
   type: 'Polygon',
-  coordinates: [[[lon, lat], [lon + d, lat], [lon + d, lat + d], [lon, lat + d], [lon, lat]]],
+  coordinates: [
+    [
+      [lon, lat],
+      [lon + d, lat],
+      [lon + d, lat + d],
+      [lon, lat + d],
+      [lon, lat],
+    ],
+  ],
 });
 /** A point inside client A's first plot (the editor finds plot and area by location). */
 const insideA = async (fx: Fixtures, db: Queryable) => {
@@ -246,11 +257,20 @@ export const WRITES: Record<string, WriteSample> = {
   },
 
   'POST /api/admin/clients': { body: () => ({ name: unique('Matrix client') }) },
-  'PUT /api/admin/clients/:id': { body: async (_fx, db, id) => ({ name: (await one(db, `SELECT name FROM clients WHERE client_id = $1`, [id]))?.name ?? 'x' }) },
+  'PUT /api/admin/clients/:id': {
+    body: async (_fx, db, id) => ({ name: (await one(db, `SELECT name FROM clients WHERE client_id = $1`, [id]))?.name ?? 'x' }),
+  },
   'DELETE /api/admin/clients/:id': { destructive: true },
 
   'POST /api/admin/users': {
-    body: (fx) => ({ email: `${unique('m').replace(/\W/g, '')}@matrix.test`, first_name: 'Matrix', last_name: 'User', client_id: fx.client.A, role: 'user', password: 'Matrix-Passw0rd!' }),
+    body: (fx) => ({
+      email: `${unique('m').replace(/\W/g, '')}@matrix.test`,
+      first_name: 'Matrix',
+      last_name: 'User',
+      client_id: fx.client.A,
+      role: 'user',
+      password: 'Matrix-Passw0rd!',
+    }),
   },
   // Same fields, no password: must not bump the token version of the user.
   'PUT /api/admin/users/:id': {
@@ -262,7 +282,13 @@ export const WRITES: Record<string, WriteSample> = {
   'DELETE /api/admin/users/:id': { destructive: true },
 
   'POST /api/admin/projects': {
-    body: async (fx) => ({ name: unique('Matrix project'), observation_date: '2026-01-15', user_ids: [fx.user.A], products: ['tree_status'], plot_ids: [fx.plot.A] }),
+    body: async (fx) => ({
+      name: unique('Matrix project'),
+      observation_date: '2026-01-15',
+      user_ids: [fx.user.A],
+      products: ['tree_status'],
+      plot_ids: [fx.plot.A],
+    }),
   },
   'PUT /api/admin/projects/:id': {
     body: async (_fx, db, id) => {
@@ -275,12 +301,19 @@ export const WRITES: Record<string, WriteSample> = {
   // An import replaces survey results; an empty file is refused with 422 after the access checks.
   'POST /api/admin/projects/:projectId/import': { body: () => ({ type: 'FeatureCollection', features: [] }), ok: [200, 422] },
 
-  'POST /api/admin/data/plots': { body: async (fx, db) => ({ plot_name: unique('Matrix plot'), geom: square(...(await insideA(fx, db))), client_id: fx.client.A }) },
-  'PATCH /api/admin/data/plots/:id': { body: async (_fx, db, id) => ({ plot_name: (await one(db, `SELECT plot_name FROM plots WHERE plot_id = $1`, [id]))?.plot_name ?? 'x' }) },
+  'POST /api/admin/data/plots': {
+    body: async (fx, db) => ({ plot_name: unique('Matrix plot'), geom: square(...(await insideA(fx, db))), client_id: fx.client.A }),
+  },
+  'PATCH /api/admin/data/plots/:id': {
+    body: async (_fx, db, id) => ({ plot_name: (await one(db, `SELECT plot_name FROM plots WHERE plot_id = $1`, [id]))?.plot_name ?? 'x' }),
+  },
   'DELETE /api/admin/data/plots/:id': { destructive: true },
   // Boundary import (issue 14): a preview writes nothing; the import writes one small irrigation area.
   'POST /api/admin/data/clients/:clientId/boundaries/preview': {
-    body: async (fx, db) => ({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { name: 'Matrix' }, geometry: square(...(await insideA(fx, db))) }] }),
+    body: async (fx, db) => ({
+      type: 'FeatureCollection',
+      features: [{ type: 'Feature', properties: { name: 'Matrix' }, geometry: square(...(await insideA(fx, db))) }],
+    }),
   },
   'POST /api/admin/data/clients/:clientId/boundaries': {
     body: async (fx, db) => ({ features: [{ kind: 'irrigation', name: unique('Matrix import'), geometry: square(...(await insideA(fx, db)), 0.0002) }] }),
@@ -289,11 +322,17 @@ export const WRITES: Record<string, WriteSample> = {
     body: async (fx, db) => ({ irrigation_area_name: unique('Matrix area'), geom: square(...(await insideA(fx, db)), 0.0002), client_id: fx.client.A }),
   },
   'PATCH /api/admin/data/irrigation-areas/:id': {
-    body: async (_fx, db, id) => ({ irrigation_area_name: (await one(db, `SELECT irrigation_area_name AS n FROM irrigation_areas WHERE irrigation_area_id = $1`, [id]))?.n ?? 'x' }),
+    body: async (_fx, db, id) => ({
+      irrigation_area_name: (await one(db, `SELECT irrigation_area_name AS n FROM irrigation_areas WHERE irrigation_area_id = $1`, [id]))?.n ?? 'x',
+    }),
   },
   'DELETE /api/admin/data/irrigation-areas/:id': { destructive: true },
-  'POST /api/admin/data/trees': { body: async (fx, db) => ({ row_num: 999, tree_num: 999, geom: { type: 'Point', coordinates: await insideA(fx, db) }, client_id: fx.client.A }) },
-  'PATCH /api/admin/data/trees/:id': { body: async (_fx, db, id) => ({ row_num: Number((await one(db, `SELECT row_num FROM trees WHERE tree_id = $1`, [id]))?.row_num ?? 1) }) },
+  'POST /api/admin/data/trees': {
+    body: async (fx, db) => ({ row_num: 999, tree_num: 999, geom: { type: 'Point', coordinates: await insideA(fx, db) }, client_id: fx.client.A }),
+  },
+  'PATCH /api/admin/data/trees/:id': {
+    body: async (_fx, db, id) => ({ row_num: Number((await one(db, `SELECT row_num FROM trees WHERE tree_id = $1`, [id]))?.row_num ?? 1) }),
+  },
   'DELETE /api/admin/data/trees/:id': { destructive: true },
 
   ...Object.fromEntries(

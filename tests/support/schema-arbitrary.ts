@@ -44,7 +44,8 @@ export function arbitraryOf(s: JsonSchema | undefined, depth = 0): fc.Arbitrary<
   const type = Array.isArray(s.type) ? s.type[0] : s.type;
   switch (type) {
     case 'string':
-      if (s.format === 'date') return fc.date({ noInvalidDate: true, min: new Date('1990-01-01'), max: new Date('2040-01-01') }).map((d) => d.toISOString().slice(0, 10));
+      if (s.format === 'date')
+        return fc.date({ noInvalidDate: true, min: new Date('1990-01-01'), max: new Date('2040-01-01') }).map((d) => d.toISOString().slice(0, 10));
       if (s.format === 'email') return fc.emailAddress();
       if (s.format === 'date-time') return fc.date({ noInvalidDate: true }).map((d) => d.toISOString());
       if (s.pattern) {
@@ -124,7 +125,9 @@ export function mutatedArbitrary(s: JsonSchema | undefined): fc.Arbitrary<Mutati
   const options: fc.Arbitrary<Mutation>[] = [base.map((value) => ({ kind: 'valid' as const, value }))];
   if (isObject) {
     options.push(
-      fc.tuple(base, fc.constantFrom('admin', 'role', 'zz_unknown', 'client_id', 'isAdmin')).map(([v, k]) => ({ kind: 'unknownField' as const, value: { ...(v as object), [k]: true } })),
+      fc
+        .tuple(base, fc.constantFrom('admin', 'role', 'zz_unknown', 'client_id', 'isAdmin'))
+        .map(([v, k]) => ({ kind: 'unknownField' as const, value: { ...(v as object), [k]: true } })),
     );
     if (required.length)
       options.push(
@@ -136,7 +139,9 @@ export function mutatedArbitrary(s: JsonSchema | undefined): fc.Arbitrary<Mutati
       );
     if (props.length)
       options.push(
-        fc.tuple(base, fc.constantFrom(...props), fc.constantFrom(...NASTY_VALUES)).map(([v, k, bad]) => ({ kind: 'nasty' as const, value: { ...(v as object), [k]: bad } })),
+        fc
+          .tuple(base, fc.constantFrom(...props), fc.constantFrom(...NASTY_VALUES))
+          .map(([v, k, bad]) => ({ kind: 'nasty' as const, value: { ...(v as object), [k]: bad } })),
       );
   }
   options.push(fc.constantFrom<unknown>(null, [], 'text', 42, true, [{}]).map((value) => ({ kind: 'wrongType' as const, value })));

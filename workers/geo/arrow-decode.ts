@@ -7,8 +7,14 @@ import { normalizeAreas } from './features';
 import type { GeoDataset } from './ingest-geojson';
 import { ARROW_CRS, META } from './arrow-schema';
 import {
-  NUMERIC_FIELDS, TEXT_FIELDS, type IdColumn, type MapDataResponse, type NumericField,
-  type StringColumn, type TextField, type TreeColumns,
+  NUMERIC_FIELDS,
+  TEXT_FIELDS,
+  type IdColumn,
+  type MapDataResponse,
+  type NumericField,
+  type StringColumn,
+  type TextField,
+  type TreeColumns,
 } from './types';
 import { looseText, parseStatus } from './values';
 
@@ -49,7 +55,7 @@ function positions(v: Vector, n: number): Float64Array {
   // would take the whole IPC buffer (every other column) with it.
   if (v.data.length === 1) {
     const c = v.data[0].children[0];
-    const start = (v.data[0].offset) * 2 + c.offset;
+    const start = v.data[0].offset * 2 + c.offset;
     return (c.values as Float64Array).slice(start, start + 2 * n);
   }
   const out = new Float64Array(2 * n);
@@ -74,7 +80,10 @@ export function decodeTreeColumns(table: Table): TreeColumns {
   let ids: IdColumn;
   if (table.schema.metadata.get(META.idKind) === 'int') {
     const d = idVec.data[0];
-    ids = { kind: 'int', values: idVec.data.length === 1 ? (d.values as Int32Array).subarray(d.offset, d.offset + n) : Int32Array.from(idVec.toArray() as ArrayLike<number>) };
+    ids = {
+      kind: 'int',
+      values: idVec.data.length === 1 ? (d.values as Int32Array).subarray(d.offset, d.offset + n) : Int32Array.from(idVec.toArray() as ArrayLike<number>),
+    };
   } else ids = { kind: 'text', values: text(idVec, n) };
   const statusVec = child(table, 'tree_status');
   let status: Uint8Array;

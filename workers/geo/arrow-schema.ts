@@ -11,8 +11,24 @@
 // EPSG:4326 (orchard.crs; version 1 sent them in EPSG:3857 as the JSON call does),
 // biomassRange, npkRanges, treeDuplicates (ids the server dropped), version.
 import {
-  Dictionary, Field, FixedSizeList, Float32, Float64, Int32, RecordBatch, Schema, Struct, Table,
-  Uint16, Uint8, Utf8, makeData, tableToIPC, vectorFromArray, type Data, type DataType,
+  Dictionary,
+  Field,
+  FixedSizeList,
+  Float32,
+  Float64,
+  Int32,
+  RecordBatch,
+  Schema,
+  Struct,
+  Table,
+  Uint16,
+  Uint8,
+  Utf8,
+  makeData,
+  tableToIPC,
+  vectorFromArray,
+  type Data,
+  type DataType,
 } from 'apache-arrow';
 import { NUMERIC_FIELDS, TEXT_FIELDS, type MapDataResponse, type StringColumn, type TreeColumns } from './types';
 
@@ -66,10 +82,15 @@ export function encodeMapDataArrow(input: ArrowMapDataInput): Uint8Array {
     fields.push(new Field(name, data.type, false));
     children.push(data);
   };
-  add('position', makeData({
-    type: positionType(), length: n, nullCount: 0,
-    child: makeData({ type: new Float64(), length: 2 * n, nullCount: 0, data: t.positions }),
-  }));
+  add(
+    'position',
+    makeData({
+      type: positionType(),
+      length: n,
+      nullCount: 0,
+      child: makeData({ type: new Float64(), length: 2 * n, nullCount: 0, data: t.positions }),
+    }),
+  );
   let dictId = 0;
   if (t.ids.kind === 'int') add('tree_id', makeData({ type: new Int32(), length: n, nullCount: 0, data: t.ids.values }));
   else add('tree_id', dictData(t.ids.values, dictId++));

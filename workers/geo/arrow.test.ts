@@ -9,15 +9,28 @@ import type { MapDataResponse } from './types';
 
 function sample(n: number, textIds = false): MapDataResponse {
   return mapData({
-    plots: { type: 'FeatureCollection', features: [
-      { type: 'Feature', properties: { plot_id: 1, plot_name: 'A' }, geometry: { type: 'Polygon', coordinates: [mercRing(rectRing(35, 32, 35.1, 32.1))] } },
-      { type: 'Feature', properties: { plot_id: 1 }, geometry: { type: 'Polygon', coordinates: [mercRing(rectRing(36, 32, 36.1, 32.1))] } },
-    ] },
-    trees: { type: 'FeatureCollection', features: Array.from({ length: n }, (_, i) => treeFeature(35 + i * 1e-5, 32.05, {
-      tree_id: textIds ? `T${i % 50 === 7 ? 6 : i}` : i === 3 ? null : i,
-      tree_status: i % 7, crop_name: i % 3 ? 'mango' : null, n_mean: i % 5 ? i / 100 : null,
-      biomass: i % 4 ? i : 'N/A', canopy_diameter: (i % 80) / 10, planting_date: '2015-03-01', n_label: `${i}`,
-    })) },
+    plots: {
+      type: 'FeatureCollection',
+      features: [
+        { type: 'Feature', properties: { plot_id: 1, plot_name: 'A' }, geometry: { type: 'Polygon', coordinates: [mercRing(rectRing(35, 32, 35.1, 32.1))] } },
+        { type: 'Feature', properties: { plot_id: 1 }, geometry: { type: 'Polygon', coordinates: [mercRing(rectRing(36, 32, 36.1, 32.1))] } },
+      ],
+    },
+    trees: {
+      type: 'FeatureCollection',
+      features: Array.from({ length: n }, (_, i) =>
+        treeFeature(35 + i * 1e-5, 32.05, {
+          tree_id: textIds ? `T${i % 50 === 7 ? 6 : i}` : i === 3 ? null : i,
+          tree_status: i % 7,
+          crop_name: i % 3 ? 'mango' : null,
+          n_mean: i % 5 ? i / 100 : null,
+          biomass: i % 4 ? i : 'N/A',
+          canopy_diameter: (i % 80) / 10,
+          planting_date: '2015-03-01',
+          n_label: `${i}`,
+        }),
+      ),
+    },
     biomassRange: { min: 0, max: 10 },
     npkRanges: { mango: { n: { lower: 1, upper: 1.4 } } },
   });
@@ -28,9 +41,14 @@ describe('Arrow wire form', () => {
     it(`round-trips to the same dataset as the GeoJSON ingest (${textIds ? 'text' : 'int'} ids)`, () => {
       const json = sample(300, textIds);
       const viaJson = ingestMapDataGeoJSON(json);
-      const bytes = encodeMapDataArrow({ areasCrs: 'EPSG:3857',
-        trees: viaJson.trees, treeDuplicates: viaJson.duplicates.tree, plots: json.plots,
-        irrigationAreas: json.irrigationAreas, biomassRange: json.biomassRange, npkRanges: json.npkRanges,
+      const bytes = encodeMapDataArrow({
+        areasCrs: 'EPSG:3857',
+        trees: viaJson.trees,
+        treeDuplicates: viaJson.duplicates.tree,
+        plots: json.plots,
+        irrigationAreas: json.irrigationAreas,
+        biomassRange: json.biomassRange,
+        npkRanges: json.npkRanges,
       });
       const viaArrow = decodeMapDataArrow(bytes);
       expect(viaArrow.trees.length).toBe(viaJson.trees.length);

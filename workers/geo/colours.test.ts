@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  colourTrees, NO_VALUE_GREY, nutrientClassCount, nutrientColour, NUTRIENT_SCALES, nutrientStep,
-  relativeBand, relativeRange, RELATIVE_COLOURS, STATUS_COLOURS,
+  colourTrees,
+  NO_VALUE_GREY,
+  nutrientClassCount,
+  nutrientColour,
+  NUTRIENT_SCALES,
+  nutrientStep,
+  relativeBand,
+  relativeRange,
+  RELATIVE_COLOURS,
+  STATUS_COLOURS,
 } from './colours';
 import { rowsToTreeColumns, type TreeRow } from './tree-columns';
 
@@ -35,7 +43,11 @@ describe('nutrient scales (client.md §9)', () => {
   it('grey #B2BABB for no value; Missing and no-mean trees are excluded from the layer', () => {
     expect(nutrientColour(NaN, 'n')).toEqual(NO_VALUE_GREY);
     expect(NO_VALUE_GREY.slice(0, 3)).toEqual([0xb2, 0xba, 0xbb]);
-    const t = cols([{ n_mean: 2, tree_status: 0 }, { n_mean: 2, tree_status: 4 }, { n_mean: null, tree_status: 0 }]);
+    const t = cols([
+      { n_mean: 2, tree_status: 0 },
+      { n_mean: 2, tree_status: 4 },
+      { n_mean: null, tree_status: 0 },
+    ]);
     const r = colourTrees(t, 'n');
     expect(r.visible).toBe(1);
     expect(rgba(r.rgba, 0)[3]).toBe(255);
@@ -47,8 +59,7 @@ describe('nutrient scales (client.md §9)', () => {
 describe('vitality and canopy relative scale (client.md §9)', () => {
   it('bands: under 10% blue, 25, 45, 65, 85, then red', () => {
     const r = { lo: 0, hi: 100 };
-    expect([0, 9.99, 10, 24.9, 25, 44.9, 45, 64.9, 65, 84.9, 85, 100, 200].map((v) => relativeBand(v, r)))
-      .toEqual([0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 5]);
+    expect([0, 9.99, 10, 24.9, 25, 44.9, 45, 64.9, 65, 84.9, 85, 100, 200].map((v) => relativeBand(v, r))).toEqual([0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 5]);
   });
   it('10 values → min/max; 11 values → 5th/95th percentile', () => {
     const ten = cols(Array.from({ length: 10 }, (_, i) => ({ biomass: i * 10, tree_status: 0 })));
@@ -60,7 +71,10 @@ describe('vitality and canopy relative scale (client.md §9)', () => {
     expect(r.hi).toBeCloseTo(95, 9);
   });
   it('defaults: canopy max 7, vitality max 1 (or the server biomassRange)', () => {
-    const none = cols([{ canopy_diameter: 'N/A', biomass: -1, tree_status: 0 }, { canopy_diameter: 5, biomass: 5, tree_status: 4 }]);
+    const none = cols([
+      { canopy_diameter: 'N/A', biomass: -1, tree_status: 0 },
+      { canopy_diameter: 5, biomass: 5, tree_status: 4 },
+    ]);
     expect(colourTrees(none, 'canopy').range).toMatchObject({ lo: 0, hi: 7, source: 'default' });
     expect(colourTrees(none, 'vitality').range).toMatchObject({ lo: 0, hi: 1, source: 'default' });
     expect(colourTrees(none, 'vitality', { biomassRange: { min: 2, max: 9 } }).range).toMatchObject({ lo: 2, hi: 9 });

@@ -18,15 +18,24 @@ export type Rgba = readonly [number, number, number, number];
 
 /** 0 green, 1 yellow, 2 orange, 3 red, 4 black, 5 white; 6 grey (statistics only). */
 export const STATUS_COLOURS: readonly Rgba[] = [
-  [46, 204, 64, 255], [255, 220, 0, 255], [255, 133, 27, 255], [255, 65, 54, 255],
-  [0, 0, 0, 255], [255, 255, 255, 255], [170, 170, 170, 255],
+  [46, 204, 64, 255],
+  [255, 220, 0, 255],
+  [255, 133, 27, 255],
+  [255, 65, 54, 255],
+  [0, 0, 0, 255],
+  [255, 255, 255, 255],
+  [170, 170, 170, 255],
 ];
 /** A CSS colour of an RGBA colour (the legend's swatches, the charts, the report). */
 export const cssColour = (c: Rgba): string => `rgb(${c[0]} ${c[1]} ${c[2]})`;
 export const NO_VALUE_GREY: Rgba = [0xb2, 0xba, 0xbb, 255];
 export const HIDDEN: Rgba = [0, 0, 0, 0];
 
-export interface NutrientScale { min: number; max: number; step: number }
+export interface NutrientScale {
+  min: number;
+  max: number;
+  step: number;
+}
 export const NUTRIENT_SCALES: Readonly<Record<Nutrient, NutrientScale>> = {
   n: { min: 0, max: 4, step: 0.25 },
   p: { min: 0, max: 0.2, step: 0.01 },
@@ -34,19 +43,29 @@ export const NUTRIENT_SCALES: Readonly<Record<Nutrient, NutrientScale>> = {
 };
 
 // Red → yellow → green (ColorBrewer RdYlGn ends): low leaf content reads as a problem.
-const RAMP: readonly Rgba[] = [[215, 48, 39, 255], [254, 224, 139, 255], [26, 152, 80, 255]];
+const RAMP: readonly Rgba[] = [
+  [215, 48, 39, 255],
+  [254, 224, 139, 255],
+  [26, 152, 80, 255],
+];
 
 /** Linear interpolation through colour stops, t in 0..1 (clamped). */
 function rampOf(stops: readonly Rgba[], t: number): Rgba {
   const x = Math.min(1, Math.max(0, t)) * (stops.length - 1);
   const i = Math.min(stops.length - 2, Math.floor(x));
-  const f = x - i, a = stops[i], b = stops[i + 1];
+  const f = x - i,
+    a = stops[i],
+    b = stops[i + 1];
   return [Math.round(a[0] + f * (b[0] - a[0])), Math.round(a[1] + f * (b[1] - a[1])), Math.round(a[2] + f * (b[2] - a[2])), 255];
 }
 const ramp = (t: number) => rampOf(RAMP, t);
 
 // Prescription rates, light (least product) → dark green (most): ColorBrewer YlGn.
-const RATE_RAMP: readonly Rgba[] = [[255, 255, 204, 255], [120, 198, 121, 255], [0, 104, 55, 255]];
+const RATE_RAMP: readonly Rgba[] = [
+  [255, 255, 204, 255],
+  [120, 198, 121, 255],
+  [0, 104, 55, 255],
+];
 
 /** Colour of a prescription rate between the lowest and highest rate of the map (the preview and its table). */
 function rateColour(rate: number, lo: number, hi: number): Rgba {
@@ -82,19 +101,40 @@ export function nutrientColour(v: number, n: Nutrient): Rgba {
 /** Relative bands: under 10% blue, then to 25, 45, 65, 85%, then red. */
 export const RELATIVE_THRESHOLDS = [0.1, 0.25, 0.45, 0.65, 0.85] as const;
 export const RELATIVE_COLOURS: readonly Rgba[] = [
-  [33, 102, 172, 255], [103, 169, 207, 255], [102, 189, 99, 255], [255, 230, 0, 255], [253, 141, 60, 255], [215, 25, 28, 255],
+  [33, 102, 172, 255],
+  [103, 169, 207, 255],
+  [102, 189, 99, 255],
+  [255, 230, 0, 255],
+  [253, 141, 60, 255],
+  [215, 25, 28, 255],
 ];
 
 /** Change classes (compare.ts CHANGE order): lost, declined, stable, improved, new, gone, unknown. */
 export const CHANGE_COLOURS: readonly Rgba[] = [
-  [165, 0, 38, 255], [253, 141, 60, 255], [189, 189, 189, 255], [26, 152, 80, 255], [33, 102, 172, 255], [118, 42, 131, 255], [255, 255, 255, 255],
+  [165, 0, 38, 255],
+  [253, 141, 60, 255],
+  [189, 189, 189, 255],
+  [26, 152, 80, 255],
+  [33, 102, 172, 255],
+  [118, 42, 131, 255],
+  [255, 255, 255, 255],
 ];
 /** Vitality / canopy change, the six relative bands of a range symmetric around 0: decline red → no change pale → growth green (RdYlGn). */
 export const DIVERGING_COLOURS: readonly Rgba[] = [
-  [165, 0, 38, 255], [244, 109, 67, 255], [253, 174, 97, 255], [255, 255, 191, 255], [166, 217, 106, 255], [26, 152, 80, 255],
+  [165, 0, 38, 255],
+  [244, 109, 67, 255],
+  [253, 174, 97, 255],
+  [255, 255, 191, 255],
+  [166, 217, 106, 255],
+  [26, 152, 80, 255],
 ];
 
-export interface RelativeRange { lo: number; hi: number; count: number; source: 'percentile' | 'minmax' | 'default' }
+export interface RelativeRange {
+  lo: number;
+  hi: number;
+  count: number;
+  source: 'percentile' | 'minmax' | 'default';
+}
 export const CANOPY_DEFAULT_MAX = 7;
 export const VITALITY_DEFAULT_MAX = 1;
 
@@ -103,13 +143,17 @@ export const VITALITY_DEFAULT_MAX = 1;
  * percentile, otherwise min/max; none → [0, defaultMax] (or `fallback`).
  */
 export function relativeRange(
-  values: Float32Array, status: Uint8Array, defaultMax: number,
+  values: Float32Array,
+  status: Uint8Array,
+  defaultMax: number,
   fallback?: { min: number | null; max: number | null } | null,
   selection?: Uint32Array | null,
 ): RelativeRange {
   const n = selection ? selection.length : values.length;
   const scratch = new Float64Array(n);
-  let c = 0, min = Infinity, max = -Infinity;
+  let c = 0,
+    min = Infinity,
+    max = -Infinity;
   for (let j = 0; j < n; j++) {
     const i = selection ? selection[j] : j;
     const v = values[i];
@@ -123,7 +167,8 @@ export function relativeRange(
     return { lo, hi, count: c, source: 'percentile' };
   }
   if (c > 0) return { lo: min, hi: max, count: c, source: 'minmax' };
-  const fMin = fallback?.min, fMax = fallback?.max;
+  const fMin = fallback?.min,
+    fMax = fallback?.max;
   if (typeof fMin === 'number' && typeof fMax === 'number' && fMin < fMax) return { lo: fMin, hi: fMax, count: 0, source: 'default' };
   return { lo: 0, hi: defaultMax, count: 0, source: 'default' };
 }
@@ -158,7 +203,10 @@ export const NO_CLASS = 255;
 /** Vitality/canopy: the grey "no value" class after the six bands. */
 export const NO_VALUE_CLASS = 6;
 
-export interface TreeClasses { classes: Uint8Array; range: RelativeRange | null }
+export interface TreeClasses {
+  classes: Uint8Array;
+  range: RelativeRange | null;
+}
 
 /**
  * The legend class of every tree in a colour mode, the one rule behind the
@@ -186,11 +234,13 @@ export function treeClasses(t: TreeColumns, mode: ColourMode, ctx: ColourContext
 }
 
 function surveyClasses(t: TreeColumns, mode: SurveyMode, ctx: ColourContext): TreeClasses {
-  const n = t.length, st = t.status;
+  const n = t.length,
+    st = t.status;
   if (mode === 'status') return { classes: st, range: null };
   const out = new Uint8Array(n);
   if (mode === 'n' || mode === 'p' || mode === 'k') {
-    const vals = t.numeric[`${mode}_mean`], s = NUTRIENT_SCALES[mode];
+    const vals = t.numeric[`${mode}_mean`],
+      s = NUTRIENT_SCALES[mode];
     for (let i = 0; i < n; i++) {
       const v = vals[i];
       out[i] = v !== v || st[i] === STATUS_MISSING ? NO_CLASS : nutrientStep(v, s);
@@ -198,14 +248,17 @@ function surveyClasses(t: TreeColumns, mode: SurveyMode, ctx: ColourContext): Tr
     return { classes: out, range: null };
   }
   const vals = mode === 'vitality' ? t.numeric.biomass : t.numeric.canopy_diameter;
-  const range = mode === 'vitality'
-    ? relativeRange(vals, st, VITALITY_DEFAULT_MAX, ctx.biomassRange)
-    : relativeRange(vals, st, CANOPY_DEFAULT_MAX);
+  const range = mode === 'vitality' ? relativeRange(vals, st, VITALITY_DEFAULT_MAX, ctx.biomassRange) : relativeRange(vals, st, CANOPY_DEFAULT_MAX);
   return { classes: bandClasses(vals, st, range, out), range };
 }
 
 /** The relative band 0..5 of every valid value in a range, NO_VALUE_CLASS for the invalid (vitality, canopy). */
-export function bandClasses(values: Float32Array, status: Uint8Array, range: Pick<RelativeRange, 'lo' | 'hi'>, out = new Uint8Array(values.length)): Uint8Array {
+export function bandClasses(
+  values: Float32Array,
+  status: Uint8Array,
+  range: Pick<RelativeRange, 'lo' | 'hi'>,
+  out = new Uint8Array(values.length),
+): Uint8Array {
   for (let i = 0; i < values.length; i++) out[i] = isValidMeasure(values[i], status[i]) ? relativeBand(values[i], range) : NO_VALUE_CLASS;
   return out;
 }
@@ -260,7 +313,9 @@ export function colourTrees(t: TreeColumns, mode: ColourMode, ctx: ColourContext
 
 /** The colours and legend counts of classes already computed (a legend toggle repaints without reclassifying). */
 export function paintClasses({ classes, range }: TreeClasses, mode: ColourMode, hidden?: readonly number[] | null): ColourResult {
-  const n = classes.length, out = new Uint8Array(4 * n), px = new Uint32Array(out.buffer);
+  const n = classes.length,
+    out = new Uint8Array(4 * n),
+    px = new Uint32Array(out.buffer);
   const keep = shownClasses(hidden);
   const pal = Uint32Array.from(classColours(mode), (c, k) => (keep[k] ? pack(c) : 0));
   const counts = new Uint32Array(256);
@@ -292,7 +347,12 @@ export interface TreeFilter {
 }
 
 /** Indices (ascending) of the drawn trees the filter keeps (base trees, then a comparison's extra trees). */
-export function filterTrees(t: TreeColumns, f: TreeFilter, ctx: Pick<ColourContext, 'biomassRange' | 'comparison'> = {}, classes = treeClasses(t, f.mode, ctx).classes): Uint32Array {
+export function filterTrees(
+  t: TreeColumns,
+  f: TreeFilter,
+  ctx: Pick<ColourContext, 'biomassRange' | 'comparison'> = {},
+  classes = treeClasses(t, f.mode, ctx).classes,
+): Uint32Array {
   const keep = shownClasses(f.hidden);
   const z = f.zones;
   const out = new Uint32Array(classes.length);

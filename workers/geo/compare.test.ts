@@ -6,7 +6,7 @@ import { rowsToTreeColumns, type TreeRow } from './tree-columns';
 const cols = (rows: Partial<TreeRow>[]) => rowsToTreeColumns(rows.map((r, i) => ({ lon: i, lat: 0, tree_id: i, ...r }))).columns;
 
 describe('joining two surveys by tree_id', () => {
-  it('matches int ids in any order and lists the other survey\'s extra trees', () => {
+  it("matches int ids in any order and lists the other survey's extra trees", () => {
     const a = cols([{ tree_id: 5 }, { tree_id: 7 }, { tree_id: 9 }]);
     const b = cols([{ tree_id: 9 }, { tree_id: 11 }, { tree_id: 5 }, { tree_id: 13 }]);
     const j = joinSurveys(a.ids, b.ids, a.length, b.length);
@@ -18,14 +18,16 @@ describe('joining two surveys by tree_id', () => {
     const a = cols([{ tree_id: 'A-1' }, { tree_id: 'B-2' }]);
     const b = cols([{ tree_id: 'B-2' }, { tree_id: 'C-3' }]);
     expect([...joinSurveys(a.ids, b.ids, 2, 2).match]).toEqual([-1, 0]);
-    const ints = cols([{ tree_id: 12 }]), text = cols([{ tree_id: 'x' }, { tree_id: '12' }]);
+    const ints = cols([{ tree_id: 12 }]),
+      text = cols([{ tree_id: 'x' }, { tree_id: '12' }]);
     expect(text.ids.kind).toBe('text');
     expect([...joinSurveys(ints.ids, text.ids, 1, 2).match]).toEqual([1]);
   });
 
   it('survives ids that collide in the hash table (linear probing)', () => {
     const ids = Array.from({ length: 5000 }, (_, i) => ({ tree_id: i * 1024 }));
-    const a = cols(ids), b = cols([...ids].reverse());
+    const a = cols(ids),
+      b = cols([...ids].reverse());
     const j = joinSurveys(a.ids, b.ids, a.length, b.length);
     expect(j.extra.length).toBe(0);
     for (let i = 0; i < 5000; i++) expect(j.match[i]).toBe(4999 - i);
@@ -57,8 +59,12 @@ describe('change classes', () => {
     { tree_id: 3, tree_status: 0, biomass: 0.4 },
     { tree_id: 9, tree_status: 0 },
   ]);
-  const cmp = (base: typeof older, other: typeof older, otherIsNewer: boolean): Comparison =>
-    ({ base, other, otherIsNewer, join: joinSurveys(base.ids, other.ids, base.length, other.length) });
+  const cmp = (base: typeof older, other: typeof older, otherIsNewer: boolean): Comparison => ({
+    base,
+    other,
+    otherIsNewer,
+    join: joinSurveys(base.ids, other.ids, base.length, other.length),
+  });
 
   it('classifies base and extra trees the same whichever survey is the base', () => {
     // Base = newer (the usual case: the grower opens the latest survey and compares with an earlier one).
@@ -104,12 +110,14 @@ describe('change classes', () => {
 
 describe('trees without an id', () => {
   it('never match across surveys (their ids were generated at ingest)', () => {
-    const a = cols([{ tree_id: 1 }, { tree_id: null }]), b = cols([{ tree_id: null }, { tree_id: 1 }]);
+    const a = cols([{ tree_id: 1 }, { tree_id: null }]),
+      b = cols([{ tree_id: null }, { tree_id: 1 }]);
     expect(a.ids.kind).toBe('int');
     const j = joinSurveys(a.ids, b.ids, 2, 2);
     expect([...j.match]).toEqual([1, -1]);
     expect([...j.extra]).toEqual([0]);
-    const t1 = cols([{ tree_id: 'x' }, { tree_id: null }]), t2 = cols([{ tree_id: null }, { tree_id: 'x' }]);
+    const t1 = cols([{ tree_id: 'x' }, { tree_id: null }]),
+      t2 = cols([{ tree_id: null }, { tree_id: 'x' }]);
     expect([...joinSurveys(t1.ids, t2.ids, 2, 2).match]).toEqual([1, -1]);
   });
 });
@@ -117,7 +125,8 @@ describe('trees without an id', () => {
 describe('the two join paths agree', () => {
   it('merge join (ids in order) and hash join (any order) give the same match', () => {
     const ids = (xs: number[]) => cols(xs.map((tree_id) => ({ tree_id })));
-    const a = ids([1, 3, 4, 8, 9, 12]), b = ids([2, 3, 8, 10, 12, 13]);
+    const a = ids([1, 3, 4, 8, 9, 12]),
+      b = ids([2, 3, 8, 10, 12, 13]);
     const merge = joinSurveys(a.ids, b.ids, 6, 6);
     const shuffled = ids([13, 12, 10, 8, 3, 2]);
     const hash = joinSurveys(a.ids, shuffled.ids, 6, 6);

@@ -35,31 +35,45 @@ export function joinSurveys(base: IdColumn, other: IdColumn, baseLength: number,
   const used = new Uint8Array(otherLength);
   if (base.kind === 'int' && other.kind === 'int' && ascending(base.values, baseLength) && ascending(other.values, otherLength)) {
     // Ids in order (the server sends a survey in observation order, which follows the trees): a merge join.
-    const bv = base.values, ov = other.values;
+    const bv = base.values,
+      ov = other.values;
     for (let i = 0, j = 0; i < baseLength && j < otherLength;) {
       if (bv[i] < 0) i++;
       else if (ov[j] < 0 || ov[j] < bv[i]) j++;
       else if (ov[j] > bv[i]) i++;
-      else { match[i] = j; used[j] = 1; i++; j++; }
+      else {
+        match[i] = j;
+        used[j] = 1;
+        i++;
+        j++;
+      }
     }
   } else if (base.kind === 'int' && other.kind === 'int') {
     let cap = 16;
     while (cap < otherLength * 2) cap <<= 1;
-    const mask = cap - 1, keys = new Int32Array(cap), vals = new Int32Array(cap).fill(EMPTY);
+    const mask = cap - 1,
+      keys = new Int32Array(cap),
+      vals = new Int32Array(cap).fill(EMPTY);
     const slot = (id: number) => (Math.imul(id, 0x9e3779b1) >>> 0) & mask;
     const ov = other.values;
     for (let j = 0; j < otherLength; j++) {
       if (ov[j] < 0) continue;
       let s = slot(ov[j]);
       while (vals[s] !== EMPTY && keys[s] !== ov[j]) s = (s + 1) & mask;
-      if (vals[s] === EMPTY) { keys[s] = ov[j]; vals[s] = j; }
+      if (vals[s] === EMPTY) {
+        keys[s] = ov[j];
+        vals[s] = j;
+      }
     }
     const bv = base.values;
     for (let i = 0; i < baseLength; i++) {
       if (bv[i] < 0) continue;
       let s = slot(bv[i]);
       while (vals[s] !== EMPTY && keys[s] !== bv[i]) s = (s + 1) & mask;
-      if (vals[s] !== EMPTY) { match[i] = vals[s]; used[vals[s]] = 1; }
+      if (vals[s] !== EMPTY) {
+        match[i] = vals[s];
+        used[vals[s]] = 1;
+      }
     }
   } else {
     const byId = new Map<string, number>();
@@ -69,7 +83,10 @@ export function joinSurveys(base: IdColumn, other: IdColumn, baseLength: number,
     }
     for (let i = 0; i < baseLength; i++) {
       const j = byId.get(String(idAt(base, i)));
-      if (j !== undefined) { match[i] = j; used[j] = 1; }
+      if (j !== undefined) {
+        match[i] = j;
+        used[j] = 1;
+      }
     }
   }
   let m = 0;
@@ -129,8 +146,12 @@ export function changeClasses(c: Comparison): Uint8Array {
 
 function computeChangeClasses(c: Comparison): Uint8Array {
   const { base, other, join, otherIsNewer } = c;
-  const n = base.length, m = join.extra.length, out = new Uint8Array(n + m);
-  const bs = base.status, os = other.status, match = join.match;
+  const n = base.length,
+    m = join.extra.length,
+    out = new Uint8Array(n + m);
+  const bs = base.status,
+    os = other.status,
+    match = join.match;
   for (let i = 0; i < n; i++) {
     const j = match[i];
     if (j < 0) out[i] = otherIsNewer ? CHANGE.gone : CHANGE.new;
@@ -149,8 +170,12 @@ export function measureDifferences(c: Comparison, field: 'biomass' | 'canopy_dia
 
 function computeDifferences(c: Comparison, field: 'biomass' | 'canopy_diameter'): Float32Array {
   const { base, other, join, otherIsNewer } = c;
-  const n = base.length, out = new Float32Array(n + join.extra.length).fill(NaN);
-  const bv = base.numeric[field], ov = other.numeric[field], bs = base.status, os = other.status;
+  const n = base.length,
+    out = new Float32Array(n + join.extra.length).fill(NaN);
+  const bv = base.numeric[field],
+    ov = other.numeric[field],
+    bs = base.status,
+    os = other.status;
   for (let i = 0; i < n; i++) {
     const j = join.match[i];
     if (j < 0 || !isValidMeasure(bv[i], bs[i]) || !isValidMeasure(ov[j], os[j])) continue;
@@ -166,7 +191,9 @@ function computeDifferences(c: Comparison, field: 'biomass' | 'canopy_diameter')
  */
 export function differenceRange(diffs: Float32Array): { lo: number; hi: number; count: number; source: 'percentile' | 'minmax' | 'default' } {
   const scratch = new Float64Array(diffs.length);
-  let c = 0, min = Infinity, max = -Infinity;
+  let c = 0,
+    min = Infinity,
+    max = -Infinity;
   for (let i = 0; i < diffs.length; i++) {
     const v = diffs[i];
     if (v !== v) continue;
@@ -174,8 +201,13 @@ export function differenceRange(diffs: Float32Array): { lo: number; hi: number; 
     if (v < min) min = v;
     if (v > max) max = v;
   }
-  let lo = min, hi = max, source: 'percentile' | 'minmax' | 'default' = 'minmax';
-  if (c > 10) { [lo, hi] = percentilePair(scratch, 0.05, 0.95, c); source = 'percentile'; }
+  let lo = min,
+    hi = max,
+    source: 'percentile' | 'minmax' | 'default' = 'minmax';
+  if (c > 10) {
+    [lo, hi] = percentilePair(scratch, 0.05, 0.95, c);
+    source = 'percentile';
+  }
   if (c === 0) return { lo: -1, hi: 1, count: 0, source: 'default' };
   const m = Math.max(Math.abs(lo), Math.abs(hi));
   return m > 0 ? { lo: -m, hi: m, count: c, source } : { lo: -1, hi: 1, count: c, source };
@@ -183,7 +215,12 @@ export function differenceRange(diffs: Float32Array): { lo: number; hi: number; 
 
 /** Positions of the extra trees (interleaved lon/lat), appended after the base positions when drawing. */
 export function extraPositions(c: Pick<Comparison, 'other' | 'join'>): Float64Array {
-  const e = c.join.extra, p = c.other.positions, out = new Float64Array(2 * e.length);
-  for (let k = 0; k < e.length; k++) { out[2 * k] = p[2 * e[k]]; out[2 * k + 1] = p[2 * e[k] + 1]; }
+  const e = c.join.extra,
+    p = c.other.positions,
+    out = new Float64Array(2 * e.length);
+  for (let k = 0; k < e.length; k++) {
+    out[2 * k] = p[2 * e[k]];
+    out[2 * k + 1] = p[2 * e[k] + 1];
+  }
   return out;
 }

@@ -5,13 +5,20 @@
 // < 0.1°, so a Float32 offset is exact to ~1 cm and the linear projection to
 // well under a pixel. Computed in the worker, once per load (and per comparison).
 
-export interface TreeOffsets { origin: [number, number]; values: Float32Array }
+export interface TreeOffsets {
+  origin: [number, number];
+  values: Float32Array;
+}
 
 /** The extent [minLon, minLat, maxLon, maxLat] of `count` interleaved lon/lat positions (null when none). */
 export function pointsExtent(positions: Float64Array, count: number): [number, number, number, number] | null {
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (let i = 0; i < count; i++) {
-    const x = positions[2 * i], y = positions[2 * i + 1];
+    const x = positions[2 * i],
+      y = positions[2 * i + 1];
     if (x < minX) minX = x;
     if (x > maxX) maxX = x;
     if (y < minY) minY = y;

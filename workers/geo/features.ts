@@ -79,8 +79,7 @@ export function normalizeAreas<P extends Record<string, unknown>>(
     seen.add(key);
     const g = f.geometry;
     const props = (f.properties ?? {}) as P;
-    const toPolygon = (rings: Position[][]) =>
-      opts.fromMercator ? polygonToLonLat(rings) : { type: 'Polygon' as const, coordinates: rings };
+    const toPolygon = (rings: Position[][]) => (opts.fromMercator ? polygonToLonLat(rings) : { type: 'Polygon' as const, coordinates: rings });
     if (g?.type === 'Polygon') {
       out.push({ id, sourceId: id, geometry: toPolygon(g.coordinates), properties: props });
     } else if (g?.type === 'MultiPolygon') {

@@ -33,7 +33,8 @@ describe('legend classes and the filter built on them', () => {
     expect([...filterTrees(t, { mode: 'status' })]).toEqual([0, 1, 2, 3]);
     expect([...filterTrees(t, { mode: 'status', hidden: [0] })]).toEqual([1, 2, 3]);
     expect([...filterTrees(t, { mode: 'n' })]).toEqual([0, 1]);
-    const plotOf = Int32Array.of(0, 0, 1, 1), areaOf = Int32Array.of(0, 1, 2, -1);
+    const plotOf = Int32Array.of(0, 0, 1, 1),
+      areaOf = Int32Array.of(0, 1, 2, -1);
     expect([...filterTrees(t, { mode: 'status', zones: { of: plotOf, want: new Set([1]) } })]).toEqual([2, 3]);
     expect([...filterTrees(t, { mode: 'status', zones: { of: areaOf, want: new Set([1]) } })]).toEqual([1]);
     expect([...filterTrees(t, { mode: 'status', zones: { of: plotOf, want: new Set([9]) } })]).toEqual([]);

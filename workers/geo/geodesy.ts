@@ -18,7 +18,9 @@ function ringArea(r: Position[]): number {
   if (n <= 2) return 0;
   let s = 0;
   for (let i = 0; i < n; i++) {
-    const p1 = r[i], p2 = r[(i + 1) % n], p3 = r[(i + 2) % n];
+    const p1 = r[i],
+      p2 = r[(i + 1) % n],
+      p3 = r[(i + 2) % n];
     s += (rad(p3[0]) - rad(p1[0])) * Math.sin(rad(p2[1]));
   }
   return (s * EARTH_RADIUS * EARTH_RADIUS) / 2;
@@ -33,7 +35,8 @@ export function areaHectares(g: Polygon | MultiPolygon): number {
 export function lengthMeters(coords: Position[]): number {
   let s = 0;
   for (let i = 1; i < coords.length; i++) {
-    const [x1, y1] = coords[i - 1], [x2, y2] = coords[i];
+    const [x1, y1] = coords[i - 1],
+      [x2, y2] = coords[i];
     const a = Math.sin(rad(y2 - y1) / 2) ** 2 + Math.cos(rad(y1)) * Math.cos(rad(y2)) * Math.sin(rad(x2 - x1) / 2) ** 2;
     s += 2 * EARTH_RADIUS * Math.asin(Math.min(1, Math.sqrt(a)));
   }

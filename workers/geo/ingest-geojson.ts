@@ -2,9 +2,7 @@
 import { duplicateAlertText, normalizeAreas } from './features';
 import { mercatorXToLon, mercatorYToLat } from './projection';
 import { TreeColumnsBuilder } from './tree-columns';
-import type {
-  FeatureKind, IrrigationAreaFeature, MapDataResponse, NpkRanges, PlotFeature, TreeColumns,
-} from './types';
+import type { FeatureKind, IrrigationAreaFeature, MapDataResponse, NpkRanges, PlotFeature, TreeColumns } from './types';
 
 export interface GeoDataset {
   trees: TreeColumns;
@@ -27,7 +25,9 @@ export function alertsFor(d: Pick<GeoDataset, 'duplicates'>): string[] {
 export function ingestMapDataGeoJSON(data: MapDataResponse): GeoDataset {
   const plots = normalizeAreas(data.plots, { kind: 'plot', idField: 'plot_id', fromMercator: true });
   const areas = normalizeAreas(data.irrigationAreas, {
-    kind: 'irrigation area', idField: 'irrigation_area_id', fromMercator: true,
+    kind: 'irrigation area',
+    idField: 'irrigation_area_id',
+    fromMercator: true,
   });
   const feats = data.trees?.features ?? [];
   const b = new TreeColumnsBuilder(feats.length);

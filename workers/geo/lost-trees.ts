@@ -43,7 +43,10 @@ export function lostTrees(t: Pick<TreeColumns, 'length' | 'status' | 'numeric'>,
   rowsOf.forEach((m, z) => {
     if (!m.size) return;
     const rows = [...m.values()].sort((a, b) => (a.row === null ? 1 : b.row === null ? -1 : a.row - b.row));
-    for (const r of rows) { r.dead.sort(byNumber); r.missing.sort(byNumber); }
+    for (const r of rows) {
+      r.dead.sort(byNumber);
+      r.missing.sort(byNumber);
+    }
     out.push({ plot: z === plotCount ? -1 : z, ...totals[z], rows });
   });
   return out;

@@ -35,7 +35,8 @@ const union = (a: number[] | null, b: number[] | null): [number, number, number,
 export function mapSnapshot(input: SnapshotInput): MapSnapshot | null {
   const box = union(union(extentOf(input.plots), extentOf(input.areas)), pointsExtent(input.positions, input.count));
   if (!box) return null;
-  const spanX = Math.max(mercX(box[2]) - mercX(box[0]), 1e-12), spanY = Math.max(mercY(box[1]) - mercY(box[3]), 1e-12);
+  const spanX = Math.max(mercX(box[2]) - mercX(box[0]), 1e-12),
+    spanY = Math.max(mercY(box[1]) - mercY(box[3]), 1e-12);
   // The largest zoom at which the farm fits `side` pixels (capped at the map's detail zoom 20).
   const zoom = Math.min(20, Math.log2(input.side / (512 * Math.max(spanX, spanY))));
   const ws = worldSize(zoom);
@@ -43,11 +44,18 @@ export function mapSnapshot(input: SnapshotInput): MapSnapshot | null {
   const py = (lat: number) => Math.round(mercY(lat) * ws * 10) / 10;
   const path = (p: Polygon) => p.coordinates.map((ring) => `M${ring.map(([x, y]) => `${px(x)} ${py(y)}`).join('L')}Z`).join('');
   const raster = rasterizeTrees({
-    count: input.count, positions: input.positions, rgba: input.rgba, zoom, pixelRatio: 1, radius: input.radius ?? 1.2,
-    maxSide: input.side + 16, maxPixels: (input.side + 16) ** 2,
+    count: input.count,
+    positions: input.positions,
+    rgba: input.rgba,
+    zoom,
+    pixelRatio: 1,
+    radius: input.radius ?? 1.2,
+    maxSide: input.side + 16,
+    maxPixels: (input.side + 16) ** 2,
   });
   const pad = 4;
-  const x0 = mercX(box[0]) * ws - pad, y0 = mercY(box[3]) * ws - pad;
+  const x0 = mercX(box[0]) * ws - pad,
+    y0 = mercY(box[3]) * ws - pad;
   return {
     viewBox: [x0, y0, spanX * ws + 2 * pad, spanY * ws + 2 * pad],
     trees: raster ? { x: mercX(raster.bounds[0]) * ws, y: mercY(raster.bounds[3]) * ws, raster } : null,

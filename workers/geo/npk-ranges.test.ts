@@ -1,15 +1,28 @@
 import { describe, expect, it } from 'vitest';
-import {
-  canopyBarPercent, cropKey, DEFAULT_NPK_RANGES, npkWidgetPosition, rangeFor, resolveNpkRanges, vitalityWidgetPercent,
-} from './npk-ranges';
+import { canopyBarPercent, cropKey, DEFAULT_NPK_RANGES, npkWidgetPosition, rangeFor, resolveNpkRanges, vitalityWidgetPercent } from './npk-ranges';
 
 describe('NPK crop ranges (client.md §9)', () => {
   it('has defaults for the 13 crops, each with lower < upper', () => {
-    const crops = ['avocado', 'palm', 'almond', 'mango', 'lemon', 'banana', 'orange', 'pomela', 'grapefruit', 'pear', 'olive', 'pomegranate', 'pomegranate_wonderful'];
+    const crops = [
+      'avocado',
+      'palm',
+      'almond',
+      'mango',
+      'lemon',
+      'banana',
+      'orange',
+      'pomela',
+      'grapefruit',
+      'pear',
+      'olive',
+      'pomegranate',
+      'pomegranate_wonderful',
+    ];
     expect(Object.keys(DEFAULT_NPK_RANGES).sort()).toEqual([...crops].sort());
-    for (const c of crops) for (const n of ['n', 'p', 'k'] as const) {
-      expect(DEFAULT_NPK_RANGES[c][n].lower).toBeLessThan(DEFAULT_NPK_RANGES[c][n].upper);
-    }
+    for (const c of crops)
+      for (const n of ['n', 'p', 'k'] as const) {
+        expect(DEFAULT_NPK_RANGES[c][n].lower).toBeLessThan(DEFAULT_NPK_RANGES[c][n].upper);
+      }
   });
   it('merges server ranges per bound, and a tree with no crop uses avocado', () => {
     const r = resolveNpkRanges({ Avocado: { n: { lower: 1.8 } }, kiwi: { p: { lower: 0.2, upper: 0.4 } } });

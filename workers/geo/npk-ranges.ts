@@ -21,7 +21,9 @@ import type { Nutrient, NutrientRange, NpkRanges, StringColumn } from './types';
 
 type CropRanges = Record<Nutrient, NutrientRange>;
 const r = (nl: number, nu: number, pl: number, pu: number, kl: number, ku: number): CropRanges => ({
-  n: { lower: nl, upper: nu }, p: { lower: pl, upper: pu }, k: { lower: kl, upper: ku },
+  n: { lower: nl, upper: nu },
+  p: { lower: pl, upper: pu },
+  k: { lower: kl, upper: ku },
 });
 const CITRUS = r(2.4, 2.7, 0.12, 0.16, 0.7, 1.7);
 
@@ -47,7 +49,10 @@ export type ResolvedNpkRanges = Record<string, CropRanges>;
 
 /** Crop key: lowercase, trimmed, spaces/hyphens as '_' ("Pomegranate Wonderful" → pomegranate_wonderful). */
 export function cropKey(crop: string | null | undefined): string {
-  const k = (crop ?? '').trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const k = (crop ?? '')
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
   return k === '' ? DEFAULT_CROP : k;
 }
 
@@ -63,7 +68,8 @@ export function resolveNpkRanges(server: NpkRanges | null | undefined): Resolved
     const base = out[crop] ?? r(NaN, NaN, NaN, NaN, NaN, NaN);
     for (const nut of ['n', 'p', 'k'] as const) {
       const s = ranges?.[nut];
-      const lower = num(s?.lower), upper = num(s?.upper);
+      const lower = num(s?.lower),
+        upper = num(s?.upper);
       base[nut] = { lower: Number.isNaN(lower) ? base[nut].lower : lower, upper: Number.isNaN(upper) ? base[nut].upper : upper };
     }
     out[crop] = base;
@@ -82,7 +88,10 @@ export function boundsByCropCode(ranges: ResolvedNpkRanges, crops: StringColumn,
   const upper = new Float64Array(crops.dict.length).fill(NaN);
   crops.dict.forEach((crop, code) => {
     const rg = rangeFor(ranges, crop, n);
-    if (rg) { lower[code] = rg.lower; upper[code] = rg.upper; }
+    if (rg) {
+      lower[code] = rg.lower;
+      upper[code] = rg.upper;
+    }
   });
   return { lower, upper };
 }
@@ -106,7 +115,9 @@ const THIRD = 100 / 3;
  * missing or lower ≥ upper.
  */
 export function npkWidgetPosition(value: number | null | undefined, range: Partial<NutrientRange> | null | undefined): WidgetPosition {
-  const v = num(value), lo = num(range?.lower), up = num(range?.upper);
+  const v = num(value),
+    lo = num(range?.lower),
+    up = num(range?.upper);
   if (Number.isNaN(v) || Number.isNaN(lo) || Number.isNaN(up) || lo >= up) return { placeholder: true };
   const span = up - lo;
   const percent = Math.min(100, Math.max(0, THIRD * ((v - (lo - span)) / span)));
@@ -115,7 +126,9 @@ export function npkWidgetPosition(value: number | null | undefined, range: Parti
 
 /** Vitality widget: position of value in [min, max]; placeholder unless min < max and value is valid. */
 export function vitalityWidgetPercent(value: number | null | undefined, min: number | null | undefined, max: number | null | undefined): number | null {
-  const v = num(value), lo = num(min), hi = num(max);
+  const v = num(value),
+    lo = num(min),
+    hi = num(max);
   if (Number.isNaN(v) || !(lo < hi)) return null;
   return Math.min(100, Math.max(0, ((v - lo) / (hi - lo)) * 100));
 }

@@ -5,7 +5,10 @@
 import type { Position } from 'geojson';
 
 export interface PreparedPolygon {
-  minX: number; minY: number; maxX: number; maxY: number;
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
   /** x1,y1,x2,y2 per edge */
   edges: Float64Array;
   bandStart: Uint32Array;
@@ -16,7 +19,10 @@ export interface PreparedPolygon {
 
 export function preparePolygon(rings: Position[][]): PreparedPolygon {
   const list: number[] = [];
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (const ring of rings) {
     const n = ring.length;
     if (n < 2) continue;
@@ -39,14 +45,16 @@ export function preparePolygon(rings: Position[][]): PreparedPolygon {
   const bandOf = (y: number) => Math.min(bands - 1, Math.max(0, Math.floor((y - minY) / bandH)));
   const counts = new Uint32Array(bands + 1);
   for (let e = 0; e < ne; e++) {
-    const y1 = edges[4 * e + 1], y2 = edges[4 * e + 3];
+    const y1 = edges[4 * e + 1],
+      y2 = edges[4 * e + 3];
     for (let b = bandOf(Math.min(y1, y2)); b <= bandOf(Math.max(y1, y2)); b++) counts[b + 1]++;
   }
   for (let b = 0; b < bands; b++) counts[b + 1] += counts[b];
   const bandEdges = new Uint32Array(counts[bands]);
   const fill = counts.slice(0, bands);
   for (let e = 0; e < ne; e++) {
-    const y1 = edges[4 * e + 1], y2 = edges[4 * e + 3];
+    const y1 = edges[4 * e + 1],
+      y2 = edges[4 * e + 3];
     for (let b = bandOf(Math.min(y1, y2)); b <= bandOf(Math.max(y1, y2)); b++) bandEdges[fill[b]++] = e;
   }
   return { minX, minY, maxX, maxY, edges, bandStart: counts, bandEdges, bandH, bands };
@@ -60,7 +68,10 @@ export function pointInPrepared(p: PreparedPolygon, x: number, y: number): boole
   let k = 0;
   for (let j = p.bandStart[b], end = p.bandStart[b + 1]; j < end; j++) {
     const o = 4 * p.bandEdges[j];
-    const u1 = e[o] - x, v1 = e[o + 1] - y, u2 = e[o + 2] - x, v2 = e[o + 3] - y;
+    const u1 = e[o] - x,
+      v1 = e[o + 1] - y,
+      u2 = e[o + 2] - x,
+      v2 = e[o + 3] - y;
     if (v1 === 0 && v2 === 0) {
       if ((u2 <= 0 && u1 >= 0) || (u1 <= 0 && u2 >= 0)) return true;
     } else if ((v2 >= 0 && v1 <= 0) || (v2 <= 0 && v1 >= 0)) {

@@ -28,6 +28,10 @@ export function analyseDataset(d: AnalysisInput): Analysis {
     npkRanges: resolveNpkRanges(d.npkRanges),
     vitalityRange: relativeRange(t.numeric.biomass, t.status, VITALITY_DEFAULT_MAX, d.biomassRange),
     canopyRange: relativeRange(t.numeric.canopy_diameter, t.status, CANOPY_DEFAULT_MAX),
-    fit: computeMapFit(d.plots.map((p) => p.geometry), d.irrigationAreas.map((p) => p.geometry), treesPerAreaPart),
+    fit: computeMapFit(
+      d.plots.map((p) => p.geometry),
+      d.irrigationAreas.map((p) => p.geometry),
+      treesPerAreaPart,
+    ),
   };
 }

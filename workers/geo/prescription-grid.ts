@@ -9,14 +9,27 @@ import { extentOf } from './fit';
 import { EARTH_RADIUS } from './geodesy';
 import type { AreaFeature } from './types';
 
-export interface GridSpec { minX: number; minY: number; cellW: number; cellH: number; cols: number; rows: number }
+export interface GridSpec {
+  minX: number;
+  minY: number;
+  cellW: number;
+  cellH: number;
+  cols: number;
+  rows: number;
+}
 
 /** A cell of the farm: index row * cols + col, and its part of the farm (MultiPolygon coordinates). */
-export interface FarmCell { index: number; polygons: Position[][][] }
+export interface FarmCell {
+  index: number;
+  polygons: Position[][][];
+}
 
 /** Why a prescription cannot be made; `code` names the message in the app's locales (prescription.errors). */
 export class PrescriptionError extends Error {
-  constructor(readonly code: 'noPlots' | 'noAreas' | 'tooManyCells' | 'rates', message: string) {
+  constructor(
+    readonly code: 'noPlots' | 'noAreas' | 'tooManyCells' | 'rates',
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -29,30 +42,55 @@ export function gridSpec(bbox: readonly [number, number, number, number], sizeM:
 }
 
 export function cellOf(g: GridSpec, x: number, y: number): number {
-  const c = Math.floor((x - g.minX) / g.cellW), r = Math.floor((y - g.minY) / g.cellH);
+  const c = Math.floor((x - g.minX) / g.cellW),
+    r = Math.floor((y - g.minY) / g.cellH);
   return c < 0 || r < 0 || c >= g.cols || r >= g.rows ? -1 : r * g.cols + c;
 }
 
 function cellRing(g: GridSpec, index: number): Position[] {
-  const c = index % g.cols, r = (index - c) / g.cols;
-  const x0 = g.minX + c * g.cellW, y0 = g.minY + r * g.cellH, x1 = x0 + g.cellW, y1 = y0 + g.cellH;
-  return [[x0, y0], [x1, y0], [x1, y1], [x0, y1], [x0, y0]];
+  const c = index % g.cols,
+    r = (index - c) / g.cols;
+  const x0 = g.minX + c * g.cellW,
+    y0 = g.minY + r * g.cellH,
+    x1 = x0 + g.cellW,
+    y1 = y0 + g.cellH;
+  return [
+    [x0, y0],
+    [x1, y0],
+    [x1, y1],
+    [x0, y1],
+    [x0, y0],
+  ];
 }
 
 /** Cells an edge passes through (grid traversal of Amanatides & Woo), in grid units. */
 function traverse(g: GridSpec, a: Position, b: Position, mark: (index: number) => void): void {
-  const x0 = (a[0] - g.minX) / g.cellW, y0 = (a[1] - g.minY) / g.cellH;
-  const x1 = (b[0] - g.minX) / g.cellW, y1 = (b[1] - g.minY) / g.cellH;
+  const x0 = (a[0] - g.minX) / g.cellW,
+    y0 = (a[1] - g.minY) / g.cellH;
+  const x1 = (b[0] - g.minX) / g.cellW,
+    y1 = (b[1] - g.minY) / g.cellH;
   const clamp = (v: number, n: number) => Math.min(n - 1, Math.max(0, v));
-  let cx = clamp(Math.floor(x0), g.cols), cy = clamp(Math.floor(y0), g.rows);
-  const ex = clamp(Math.floor(x1), g.cols), ey = clamp(Math.floor(y1), g.rows);
-  const dx = x1 - x0, dy = y1 - y0, sx = Math.sign(dx), sy = Math.sign(dy);
+  let cx = clamp(Math.floor(x0), g.cols),
+    cy = clamp(Math.floor(y0), g.rows);
+  const ex = clamp(Math.floor(x1), g.cols),
+    ey = clamp(Math.floor(y1), g.rows);
+  const dx = x1 - x0,
+    dy = y1 - y0,
+    sx = Math.sign(dx),
+    sy = Math.sign(dy);
   let tx = dx ? ((sx > 0 ? cx + 1 : cx) - x0) / dx : Infinity;
   let ty = dy ? ((sy > 0 ? cy + 1 : cy) - y0) / dy : Infinity;
-  const ddx = dx ? Math.abs(1 / dx) : Infinity, ddy = dy ? Math.abs(1 / dy) : Infinity;
+  const ddx = dx ? Math.abs(1 / dx) : Infinity,
+    ddy = dy ? Math.abs(1 / dy) : Infinity;
   mark(cy * g.cols + cx);
   for (let steps = Math.abs(ex - cx) + Math.abs(ey - cy); steps > 0 && (cx !== ex || cy !== ey); steps--) {
-    if (tx < ty) { cx += sx; tx += ddx; } else { cy += sy; ty += ddy; }
+    if (tx < ty) {
+      cx += sx;
+      tx += ddx;
+    } else {
+      cy += sy;
+      ty += ddy;
+    }
     mark(clamp(cy, g.rows) * g.cols + clamp(cx, g.cols));
   }
 }
@@ -63,8 +101,9 @@ function insideColumns(g: GridSpec, rings: Position[][], r: number, each: (c: nu
   const xs: number[] = [];
   for (const ring of rings) {
     for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-      const [xi, yi] = ring[i], [xj, yj] = ring[j];
-      if ((yi > y) !== (yj > y)) xs.push(xi + ((y - yi) * (xj - xi)) / (yj - yi));
+      const [xi, yi] = ring[i],
+        [xj, yj] = ring[j];
+      if (yi > y !== yj > y) xs.push(xi + ((y - yi) * (xj - xi)) / (yj - yi));
     }
   }
   xs.sort((p, q) => p - q);
@@ -97,7 +136,8 @@ export function farmCells(g: GridSpec, plots: readonly AreaFeature[], maxCells: 
   const tooMany = () => new PrescriptionError('tooManyCells', `the grid has more than ${maxCells} cells over this farm: choose larger cells`);
   for (const p of plots) {
     const [, y0, , y1] = extentOf([p.geometry])!;
-    const r0 = Math.max(0, Math.floor((y0 - g.minY) / g.cellH)), r1 = Math.min(g.rows - 1, Math.floor((y1 - g.minY) / g.cellH));
+    const r0 = Math.max(0, Math.floor((y0 - g.minY) / g.cellH)),
+      r1 = Math.min(g.rows - 1, Math.floor((y1 - g.minY) / g.cellH));
     for (let r = r0; r <= r1; r++) {
       insideColumns(g, p.geometry.coordinates, r, (c) => {
         const index = r * g.cols + c;

@@ -9,24 +9,37 @@ import { areaSquareMeters } from './geodesy';
 import type { PrescriptionInput } from './prescription-input';
 
 const west = mercRing(rectRing(35, 32, 35.001, 32.001));
-const tri = mercRing([[35.002, 32], [35.003, 32], [35.002, 32.001], [35.002, 32]]);
+const tri = mercRing([
+  [35.002, 32],
+  [35.003, 32],
+  [35.002, 32.001],
+  [35.002, 32],
+]);
 const avocado = { crop_name: 'avocado', plot_id: 1 };
-const d = ingestMapDataGeoJSON(mapData({
-  plots: { type: 'FeatureCollection', features: [
-    { type: 'Feature', properties: { plot_id: 1, plot_name: 'West' }, geometry: { type: 'Polygon', coordinates: [west] } },
-    { type: 'Feature', properties: { plot_id: 2, plot_name: 'Tri' }, geometry: { type: 'Polygon', coordinates: [tri] } },
-  ] },
-  trees: { type: 'FeatureCollection', features: [
-    // West (avocado N range 1.6–2.0): three low, two optimal and a Dead optimal (measured, not treated) → a tie → low.
-    ...[1, 2, 3].map((k) => treeFeature(35.0001 + k * 0.0001, 32.0002, { ...avocado, tree_id: k, tree_status: 0, n_mean: 1.0 })),
-    ...[4, 5].map((k) => treeFeature(35.0001 + k * 0.0001, 32.0005, { ...avocado, tree_id: k, tree_status: 1, n_mean: 1.8 })),
-    treeFeature(35.0007, 32.0008, { ...avocado, tree_id: 6, tree_status: 3, n_mean: 1.9 }),
-    // Missing: not measured, not treated.
-    treeFeature(35.0008, 32.0008, { ...avocado, tree_id: 7, tree_status: 4, n_mean: 1.0 }),
-    // Tri: no N → the default rate.
-    treeFeature(35.0022, 32.0002, { crop_name: 'avocado', plot_id: 2, tree_id: 8, tree_status: 0 }),
-  ] },
-}));
+const d = ingestMapDataGeoJSON(
+  mapData({
+    plots: {
+      type: 'FeatureCollection',
+      features: [
+        { type: 'Feature', properties: { plot_id: 1, plot_name: 'West' }, geometry: { type: 'Polygon', coordinates: [west] } },
+        { type: 'Feature', properties: { plot_id: 2, plot_name: 'Tri' }, geometry: { type: 'Polygon', coordinates: [tri] } },
+      ],
+    },
+    trees: {
+      type: 'FeatureCollection',
+      features: [
+        // West (avocado N range 1.6–2.0): three low, two optimal and a Dead optimal (measured, not treated) → a tie → low.
+        ...[1, 2, 3].map((k) => treeFeature(35.0001 + k * 0.0001, 32.0002, { ...avocado, tree_id: k, tree_status: 0, n_mean: 1.0 })),
+        ...[4, 5].map((k) => treeFeature(35.0001 + k * 0.0001, 32.0005, { ...avocado, tree_id: k, tree_status: 1, n_mean: 1.8 })),
+        treeFeature(35.0007, 32.0008, { ...avocado, tree_id: 6, tree_status: 3, n_mean: 1.9 }),
+        // Missing: not measured, not treated.
+        treeFeature(35.0008, 32.0008, { ...avocado, tree_id: 7, tree_status: 4, n_mean: 1.0 }),
+        // Tri: no N → the default rate.
+        treeFeature(35.0022, 32.0002, { crop_name: 'avocado', plot_id: 2, tree_id: 8, tree_status: 0 }),
+      ],
+    },
+  }),
+);
 const a = analyseDataset(d);
 const base: PrescriptionInput = { layer: 'n', unit: 'plot', product: 'Urea', rateUnit: 'kg/ha', rates: [30, 20, 10], defaultRate: 15 };
 
@@ -39,7 +52,10 @@ describe('prescription zones, classes and rates', () => {
     expect(w.areaHa).toBeCloseTo(areaSquareMeters({ type: 'Polygon', coordinates: [d.plots[0].geometry.coordinates[0]] }) / 1e4, 9);
     expect(w.quantity).toBeCloseTo(30 * w.areaHa, 9);
     expect(p.total.quantity).toBeCloseTo(30 * w.areaHa + 15 * t.areaHa, 9);
-    expect(p.byRate.map((r) => [r.rate, r.zones])).toEqual([[15, 1], [30, 1]]);
+    expect(p.byRate.map((r) => [r.rate, r.zones])).toEqual([
+      [15, 1],
+      [30, 1],
+    ]);
   });
 
   it('meters g/tree as kg/ha over the treated trees', () => {
@@ -72,9 +88,14 @@ describe('prescription zones, classes and rates', () => {
   });
 
   it('refuses a grid with too many cells, a survey without irrigation areas for that unit, and a wrong number of rates', () => {
-    const big = ingestMapDataGeoJSON(mapData({ plots: { type: 'FeatureCollection', features: [
-      { type: 'Feature', properties: { plot_id: 1 }, geometry: { type: 'Polygon', coordinates: [mercRing(rectRing(35, 32, 35.1, 32.1))] } },
-    ] } }));
+    const big = ingestMapDataGeoJSON(
+      mapData({
+        plots: {
+          type: 'FeatureCollection',
+          features: [{ type: 'Feature', properties: { plot_id: 1 }, geometry: { type: 'Polygon', coordinates: [mercRing(rectRing(35, 32, 35.1, 32.1))] } }],
+        },
+      }),
+    );
     expect(() => buildPrescription(big, analyseDataset(big), { ...base, unit: 'grid', gridSize: 5 })).toThrow(PrescriptionError);
     expect(() => buildPrescription(d, a, { ...base, unit: 'irrigation_area' })).toThrow(/no irrigation areas/);
     expect(() => buildPrescription(d, a, { ...base, rates: [1, 2] })).toThrow(/3 numbers/);

@@ -55,7 +55,13 @@ export interface PrescriptionZone {
   quantity: number;
 }
 
-export interface RateRow { rate: number; zones: number; areaHa: number; trees: number; quantity: number }
+export interface RateRow {
+  rate: number;
+  zones: number;
+  areaHa: number;
+  trees: number;
+  quantity: number;
+}
 
 export interface Prescription {
   zones: PrescriptionZone[];
@@ -70,13 +76,18 @@ export interface Prescription {
 const NUTRIENT_INDEX: Record<NutrientClass, number> = { low: 0, optimal: 1, high: 2 };
 
 /** Class of every tree in the layer; a class number ≥ the layer's class count means "not measured". */
-export function layerTreeClasses(t: TreeColumns, a: Pick<Analysis, 'npkRanges' | 'vitalityRange' | 'canopyRange'>, layer: PrescriptionInput['layer']): Uint8Array {
+export function layerTreeClasses(
+  t: TreeColumns,
+  a: Pick<Analysis, 'npkRanges' | 'vitalityRange' | 'canopyRange'>,
+  layer: PrescriptionInput['layer'],
+): Uint8Array {
   const st = t.status;
   // The legend's bands over the survey's range (the analysis holds the same range the map colours by).
   if (layer === 'vitality') return bandClasses(t.numeric.biomass, st, a.vitalityRange);
   if (layer === 'canopy') return bandClasses(t.numeric.canopy_diameter, st, a.canopyRange);
   const out = new Uint8Array(t.length).fill(UNMEASURED);
-  const vals = t.numeric[`${layer}_mean`], crop = t.text.crop_name.codes;
+  const vals = t.numeric[`${layer}_mean`],
+    crop = t.text.crop_name.codes;
   const { lower, upper } = boundsByCropCode(a.npkRanges, t.text.crop_name, layer);
   for (let i = 0; i < t.length; i++) {
     if (!isValidNutrient(vals[i], st[i])) continue;
@@ -89,14 +100,24 @@ export function layerTreeClasses(t: TreeColumns, a: Pick<Analysis, 'npkRanges' |
 /** Majority class of the counts; a tie goes to the lower class; -1 when nothing is counted. */
 export function majorityClass(counts: readonly number[]): number {
   let best = -1;
-  counts.forEach((n, k) => { if (n > 0 && (best < 0 || n > counts[best])) best = k; });
+  counts.forEach((n, k) => {
+    if (n > 0 && (best < 0 || n > counts[best])) best = k;
+  });
   return best;
 }
 
-interface ZoneShape { key: string; cell: number; name: string; polygons: Position[][][] }
+interface ZoneShape {
+  key: string;
+  cell: number;
+  name: string;
+  polygons: Position[][][];
+}
 
-function zoneShapes(d: Pick<GeoDataset, 'trees' | 'plots' | 'irrigationAreas'>, a: Analysis, input: PrescriptionInput):
-  { shapes: ZoneShape[]; zoneOf: Int32Array; grid: GridSpec | null } {
+function zoneShapes(
+  d: Pick<GeoDataset, 'trees' | 'plots' | 'irrigationAreas'>,
+  a: Analysis,
+  input: PrescriptionInput,
+): { shapes: ZoneShape[]; zoneOf: Int32Array; grid: GridSpec | null } {
   const t = d.trees;
   if (!d.plots.length) throw new PrescriptionError('noPlots', 'this survey has no plots to make zones from');
   if (input.unit !== 'grid') {
@@ -117,11 +138,13 @@ function zoneShapes(d: Pick<GeoDataset, 'trees' | 'plots' | 'irrigationAreas'>, 
   const zoneOfCell = new Map<number, number>();
   const shapes = cells.map((c, z) => {
     zoneOfCell.set(c.index, z);
-    const col = c.index % grid.cols, row = (c.index - col) / grid.cols;
+    const col = c.index % grid.cols,
+      row = (c.index - col) / grid.cols;
     const key = `R${row + 1}C${col + 1}`;
     return { key, cell: c.index, name: key, polygons: c.polygons };
   });
-  const zoneOf = new Int32Array(t.length).fill(-1), pos = t.positions;
+  const zoneOf = new Int32Array(t.length).fill(-1),
+    pos = t.positions;
   for (let i = 0; i < t.length; i++) {
     const cell = cellOf(grid, pos[2 * i], pos[2 * i + 1]);
     if (cell >= 0) zoneOf[i] = zoneOfCell.get(cell) ?? -1;
@@ -140,7 +163,9 @@ export function buildPrescription(d: Pick<GeoDataset, 'trees' | 'plots' | 'irrig
   const { shapes, zoneOf, grid } = zoneShapes(d, a, input);
   const classes = layerTreeClasses(t, a, input.layer);
   const n = shapes.length;
-  const counts = new Uint32Array(n * nClasses), trees = new Uint32Array(n), treated = new Uint32Array(n);
+  const counts = new Uint32Array(n * nClasses),
+    trees = new Uint32Array(n),
+    treated = new Uint32Array(n);
   for (let i = 0; i < t.length; i++) {
     const z = zoneOf[i];
     if (z < 0) continue;
@@ -157,8 +182,16 @@ export function buildPrescription(d: Pick<GeoDataset, 'trees' | 'plots' | 'irrig
     const areaHa = areaSquareMeters({ type: 'MultiPolygon', coordinates: s.polygons }) / 10_000;
     const quantity = quantityOf(rate, input.rateUnit, areaHa, treated[z]);
     return {
-      ...s, trees: trees[z], treated: treated[z], measured: c.reduce((p, q) => p + q, 0), counts: c, cls, rate,
-      applied: input.rateUnit === 'g/tree' ? (areaHa > 0 ? quantity / areaHa : 0) : rate, areaHa, quantity,
+      ...s,
+      trees: trees[z],
+      treated: treated[z],
+      measured: c.reduce((p, q) => p + q, 0),
+      counts: c,
+      cls,
+      rate,
+      applied: input.rateUnit === 'g/tree' ? (areaHa > 0 ? quantity / areaHa : 0) : rate,
+      areaHa,
+      quantity,
     };
   });
   return { zones, ...summarise(zones, input.rateUnit), grid, boundary: d.plots.map((f) => f.geometry.coordinates) };
@@ -171,8 +204,13 @@ export function summarise(zones: readonly PrescriptionZone[], unit: RateUnit): P
   for (const z of zones) {
     let row = rows.get(z.rate);
     if (!row) rows.set(z.rate, (row = { rate: z.rate, zones: 0, areaHa: 0, trees: 0, quantity: 0 }));
-    row.zones++; row.areaHa += z.areaHa; row.trees += z.trees; row.quantity += z.quantity;
-    total.areaHa += z.areaHa; total.trees += z.trees; total.quantity += z.quantity;
+    row.zones++;
+    row.areaHa += z.areaHa;
+    row.trees += z.trees;
+    row.quantity += z.quantity;
+    total.areaHa += z.areaHa;
+    total.trees += z.trees;
+    total.quantity += z.quantity;
   }
   return { byRate: [...rows.values()].sort((p, q) => p.rate - q.rate), total };
 }
@@ -201,12 +239,18 @@ export function previewOf(p: Prescription): PrescriptionPreview {
   const parts = p.zones.flatMap((z) => z.polygons.map((rings) => ({ rings, rate: z.rate })));
   const startIndices = new Uint32Array(parts.length + 1);
   let vertices = 0;
-  parts.forEach((x, i) => { startIndices[i] = vertices; for (const r of x.rings) vertices += r.length; });
+  parts.forEach((x, i) => {
+    startIndices[i] = vertices;
+    for (const r of x.rings) vertices += r.length;
+  });
   startIndices[parts.length] = vertices;
-  const positions = new Float64Array(2 * vertices), colours = new Uint8Array(4 * vertices);
+  const positions = new Float64Array(2 * vertices),
+    colours = new Uint8Array(4 * vertices);
   const indices: number[] = [];
   parts.forEach((x, i) => {
-    const start = startIndices[i], flat: number[] = [], holes: number[] = [];
+    const start = startIndices[i],
+      flat: number[] = [],
+      holes: number[] = [];
     for (const r of x.rings) {
       if (flat.length) holes.push(flat.length / 2);
       for (const [lon, lat] of r) flat.push(lon, lat);

@@ -4,14 +4,18 @@ import { createGeoService } from './service';
 import { mapData, mercRing, rectRing, treeFeature } from './test-fixtures';
 
 const data = mapData({
-  plots: { type: 'FeatureCollection', features: [
-    { type: 'Feature', properties: { plot_id: 9 }, geometry: { type: 'Polygon', coordinates: [mercRing(rectRing(35, 32, 35.01, 32.01))] } },
-  ] },
-  trees: { type: 'FeatureCollection', features: [
-    treeFeature(35.005, 32.005, { tree_id: 1, tree_status: 0, biomass: 1, crop_name: 'Olive' }),
-    treeFeature(35.5, 32.005, { tree_id: 1, tree_status: 3 }),
-    treeFeature(35.5, 32.005, { tree_id: 2, tree_status: 3 }),
-  ] },
+  plots: {
+    type: 'FeatureCollection',
+    features: [{ type: 'Feature', properties: { plot_id: 9 }, geometry: { type: 'Polygon', coordinates: [mercRing(rectRing(35, 32, 35.01, 32.01))] } }],
+  },
+  trees: {
+    type: 'FeatureCollection',
+    features: [
+      treeFeature(35.005, 32.005, { tree_id: 1, tree_status: 0, biomass: 1, crop_name: 'Olive' }),
+      treeFeature(35.5, 32.005, { tree_id: 1, tree_status: 3 }),
+      treeFeature(35.5, 32.005, { tree_id: 2, tree_status: 3 }),
+    ],
+  },
 });
 
 describe('geo service (worker body)', () => {
@@ -49,7 +53,10 @@ describe('geo service (worker body)', () => {
 
   it('hands over transferables through the injected transfer function', async () => {
     const seen: Transferable[][] = [];
-    const s = createGeoService((v, t) => { seen.push(t); return v; });
+    const s = createGeoService((v, t) => {
+      seen.push(t);
+      return v;
+    });
     await s.ingest({ format: 'object', data });
     const c = await s.colours('k', 1);
     expect(seen[0]).toHaveLength(2);

@@ -4,8 +4,18 @@
 // classes and colours, legend counts (of the survey or of a plot / irrigation
 // area), the tree image below the detail zoom, labels, the tree table and list.
 import type {
-  Cancelled, ColoursResult, CompareResult, GeoWorkerApi, ImageRequest, IngestInput, IngestResult, ListFilter,
-  TreeFieldValues, TreeImageResult, TreeLabels, ZoneRef,
+  Cancelled,
+  ColoursResult,
+  CompareResult,
+  GeoWorkerApi,
+  ImageRequest,
+  IngestInput,
+  IngestResult,
+  ListFilter,
+  TreeFieldValues,
+  TreeImageResult,
+  TreeLabels,
+  ZoneRef,
 } from '../geo-api';
 import { decodeMapDataArrow } from './arrow-decode';
 import { drawnZoneOf } from './zone-groups';
@@ -29,17 +39,22 @@ const CANCELLED: Cancelled = { cancelled: true };
 const yieldToEvents = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 function decode(input: IngestInput): GeoDataset {
-  return input.format === 'arrow' ? decodeMapDataArrow(input.bytes)
-    : ingestMapDataGeoJSON(input.format === 'json'
-      ? (JSON.parse(new TextDecoder().decode(input.bytes)) as MapDataResponse)
-      : input.data);
+  return input.format === 'arrow'
+    ? decodeMapDataArrow(input.bytes)
+    : ingestMapDataGeoJSON(input.format === 'json' ? (JSON.parse(new TextDecoder().decode(input.bytes)) as MapDataResponse) : input.data);
 }
 
 /** One tree's field/value table from its survey's columns. */
 function fieldValues(t: TreeColumns, row: number): TreeFieldValues {
   const out: TreeFieldValues = { tree_id: idAt(t.ids, row), tree_status: t.status[row] };
-  for (const f of NUMERIC_FIELDS) { const v = t.numeric[f][row]; out[f] = v === v ? v : null; }
-  for (const f of TEXT_FIELDS) { const v = t.text[f].dict[t.text[f].codes[row]]; out[f] = v === '' ? null : v; }
+  for (const f of NUMERIC_FIELDS) {
+    const v = t.numeric[f][row];
+    out[f] = v === v ? v : null;
+  }
+  for (const f of TEXT_FIELDS) {
+    const v = t.text[f].dict[t.text[f].codes[row]];
+    out[f] = v === '' ? null : v;
+  }
   out.lon = t.positions[2 * row];
   out.lat = t.positions[2 * row + 1];
   return out;
@@ -82,7 +97,8 @@ export function createGeoService(transfer: TransferFn = (v) => v): GeoWorkerApi 
   };
   /** The zone a map selection (a part index) stands for, and the zone of every drawn tree of its kind. */
   const zoneOf = (x: Session, z: ZoneRef) => {
-    const g = x.a.zones, plot = z.kind === 'plot';
+    const g = x.a.zones,
+      plot = z.kind === 'plot';
     return {
       index: (plot ? g.plotOfPart : g.areaOfPart)[z.part] ?? -1,
       of: drawnZoneOf(plot ? g.treePlot : g.treeArea, plot ? x.prepared?.extraPlot : x.prepared?.extraArea),
@@ -98,10 +114,19 @@ export function createGeoService(transfer: TransferFn = (v) => v): GeoWorkerApi 
       const positions = d.trees.positions.slice();
       const offsets = treeOffsets(positions, d.trees.length);
       const result: IngestResult = {
-        treeCount: d.trees.length, positions, offsets,
-        plots: d.plots, irrigationAreas: d.irrigationAreas, duplicates: d.duplicates, alerts: alertsFor(d),
-        fit: a.fit, npkRanges: a.npkRanges, biomassRange: d.biomassRange,
-        vitalityRange: a.vitalityRange, canopyRange: a.canopyRange, skippedTrees: d.skippedTrees,
+        treeCount: d.trees.length,
+        positions,
+        offsets,
+        plots: d.plots,
+        irrigationAreas: d.irrigationAreas,
+        duplicates: d.duplicates,
+        alerts: alertsFor(d),
+        fit: a.fit,
+        npkRanges: a.npkRanges,
+        biomassRange: d.biomassRange,
+        vitalityRange: a.vitalityRange,
+        canopyRange: a.canopyRange,
+        skippedTrees: d.skippedTrees,
       };
       return transfer(result, [positions.buffer, offsets.values.buffer]);
     },
@@ -116,13 +141,15 @@ export function createGeoService(transfer: TransferFn = (v) => v): GeoWorkerApi 
 
     async legendCounts(mode: ColourMode, zone: ZoneRef, requestId: number) {
       if (await overtaken('counts', requestId)) return CANCELLED;
-      const x = loaded(), z = zoneOf(x, zone);
+      const x = loaded(),
+        z = zoneOf(x, zone);
       return countClasses(classesOf(x, mode).classes, z.of, z.index);
     },
 
     async treeImage(req: ImageRequest, requestId: number): Promise<TreeImageResult | null | Cancelled> {
       if (await overtaken('image', requestId)) return CANCELLED;
-      const x = loaded(), p = x.painted;
+      const x = loaded(),
+        p = x.painted;
       if (!p || p.rgba.length !== 2 * x.drawn.length) return null;
       const raster = rasterizeTrees({ count: x.drawn.length >> 1, positions: x.drawn, rgba: p.rgba, ...req });
       return raster ? transfer({ coloursId: p.id, raster }, [raster.data.buffer]) : null;
@@ -130,10 +157,14 @@ export function createGeoService(transfer: TransferFn = (v) => v): GeoWorkerApi 
 
     async treeLabels(bounds: [number, number, number, number], max: number): Promise<TreeLabels> {
       const x = loaded();
-      const [w, south, e, north] = bounds, pos = x.drawn, n = x.d.trees.length;
-      const at: number[] = [], text: string[] = [];
+      const [w, south, e, north] = bounds,
+        pos = x.drawn,
+        n = x.d.trees.length;
+      const at: number[] = [],
+        text: string[] = [];
       for (let i = 0; i < pos.length >> 1 && at.length < 2 * max; i++) {
-        const lon = pos[2 * i], lat = pos[2 * i + 1];
+        const lon = pos[2 * i],
+          lat = pos[2 * i + 1];
         if (!(lon >= w && lon <= e && lat >= south && lat <= north)) continue;
         at.push(lon, lat);
         text.push(String(i < n ? idAt(x.d.trees.ids, i) : idAt(x.prepared!.other.trees.ids, x.prepared!.cmp.join.extra[i - n])));
@@ -148,12 +179,15 @@ export function createGeoService(transfer: TransferFn = (v) => v): GeoWorkerApi 
 
     async treeProperties(index: number): Promise<TreeFieldValues | null> {
       const { d, a, prepared } = loaded();
-      const n = d.trees.length, extra = prepared?.cmp.join.extra;
+      const n = d.trees.length,
+        extra = prepared?.cmp.join.extra;
       if (!Number.isInteger(index) || index < 0) return null;
       // Past our trees: a tree only the compared survey has (drawn after ours).
       if (index >= n) return extra && index - n < extra.length ? { ...fieldValues(prepared!.other.trees, extra[index - n]), only_in: 'compared' } : null;
       const out = fieldValues(d.trees, index);
-      const g = a.zones, pz = g.treePlot[index], az = g.treeArea[index];
+      const g = a.zones,
+        pz = g.treePlot[index],
+        az = g.treeArea[index];
       if (pz >= 0 && out.plot_id === null) out.plot_id = g.plots[pz].id;
       if (az >= 0 && out.irrigation_area_id === null) out.irrigation_area_id = g.areas[az].id;
       return out;
@@ -207,7 +241,8 @@ export function createGeoService(transfer: TransferFn = (v) => v): GeoWorkerApi 
 
     async treeList(filter: ListFilter, sort: ListSort, requestId: number): Promise<TreeList | Cancelled> {
       if (await overtaken('list', requestId)) return CANCELLED;
-      const x = loaded(), { d, a, prepared } = x;
+      const x = loaded(),
+        { d, a, prepared } = x;
       // A plot / irrigation area chosen on the map narrows the list by the one zone grouping.
       const z = filter.zone ? zoneOf(x, filter.zone) : null;
       const zones = z ? { of: z.of, want: new Set([z.index]) } : null;

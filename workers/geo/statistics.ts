@@ -8,8 +8,18 @@ import { STATUS_MISSING, type Nutrient, type StringColumn } from './types';
 export const STATUS_LABELS = ['Healthy', 'Weak', 'Weak-Dead', 'Dead', 'Missing', 'Unknown'] as const;
 export const CANOPY_BUCKETS = ['0-1', '1-2', '2-3', '3-4', '4-5', '5-6', '6-7', '7m+'] as const;
 
-export interface NpkStat { avg_value: number | null; min_value: number | null; max_value: number | null; measurement_count: number }
-export interface NpkClassCounts { low: number; optimal: number; high: number; unclassified: number }
+export interface NpkStat {
+  avg_value: number | null;
+  min_value: number | null;
+  max_value: number | null;
+  measurement_count: number;
+}
+export interface NpkClassCounts {
+  low: number;
+  optimal: number;
+  high: number;
+  unclassified: number;
+}
 type ByNutrient<T> = { nitrogen: T; phosphorus: T; potassium: T };
 
 export interface TreeStatistics {
@@ -30,7 +40,11 @@ export interface TreeStatistics {
 
 export type Measure = 'n' | 'p' | 'k' | 'vitality' | 'canopy';
 export const MEASURES: readonly Measure[] = ['n', 'p', 'k', 'vitality', 'canopy'];
-export interface Spread { mean: number | null; sd: number | null; count: number }
+export interface Spread {
+  mean: number | null;
+  sd: number | null;
+  count: number;
+}
 
 /** The columns statistics read; TreeColumns satisfies it, and so can a server query result. */
 export interface StatisticsColumns {
@@ -52,7 +66,11 @@ export interface StatisticsContext {
   biomassRange?: { min: number | null; max: number | null } | null;
 }
 
-const NUTRIENTS: [Nutrient, keyof ByNutrient<unknown>][] = [['n', 'nitrogen'], ['p', 'phosphorus'], ['k', 'potassium']];
+const NUTRIENTS: [Nutrient, keyof ByNutrient<unknown>][] = [
+  ['n', 'nitrogen'],
+  ['p', 'phosphorus'],
+  ['k', 'potassium'],
+];
 
 /**
  * Statistics over `selection` (ascending or not, tree indices) or all trees.
@@ -63,30 +81,44 @@ export function computeStatistics(t: StatisticsColumns, ctx: StatisticsContext, 
   const m = selection ? selection.length : t.length;
   const st = t.status;
   const vr = ctx.vitalityRange ?? relativeRange(t.numeric.biomass, st, VITALITY_DEFAULT_MAX, ctx.biomassRange, selection);
-  const vLo = vr.lo, vSpan = vr.hi - vr.lo;
-  const bio = t.numeric.biomass, can = t.numeric.canopy_diameter, crop = t.text.crop_name.codes;
+  const vLo = vr.lo,
+    vSpan = vr.hi - vr.lo;
+  const bio = t.numeric.biomass,
+    can = t.numeric.canopy_diameter,
+    crop = t.text.crop_name.codes;
   const vals = [t.numeric.n_mean, t.numeric.p_mean, t.numeric.k_mean];
   const bounds = NUTRIENTS.map(([nut]) => boundsByCropCode(ctx.npkRanges, t.text.crop_name, nut));
   // counters: status 0..5 | vitality high, medium, low, none | canopy buckets 0..7 | per nutrient low, opt, high, unclassified, count
   const counts = new Float64Array(6 + 4 + 8 + 15);
   // sums / sums of squares / counts: n, p, k, vitality, canopy (the canopy count is the buckets' total)
-  const sums = new Float64Array(5), squares = new Float64Array(5);
+  const sums = new Float64Array(5),
+    squares = new Float64Array(5);
   let vCount = 0;
-  const mins = new Float64Array(3).fill(Infinity), maxs = new Float64Array(3).fill(-Infinity);
+  const mins = new Float64Array(3).fill(Infinity),
+    maxs = new Float64Array(3).fill(-Infinity);
   // One pass over the selection; typed counters keep the loop free of allocations.
   for (let j = 0; j < m; j++) {
     const i = selection === null || selection === undefined ? j : selection[j];
     const s = st[i];
     counts[s < 6 ? s : 5]++;
-    if (s === STATUS_MISSING) { counts[9]++; continue; }
+    if (s === STATUS_MISSING) {
+      counts[9]++;
+      continue;
+    }
     const b = bio[i];
     if (b >= 0) {
-      sums[4] += b; squares[4] += b * b; vCount++;
+      sums[4] += b;
+      squares[4] += b * b;
+      vCount++;
       const tt = vSpan > 0 ? (b - vLo) / vSpan : 0.5;
       counts[tt >= 2 / 3 ? 6 : tt >= 1 / 3 ? 7 : 8]++;
     } else counts[9]++;
     const c = can[i];
-    if (c >= 0) { sums[3] += c; squares[3] += c * c; counts[10 + (c < 7 ? Math.floor(c) : 7)]++; }
+    if (c >= 0) {
+      sums[3] += c;
+      squares[3] += c * c;
+      counts[10 + (c < 7 ? Math.floor(c) : 7)]++;
+    }
     const code = crop[i];
     for (let k = 0; k < 3; k++) {
       const v = vals[k][i];
@@ -95,7 +127,9 @@ export function computeStatistics(t: StatisticsColumns, ctx: StatisticsContext, 
       squares[k] += v * v;
       if (v < mins[k]) mins[k] = v;
       if (v > maxs[k]) maxs[k] = v;
-      const lo = bounds[k].lower[code], up = bounds[k].upper[code], o = 18 + 5 * k;
+      const lo = bounds[k].lower[code],
+        up = bounds[k].upper[code],
+        o = 18 + 5 * k;
       counts[o + 4]++;
       counts[!(lo < up) ? o + 3 : v < lo ? o : v > up ? o + 2 : o + 1]++;
     }
@@ -109,8 +143,10 @@ export function computeStatistics(t: StatisticsColumns, ctx: StatisticsContext, 
   const npk = {} as ByNutrient<NpkStat>;
   const classes = {} as ByNutrient<NpkClassCounts>;
   NUTRIENTS.forEach(([, key], k) => {
-    const o = 18 + 5 * k, count = counts[o + 4];
-    npk[key] = count ? { avg_value: sums[k] / count, min_value: mins[k], max_value: maxs[k], measurement_count: count }
+    const o = 18 + 5 * k,
+      count = counts[o + 4];
+    npk[key] = count
+      ? { avg_value: sums[k] / count, min_value: mins[k], max_value: maxs[k], measurement_count: count }
       : { avg_value: null, min_value: null, max_value: null, measurement_count: 0 };
     classes[key] = { low: counts[o], optimal: counts[o + 1], high: counts[o + 2], unclassified: counts[o + 3] };
   });

@@ -8,12 +8,24 @@ import type { GeoDataset } from './ingest-geojson';
 import { computeStatistics, type StatisticsContext, type TreeStatistics } from './statistics';
 import type { ZoneGrouping } from './zone-groups';
 
-export interface PlotStatistics { plot_id: string | number; plot_name: string; name: string; statistics: TreeStatistics }
-export interface AreaStatistics {
-  irrigation_area_id: string | number; irrigation_area_name: string; name: string;
-  plot_id: unknown; statistics: TreeStatistics;
+export interface PlotStatistics {
+  plot_id: string | number;
+  plot_name: string;
+  name: string;
+  statistics: TreeStatistics;
 }
-export interface SurveyStatistics { total: TreeStatistics; plots: PlotStatistics[]; irrigation_areas: AreaStatistics[] }
+export interface AreaStatistics {
+  irrigation_area_id: string | number;
+  irrigation_area_name: string;
+  name: string;
+  plot_id: unknown;
+  statistics: TreeStatistics;
+}
+export interface SurveyStatistics {
+  total: TreeStatistics;
+  plots: PlotStatistics[];
+  irrigation_areas: AreaStatistics[];
+}
 
 /** An Analysis (pipeline.ts): vitality classes are thirds of the whole survey's range, so zones compare fairly. */
 export type SurveyContext = Pick<StatisticsContext, 'npkRanges' | 'vitalityRange'>;

@@ -10,9 +10,28 @@ import { normalizeAreas } from './features';
 import { latToMercatorY, lonToMercatorX, mercatorXToLon, mercatorYToLat } from './projection';
 import type { AreaGeometry, IrrigationAreaProperties, MapDataResponse, PlotProperties, TreeProperties } from './types';
 
-export interface FarmOptions { trees: number; plots?: number; areasPerPlot?: number; seed?: number }
+export interface FarmOptions {
+  trees: number;
+  plots?: number;
+  areasPerPlot?: number;
+  seed?: number;
+}
 
-const CROPS = ['avocado', 'palm', 'almond', 'mango', 'lemon', 'banana', 'orange', 'pomela', 'grapefruit', 'pear', 'olive', 'pomegranate', 'pomegranate_wonderful'];
+const CROPS = [
+  'avocado',
+  'palm',
+  'almond',
+  'mango',
+  'lemon',
+  'banana',
+  'orange',
+  'pomela',
+  'grapefruit',
+  'pear',
+  'olive',
+  'pomegranate',
+  'pomegranate_wonderful',
+];
 const STEP = 0.000045; // ≈ 5 m in degrees
 
 export function mulberry32(seed: number): () => number {
@@ -33,7 +52,8 @@ function plotRing(x0: number, y0: number, x1: number, y1: number, rnd: () => num
   const pts: Position[] = [];
   const side = (ax: number, ay: number, bx: number, by: number, nx: number, ny: number) => {
     for (let k = 0; k < 4; k++) {
-      const t = k / 4, o = k === 0 ? 0 : rnd() * j;
+      const t = k / 4,
+        o = k === 0 ? 0 : rnd() * j;
       pts.push(m(ax + (bx - ax) * t + nx * o, ay + (by - ay) * t + ny * o));
     }
   };
@@ -45,35 +65,50 @@ function plotRing(x0: number, y0: number, x1: number, y1: number, rnd: () => num
   return pts;
 }
 
-const rectM = (x0: number, y0: number, x1: number, y1: number): Position[] =>
-  [m(x0, y0), m(x1, y0), m(x1, y1), m(x0, y1), m(x0, y0)];
+const rectM = (x0: number, y0: number, x1: number, y1: number): Position[] => [m(x0, y0), m(x1, y0), m(x1, y1), m(x0, y1), m(x0, y0)];
 
 export function syntheticFarm(opts: FarmOptions): MapDataResponse {
   const rnd = mulberry32(opts.seed ?? 42);
-  const P = opts.plots ?? 30, A = opts.areasPerPlot ?? 4, N = opts.trees;
+  const P = opts.plots ?? 30,
+    A = opts.areasPerPlot ?? 4,
+    N = opts.trees;
   const perPlot = Math.ceil(N / P);
   const cols = Math.max(1, Math.ceil(Math.sqrt(perPlot)));
   const rows = Math.max(1, Math.ceil(perPlot / cols));
-  const w = (cols + 1) * STEP, h = (rows + 1) * STEP, gridCols = Math.ceil(Math.sqrt(P));
+  const w = (cols + 1) * STEP,
+    h = (rows + 1) * STEP,
+    gridCols = Math.ceil(Math.sqrt(P));
   const plots: Feature<AreaGeometry, PlotProperties>[] = [];
   const areas: Feature<AreaGeometry, IrrigationAreaProperties>[] = [];
   const trees: Feature<Point, TreeProperties>[] = [];
   let treeNo = 0;
   for (let p = 0; p < P && treeNo < N; p++) {
-    const x0 = 35 + (p % gridCols) * (w + 20 * STEP), y0 = 32 + Math.floor(p / gridCols) * (h + 20 * STEP);
+    const x0 = 35 + (p % gridCols) * (w + 20 * STEP),
+      y0 = 32 + Math.floor(p / gridCols) * (h + 20 * STEP);
     const ring = plotRing(x0, y0, x0 + w, y0 + h, rnd, 3 * STEP);
     // every 10th plot also owns a small detached block → MultiPolygon (split to _poly0/_poly1)
-    const geometry: AreaGeometry = p % 10 === 9
-      ? { type: 'MultiPolygon', coordinates: [[ring], [rectM(x0 - 8 * STEP, y0, x0 - 3 * STEP, y0 + 5 * STEP)]] }
-      : { type: 'Polygon', coordinates: [ring] };
+    const geometry: AreaGeometry =
+      p % 10 === 9
+        ? { type: 'MultiPolygon', coordinates: [[ring], [rectM(x0 - 8 * STEP, y0, x0 - 3 * STEP, y0 + 5 * STEP)]] }
+        : { type: 'Polygon', coordinates: [ring] };
     const crop = CROPS[p % CROPS.length];
-    plots.push({ type: 'Feature', properties: { plot_id: p + 1, plot_name: `Plot ${p + 1}`, name: `Plot ${p + 1}`, plot_area: 12.5, crop_name: crop }, geometry });
+    plots.push({
+      type: 'Feature',
+      properties: { plot_id: p + 1, plot_name: `Plot ${p + 1}`, name: `Plot ${p + 1}`, plot_area: 12.5, crop_name: crop },
+      geometry,
+    });
     for (let a = 0; a < A; a++) {
-      const ax0 = x0 + (a * w) / A, ax1 = x0 + ((a + 1) * w) / A;
-      areas.push({ type: 'Feature', properties: { irrigation_area_id: p * A + a + 1, irrigation_area_name: `Valve ${a + 1}`, plot_id: p + 1 }, geometry: { type: 'Polygon', coordinates: [rectM(ax0, y0, ax1, y0 + h)] } });
+      const ax0 = x0 + (a * w) / A,
+        ax1 = x0 + ((a + 1) * w) / A;
+      areas.push({
+        type: 'Feature',
+        properties: { irrigation_area_id: p * A + a + 1, irrigation_area_name: `Valve ${a + 1}`, plot_id: p + 1 },
+        geometry: { type: 'Polygon', coordinates: [rectM(ax0, y0, ax1, y0 + h)] },
+      });
     }
     for (let k = 0; k < perPlot && treeNo < N; k++, treeNo++) {
-      const r = Math.floor(k / cols), c = k % cols;
+      const r = Math.floor(k / cols),
+        c = k % cols;
       const outside = rnd() < 0.005;
       const lon = outside ? x0 - 12 * STEP : x0 + (c + 1) * STEP + (rnd() - 0.5) * 0.2 * STEP;
       const lat = y0 + (r + 1) * STEP + (rnd() - 0.5) * 0.2 * STEP;
@@ -82,21 +117,41 @@ export function syntheticFarm(opts: FarmOptions): MapDataResponse {
       const s = rnd();
       const status = s < 0.7 ? 0 : s < 0.8 ? 1 : s < 0.86 ? 2 : s < 0.9 ? 3 : s < 0.94 ? 4 : s < 0.97 ? 5 : null;
       const miss = rnd() < 0.05;
-      const n = miss ? null : 1 + rnd() * 2, pp = miss ? 'N/A' : 0.05 + rnd() * 0.2, kk = miss ? null : 0.5 + rnd() * 2;
-      const canopy = rnd() < 0.03 ? 'null' : 1 + rnd() * 7, biomass = rnd() < 0.03 ? null : rnd() * 1.2;
+      const n = miss ? null : 1 + rnd() * 2,
+        pp = miss ? 'N/A' : 0.05 + rnd() * 0.2,
+        kk = miss ? null : 0.5 + rnd() * 2;
+      const canopy = rnd() < 0.03 ? 'null' : 1 + rnd() * 7,
+        biomass = rnd() < 0.03 ? null : rnd() * 1.2;
       trees.push({
         type: 'Feature',
         geometry: { type: 'Point', coordinates: m(lon, lat) },
         properties: {
-          tree_id: id, row_num: r + 1, tree_num: c + 1, planting_date: `${2008 + (p % 12)}-03-01`, tree_status: status,
-          crop_name: crop, n_mean: n, p_mean: pp, k_mean: kk,
-          n_label: n === null ? null : n.toFixed(2), p_label: typeof pp === 'number' ? pp.toFixed(2) : null, k_label: kk === null ? null : kk.toFixed(2),
-          n_classification: n === null ? null : n < 1.6 ? 'low' : n > 2 ? 'high' : 'optimal', p_classification: 'optimal', k_classification: 'optimal',
-          n_classification_label: 'N', p_classification_label: 'P', k_classification_label: 'K',
-          canopy_diameter: canopy, canopy_diameter_label: typeof canopy === 'number' ? `${canopy.toFixed(1)} m` : null,
-          canopy_classification: typeof canopy === 'number' ? Math.min(7, Math.floor(canopy)) : null, canopy_classification_label: null,
-          biomass, biomass_label: biomass === null ? null : biomass.toFixed(2),
-          irrigation_area_id: p * A + Math.min(A - 1, Math.floor((c * A) / cols)) + 1, plot_id: p + 1,
+          tree_id: id,
+          row_num: r + 1,
+          tree_num: c + 1,
+          planting_date: `${2008 + (p % 12)}-03-01`,
+          tree_status: status,
+          crop_name: crop,
+          n_mean: n,
+          p_mean: pp,
+          k_mean: kk,
+          n_label: n === null ? null : n.toFixed(2),
+          p_label: typeof pp === 'number' ? pp.toFixed(2) : null,
+          k_label: kk === null ? null : kk.toFixed(2),
+          n_classification: n === null ? null : n < 1.6 ? 'low' : n > 2 ? 'high' : 'optimal',
+          p_classification: 'optimal',
+          k_classification: 'optimal',
+          n_classification_label: 'N',
+          p_classification_label: 'P',
+          k_classification_label: 'K',
+          canopy_diameter: canopy,
+          canopy_diameter_label: typeof canopy === 'number' ? `${canopy.toFixed(1)} m` : null,
+          canopy_classification: typeof canopy === 'number' ? Math.min(7, Math.floor(canopy)) : null,
+          canopy_classification_label: null,
+          biomass,
+          biomass_label: biomass === null ? null : biomass.toFixed(2),
+          irrigation_area_id: p * A + Math.min(A - 1, Math.floor((c * A) / cols)) + 1,
+          plot_id: p + 1,
         },
       });
     }
@@ -121,9 +176,17 @@ function storeZoneIds(farm: Pick<MapDataResponse, 'plots' | 'irrigationAreas' | 
     pos[2 * i] = mercatorXToLon(x);
     pos[2 * i + 1] = mercatorYToLat(y);
   });
-  for (const [fc, kind, idField] of [[farm.plots, 'plot', 'plot_id'], [farm.irrigationAreas, 'irrigation area', 'irrigation_area_id']] as const) {
+  for (const [fc, kind, idField] of [
+    [farm.plots, 'plot', 'plot_id'],
+    [farm.irrigationAreas, 'irrigation area', 'irrigation_area_id'],
+  ] as const) {
     const zones = normalizeAreas(fc, { kind, idField, fromMercator: true }).features;
-    const at = assignPointsToPolygons(pos, zones.map((z) => z.geometry));
-    trees.forEach((t, i) => { (t.properties as Record<string, unknown>)[idField] = at[i] >= 0 ? zones[at[i]].sourceId : null; });
+    const at = assignPointsToPolygons(
+      pos,
+      zones.map((z) => z.geometry),
+    );
+    trees.forEach((t, i) => {
+      (t.properties as Record<string, unknown>)[idField] = at[i] >= 0 ? zones[at[i]].sourceId : null;
+    });
   }
 }

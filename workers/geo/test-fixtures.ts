@@ -6,7 +6,13 @@ import type { MapDataResponse, TreeProperties } from './types';
 export const merc = (lon: number, lat: number): Position => [lonToMercatorX(lon), latToMercatorY(lat)];
 
 export function rectRing(x0: number, y0: number, x1: number, y1: number): Position[] {
-  return [[x0, y0], [x1, y0], [x1, y1], [x0, y1], [x0, y0]];
+  return [
+    [x0, y0],
+    [x1, y0],
+    [x1, y1],
+    [x0, y1],
+    [x0, y0],
+  ];
 }
 
 export const mercRing = (ring: Position[]): Position[] => ring.map(([x, y]) => merc(x, y));

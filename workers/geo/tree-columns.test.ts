@@ -6,10 +6,17 @@ import { idAt } from './tree-ids';
 
 describe('columnar tree ingest', () => {
   it('projects to lon/lat, parses values, dictionary-encodes text', () => {
-    const d = ingestMapDataGeoJSON(mapData({ trees: { type: 'FeatureCollection', features: [
-      treeFeature(35.2, 32.7, { tree_id: 1, tree_status: 2, crop_name: 'Avocado', n_mean: '2.1', biomass: 'N/A' }),
-      treeFeature(35.3, 32.8, { tree_id: 2, tree_status: null, crop_name: 'Avocado', n_mean: null }),
-    ] } }));
+    const d = ingestMapDataGeoJSON(
+      mapData({
+        trees: {
+          type: 'FeatureCollection',
+          features: [
+            treeFeature(35.2, 32.7, { tree_id: 1, tree_status: 2, crop_name: 'Avocado', n_mean: '2.1', biomass: 'N/A' }),
+            treeFeature(35.3, 32.8, { tree_id: 2, tree_status: null, crop_name: 'Avocado', n_mean: null }),
+          ],
+        },
+      }),
+    );
     const t = d.trees;
     expect(t.length).toBe(2);
     expect(t.positions[0]).toBeCloseTo(35.2, 9);
@@ -26,7 +33,10 @@ describe('columnar tree ingest', () => {
 
   it('drops duplicate tree ids (first wins) and generates ids', () => {
     const b = rowsToTreeColumns([
-      { lon: 1, lat: 1, tree_id: 7 }, { lon: 2, lat: 2, tree_id: '7' }, { lon: 3, lat: 3 }, { lon: 4, lat: 4, tree_id: 8 },
+      { lon: 1, lat: 1, tree_id: 7 },
+      { lon: 2, lat: 2, tree_id: '7' },
+      { lon: 3, lat: 3 },
+      { lon: 4, lat: 4, tree_id: 8 },
     ]);
     expect(b.columns.length).toBe(3);
     expect(b.duplicates).toEqual(['7']);
@@ -35,7 +45,12 @@ describe('columnar tree ingest', () => {
   });
 
   it('switches to text ids when one id is not an integer', () => {
-    const b = rowsToTreeColumns([{ lon: 0, lat: 0, tree_id: 1 }, { lon: 0, lat: 0 }, { lon: 0, lat: 0, tree_id: 'A-1' }, { lon: 0, lat: 0, tree_id: 'A-1' }]);
+    const b = rowsToTreeColumns([
+      { lon: 0, lat: 0, tree_id: 1 },
+      { lon: 0, lat: 0 },
+      { lon: 0, lat: 0, tree_id: 'A-1' },
+      { lon: 0, lat: 0, tree_id: 'A-1' },
+    ]);
     expect(b.columns.ids.kind).toBe('text');
     expect([0, 1, 2].map((i) => idAt(b.columns.ids, i))).toEqual(['1', 'tree_gen0', 'A-1']);
     expect(b.duplicates).toEqual(['A-1']);

@@ -2,10 +2,7 @@
 // per-tree objects kept: typed arrays grow by doubling, text goes to dictionaries.
 import { DictionaryBuilder } from './dictionary';
 import { TreeIdBuilder } from './tree-ids';
-import {
-  NUMERIC_FIELDS, TEXT_FIELDS, type LooseId, type NumericField, type TextField,
-  type TreeColumns, type TreeProperties,
-} from './types';
+import { NUMERIC_FIELDS, TEXT_FIELDS, type LooseId, type NumericField, type TextField, type TreeColumns, type TreeProperties } from './types';
 import { looseText, parseLooseNumber, parseStatus } from './values';
 
 const NONE = Symbol('none');
@@ -77,12 +74,23 @@ export class TreeColumnsBuilder {
     num.k_mean[i] = parseLooseNumber(p.k_mean);
     num.canopy_diameter[i] = parseLooseNumber(p.canopy_diameter);
     num.biomass[i] = parseLooseNumber(p.biomass);
-    this.txt(0, p.planting_date); this.txt(1, p.crop_name);
-    this.txt(2, p.n_label); this.txt(3, p.p_label); this.txt(4, p.k_label);
-    this.txt(5, p.n_classification); this.txt(6, p.p_classification); this.txt(7, p.k_classification);
-    this.txt(8, p.n_classification_label); this.txt(9, p.p_classification_label); this.txt(10, p.k_classification_label);
-    this.txt(11, p.canopy_diameter_label); this.txt(12, p.canopy_classification); this.txt(13, p.canopy_classification_label);
-    this.txt(14, p.biomass_label); this.txt(15, p.irrigation_area_id); this.txt(16, p.plot_id);
+    this.txt(0, p.planting_date);
+    this.txt(1, p.crop_name);
+    this.txt(2, p.n_label);
+    this.txt(3, p.p_label);
+    this.txt(4, p.k_label);
+    this.txt(5, p.n_classification);
+    this.txt(6, p.p_classification);
+    this.txt(7, p.k_classification);
+    this.txt(8, p.n_classification_label);
+    this.txt(9, p.p_classification_label);
+    this.txt(10, p.k_classification_label);
+    this.txt(11, p.canopy_diameter_label);
+    this.txt(12, p.canopy_classification);
+    this.txt(13, p.canopy_classification_label);
+    this.txt(14, p.biomass_label);
+    this.txt(15, p.irrigation_area_id);
+    this.txt(16, p.plot_id);
     return true;
   }
 

@@ -8,7 +8,10 @@ import type { PreparedComparison } from './zones';
 
 export const LIST_SORT_KEYS = ['plot', 'area', 'row', 'tree', 'status', 'n', 'p', 'k', 'vitality', 'canopy', 'change'] as const;
 export type ListSortKey = (typeof LIST_SORT_KEYS)[number];
-export interface ListSort { key: ListSortKey; desc: boolean }
+export interface ListSort {
+  key: ListSortKey;
+  desc: boolean;
+}
 
 /** Row r of every column describes the same tree; `drawn` is its index in the drawn trees (the map's selection). */
 export interface TreeList {
@@ -42,14 +45,25 @@ function nameRanks(list: string[]): Float64Array {
 }
 
 export function treeList(d: GeoDataset, a: Analysis, prepared: PreparedComparison | null, indices: Uint32Array, sort: ListSort): TreeList {
-  const c = indices.length, n = d.trees.length;
-  const other = prepared?.other.trees, extra = prepared?.cmp.join.extra;
+  const c = indices.length,
+    n = d.trees.length;
+  const other = prepared?.other.trees,
+    extra = prepared?.cmp.join.extra;
   const changes = prepared ? changeClasses(prepared.cmp) : null;
   const g = a.zones;
   const L: TreeList = {
-    count: c, drawn: new Uint32Array(c), plot: new Int32Array(c), area: new Int32Array(c),
-    row: new Float32Array(c), tree: new Float32Array(c), status: new Uint8Array(c),
-    n: new Float32Array(c), p: new Float32Array(c), k: new Float32Array(c), vitality: new Float32Array(c), canopy: new Float32Array(c),
+    count: c,
+    drawn: new Uint32Array(c),
+    plot: new Int32Array(c),
+    area: new Int32Array(c),
+    row: new Float32Array(c),
+    tree: new Float32Array(c),
+    status: new Uint8Array(c),
+    n: new Float32Array(c),
+    p: new Float32Array(c),
+    k: new Float32Array(c),
+    vitality: new Float32Array(c),
+    canopy: new Float32Array(c),
     change: changes ? new Uint8Array(c) : null,
     ids: d.trees.ids.kind === 'int' && (!other || other.ids.kind === 'int') ? new Int32Array(c) : new Array<string>(c),
   };
@@ -59,7 +73,8 @@ export function treeList(d: GeoDataset, a: Analysis, prepared: PreparedCompariso
     const t = mine ? d.trees : other!;
     const row = mine ? i : extra![i - n];
     L.drawn[r] = i;
-    const pz = mine ? g.treePlot[i] : prepared!.extraPlot[i - n], az = mine ? g.treeArea[i] : prepared!.extraArea[i - n];
+    const pz = mine ? g.treePlot[i] : prepared!.extraPlot[i - n],
+      az = mine ? g.treeArea[i] : prepared!.extraArea[i - n];
     L.plot[r] = pz >= 0 ? g.plots[pz].parts[0] : -1;
     L.area[r] = az >= 0 ? g.areas[az].parts[0] : -1;
     L.row[r] = t.numeric.row_num[row];
@@ -86,22 +101,31 @@ function sortList(L: TreeList, sort: ListSort, plotRank: Float64Array, areaRank:
   // Ties: plot, row, tree — the order a worker walks the rows in.
   const tie = new Float64Array(c);
   for (let r = 0; r < c; r++) {
-    const p = plots[r] === plots[r] ? plots[r] : 1e6, row = L.row[r] === L.row[r] ? L.row[r] : 99_999, tr = L.tree[r] === L.tree[r] ? L.tree[r] : 99_999;
+    const p = plots[r] === plots[r] ? plots[r] : 1e6,
+      row = L.row[r] === L.row[r] ? L.row[r] : 99_999,
+      tr = L.tree[r] === L.tree[r] ? L.tree[r] : 99_999;
     tie[r] = (p * 1e5 + row) * 1e5 + tr;
   }
   const changeRank = new Float64Array([0, 1, 4, 5, 2, 3, 6]); // lost, declined, new, gone before stable and improved
   const primary: Float64Array | null =
-    sort.key === 'plot' ? null
-    : sort.key === 'area' ? zone(areaRank, L.area)
-    : sort.key === 'change' ? (L.change ? Float64Array.from(L.change, (v) => changeRank[v] ?? CHANGE.unknown) : null)
-    : sort.key === 'status' ? Float64Array.from(L.status)
-    : Float64Array.from(L[sort.key]);
+    sort.key === 'plot'
+      ? null
+      : sort.key === 'area'
+        ? zone(areaRank, L.area)
+        : sort.key === 'change'
+          ? L.change
+            ? Float64Array.from(L.change, (v) => changeRank[v] ?? CHANGE.unknown)
+            : null
+          : sort.key === 'status'
+            ? Float64Array.from(L.status)
+            : Float64Array.from(L[sort.key]);
   const sign = sort.desc ? -1 : 1;
   const order = new Uint32Array(c);
   for (let r = 0; r < c; r++) order[r] = r;
   order.sort((x, y) => {
     if (primary) {
-      const a = primary[x], b = primary[y];
+      const a = primary[x],
+        b = primary[y];
       if (a !== b) {
         if (a !== a) return 1;
         if (b !== b) return -1;
@@ -122,10 +146,16 @@ function sortList(L: TreeList, sort: ListSort, plotRank: Float64Array, areaRank:
     drawn: take(L.drawn, (len) => new Uint32Array(len)),
     plot: take(L.plot, (len) => new Int32Array(len)),
     area: take(L.area, (len) => new Int32Array(len)),
-    row: f32(L.row), tree: f32(L.tree), status: take(L.status, (len) => new Uint8Array(len)),
-    n: f32(L.n), p: f32(L.p), k: f32(L.k), vitality: f32(L.vitality), canopy: f32(L.canopy),
+    row: f32(L.row),
+    tree: f32(L.tree),
+    status: take(L.status, (len) => new Uint8Array(len)),
+    n: f32(L.n),
+    p: f32(L.p),
+    k: f32(L.k),
+    vitality: f32(L.vitality),
+    canopy: f32(L.canopy),
     change: L.change ? take(L.change, (len) => new Uint8Array(len)) : null,
-    ids: L.ids instanceof Int32Array ? take(L.ids, (len) => new Int32Array(len)) : (Array.from(order, (r) => (L.ids as string[])[r])),
+    ids: L.ids instanceof Int32Array ? take(L.ids, (len) => new Int32Array(len)) : Array.from(order, (r) => (L.ids as string[])[r]),
   };
 }
 

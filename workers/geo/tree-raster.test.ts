@@ -1,28 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import { mercX, mercY, nearestTree, rasterizeTrees, worldSize, type TreeRaster } from './tree-raster';
 
-const GREEN = [46, 203, 64, 255], RED = [231, 76, 60, 255];
+const GREEN = [46, 203, 64, 255],
+  RED = [231, 76, 60, 255];
 
 function input(points: [number, number][], colours: number[][], zoom = 16) {
   return {
     count: points.length,
     positions: Float64Array.from(points.flat()),
     rgba: Uint8Array.from(colours.flat()),
-    zoom, pixelRatio: 1, radius: 2,
+    zoom,
+    pixelRatio: 1,
+    radius: 2,
   };
 }
 
 /** Where a lon/lat lands in the raster, by the raster's own bounds. */
 function pixelOf(r: TreeRaster, lon: number, lat: number) {
   const ws = worldSize(r.zoom, r.pixelRatio);
-  const x0 = mercX(r.bounds[0]) * ws, y0 = mercY(r.bounds[3]) * ws;
+  const x0 = mercX(r.bounds[0]) * ws,
+    y0 = mercY(r.bounds[3]) * ws;
   return [Math.floor(mercX(lon) * ws - x0 + 1e-6), Math.floor(mercY(lat) * ws - y0 + 1e-6)] as const;
 }
 const at = (r: TreeRaster, x: number, y: number) => Array.from(r.data.slice(4 * (y * r.width + x), 4 * (y * r.width + x) + 4));
 
 describe('rasterizeTrees', () => {
   it('paints each tree as a disc of its colour at its Mercator pixel, transparent elsewhere', () => {
-    const pts: [number, number][] = [[35.2, 32.6], [35.2005, 32.6004]];
+    const pts: [number, number][] = [
+      [35.2, 32.6],
+      [35.2005, 32.6004],
+    ];
     const r = rasterizeTrees(input(pts, [GREEN, RED]))!;
     const ws = worldSize(16);
     // The bounds span exactly width × height pixels.
@@ -40,13 +47,26 @@ describe('rasterizeTrees', () => {
   });
 
   it('lets a later tree paint over an earlier one and skips transparent trees', () => {
-    const r = rasterizeTrees(input([[35.2, 32.6], [35.2, 32.6], [35.3, 32.7]], [GREEN, RED, [1, 2, 3, 0]], 12))!;
+    const r = rasterizeTrees(
+      input(
+        [
+          [35.2, 32.6],
+          [35.2, 32.6],
+          [35.3, 32.7],
+        ],
+        [GREEN, RED, [1, 2, 3, 0]],
+        12,
+      ),
+    )!;
     expect(at(r, ...pixelOf(r, 35.2, 32.6))).toEqual(RED);
     expect(at(r, ...pixelOf(r, 35.3, 32.7))).toEqual([0, 0, 0, 0]);
   });
 
   it('scales with the device pixel ratio and refuses images beyond the limits', () => {
-    const pts: [number, number][] = [[35.2, 32.6], [35.21, 32.61]];
+    const pts: [number, number][] = [
+      [35.2, 32.6],
+      [35.21, 32.61],
+    ];
     const one = rasterizeTrees(input(pts, [GREEN, RED], 14))!;
     const two = rasterizeTrees({ ...input(pts, [GREEN, RED], 14), pixelRatio: 2 })!;
     expect(Math.abs(two.width - 2 * one.width)).toBeLessThanOrEqual(4);

@@ -59,9 +59,13 @@ function mercator(positions: Float64Array, count: number) {
   const hit = mercatorCache.get(positions);
   if (hit && hit.xy.length === 2 * count) return hit;
   const xy = new Float64Array(2 * count);
-  let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
+  let minX = Infinity,
+    minY = Infinity,
+    maxX = -Infinity,
+    maxY = -Infinity;
   for (let i = 0; i < count; i++) {
-    const x = mercX(positions[2 * i]), y = mercY(positions[2 * i + 1]);
+    const x = mercX(positions[2 * i]),
+      y = mercY(positions[2 * i + 1]);
     xy[2 * i] = x;
     xy[2 * i + 1] = y;
     if (x < minX) minX = x;
@@ -86,9 +90,12 @@ export function rasterizeTrees(input: RasterInput): TreeRaster | null {
   const { xy, minX, minY, maxX, maxY } = mercator(positions, count);
   const r = input.radius * pixelRatio;
   const pad = Math.ceil(r) + 1;
-  const x0 = Math.floor(minX * ws) - pad, y0 = Math.floor(minY * ws) - pad;
-  const width = Math.ceil(maxX * ws) - x0 + pad + 1, height = Math.ceil(maxY * ws) - y0 + pad + 1;
-  if (width > (input.maxSide ?? RASTER_MAX_SIDE) || height > (input.maxSide ?? RASTER_MAX_SIDE) || width * height > (input.maxPixels ?? RASTER_MAX_PIXELS)) return null;
+  const x0 = Math.floor(minX * ws) - pad,
+    y0 = Math.floor(minY * ws) - pad;
+  const width = Math.ceil(maxX * ws) - x0 + pad + 1,
+    height = Math.ceil(maxY * ws) - y0 + pad + 1;
+  if (width > (input.maxSide ?? RASTER_MAX_SIDE) || height > (input.maxSide ?? RASTER_MAX_SIDE) || width * height > (input.maxPixels ?? RASTER_MAX_PIXELS))
+    return null;
 
   const data = new Uint8ClampedArray(width * height * 4);
   const bytes = new Uint8Array(data.buffer); // plain byte writes: no clamping on the hot loop
@@ -97,8 +104,11 @@ export function rasterizeTrees(input: RasterInput): TreeRaster | null {
   for (let i = 0; i < count; i++) {
     const a = rgba[4 * i + 3];
     if (a === 0) continue;
-    const px = Math.floor(xy[2 * i] * ws) - x0, py = Math.floor(xy[2 * i + 1] * ws) - y0;
-    const cr = rgba[4 * i], cg = rgba[4 * i + 1], cb = rgba[4 * i + 2];
+    const px = Math.floor(xy[2 * i] * ws) - x0,
+      py = Math.floor(xy[2 * i + 1] * ws) - y0;
+    const cr = rgba[4 * i],
+      cg = rgba[4 * i + 1],
+      cb = rgba[4 * i + 2];
     for (let k = 0; k < offsets.length; k += 2) {
       const o = 4 * ((py + offsets[k + 1]) * width + px + offsets[k]);
       bytes[o] = cr;
@@ -108,7 +118,11 @@ export function rasterizeTrees(input: RasterInput): TreeRaster | null {
     }
   }
   return {
-    width, height, data, zoom, pixelRatio,
+    width,
+    height,
+    data,
+    zoom,
+    pixelRatio,
     bounds: [lonOf(x0 / ws), latOf((y0 + height) / ws), lonOf((x0 + width) / ws), latOf(y0 / ws)],
   };
 }
@@ -118,18 +132,31 @@ export function rasterizeTrees(input: RasterInput): TreeRaster | null {
  * -1. A linear scan (≈1 ms per 100k trees) on click: no index to build or keep.
  * On ties the later tree wins, the one drawn on top.
  */
-export function nearestTree(positions: Float64Array, count: number, lon: number, lat: number, zoom: number, maxPixels: number, rgba?: Uint8Array | null): number {
+export function nearestTree(
+  positions: Float64Array,
+  count: number,
+  lon: number,
+  lat: number,
+  zoom: number,
+  maxPixels: number,
+  rgba?: Uint8Array | null,
+): number {
   const ws = worldSize(zoom);
   // Mercator y is not linear in latitude, but over a click radius it is: one scale per click.
-  const ky = (mercY(lat + 1e-4) - mercY(lat)) / 1e-4 * ws, kx = ws / 360;
-  let best = -1, bestD = maxPixels * maxPixels;
+  const ky = ((mercY(lat + 1e-4) - mercY(lat)) / 1e-4) * ws,
+    kx = ws / 360;
+  let best = -1,
+    bestD = maxPixels * maxPixels;
   for (let i = 0; i < count; i++) {
     const dx = (positions[2 * i] - lon) * kx;
     if (dx > maxPixels || dx < -maxPixels) continue;
     const dy = (positions[2 * i + 1] - lat) * ky;
     const d = dx * dx + dy * dy;
     // A tree not drawn (alpha 0: hidden legend class, no N/P/K value) cannot be clicked either.
-    if (d <= bestD && !(rgba && rgba[4 * i + 3] === 0)) { bestD = d; best = i; }
+    if (d <= bestD && !(rgba && rgba[4 * i + 3] === 0)) {
+      bestD = d;
+      best = i;
+    }
   }
   return best;
 }

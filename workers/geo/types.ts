@@ -61,7 +61,10 @@ export interface IrrigationAreaProperties {
 }
 
 export type Nutrient = 'n' | 'p' | 'k';
-export interface NutrientRange { lower: number; upper: number }
+export interface NutrientRange {
+  lower: number;
+  upper: number;
+}
 /** Keyed by lowercase crop name, then nutrient letter (client.md §3). */
 export type NpkRanges = Record<string, Partial<Record<Nutrient, Partial<NutrientRange>>>>;
 
@@ -83,22 +86,30 @@ export interface StringColumn {
 }
 
 /** Tree ids: plain integers when every id is one, otherwise dictionary text. */
-export type IdColumn =
-  | { kind: 'int'; values: Int32Array }
-  | { kind: 'text'; values: StringColumn };
+export type IdColumn = { kind: 'int'; values: Int32Array } | { kind: 'text'; values: StringColumn };
 
-export const NUMERIC_FIELDS = [
-  'row_num', 'tree_num', 'n_mean', 'p_mean', 'k_mean', 'canopy_diameter', 'biomass',
-] as const;
+export const NUMERIC_FIELDS = ['row_num', 'tree_num', 'n_mean', 'p_mean', 'k_mean', 'canopy_diameter', 'biomass'] as const;
 export type NumericField = (typeof NUMERIC_FIELDS)[number];
 
 // Order matters: TreeColumnsBuilder.push reads them by index.
 export const TEXT_FIELDS = [
-  'planting_date', 'crop_name', 'n_label', 'p_label', 'k_label',
-  'n_classification', 'p_classification', 'k_classification',
-  'n_classification_label', 'p_classification_label', 'k_classification_label',
-  'canopy_diameter_label', 'canopy_classification', 'canopy_classification_label',
-  'biomass_label', 'irrigation_area_id', 'plot_id',
+  'planting_date',
+  'crop_name',
+  'n_label',
+  'p_label',
+  'k_label',
+  'n_classification',
+  'p_classification',
+  'k_classification',
+  'n_classification_label',
+  'p_classification_label',
+  'k_classification_label',
+  'canopy_diameter_label',
+  'canopy_classification',
+  'canopy_classification_label',
+  'biomass_label',
+  'irrigation_area_id',
+  'plot_id',
 ] as const;
 export type TextField = (typeof TEXT_FIELDS)[number];
 
@@ -131,4 +142,3 @@ export type FeatureKind = 'plot' | 'irrigation area' | 'tree';
 
 export type PlotFeature = AreaFeature<PlotProperties>;
 export type IrrigationAreaFeature = AreaFeature<IrrigationAreaProperties>;
-

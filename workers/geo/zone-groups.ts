@@ -34,7 +34,11 @@ export interface ZoneGrouping {
   areaPlot: Int32Array;
 }
 
-interface ZoneIndex { zones: Omit<Zone, 'rows'>[]; byId: Map<string, number>; ofPart: Int32Array }
+interface ZoneIndex {
+  zones: Omit<Zone, 'rows'>[];
+  byId: Map<string, number>;
+  ofPart: Int32Array;
+}
 
 function indexZones(features: readonly AreaFeature[]): ZoneIndex {
   const zones: Omit<Zone, 'rows'>[] = [];
@@ -43,7 +47,10 @@ function indexZones(features: readonly AreaFeature[]): ZoneIndex {
   features.forEach((f, i) => {
     const id = String(f.sourceId);
     let z = byId.get(id);
-    if (z === undefined) { byId.set(id, (z = zones.length)); zones.push({ id, parts: [] }); }
+    if (z === undefined) {
+      byId.set(id, (z = zones.length));
+      zones.push({ id, parts: [] });
+    }
     zones[z].parts.push(i);
     ofPart[i] = z;
   });
@@ -56,11 +63,14 @@ function indexZones(features: readonly AreaFeature[]): ZoneIndex {
  * whose polygon holds the tree's position. `rows` null = every row.
  */
 function assignRows(
-  stored: StringColumn, positions: Float64Array, rows: ArrayLike<number> | null,
-  zones: ZoneIndex, features: readonly AreaFeature[],
+  stored: StringColumn,
+  positions: Float64Array,
+  rows: ArrayLike<number> | null,
+  zones: ZoneIndex,
+  features: readonly AreaFeature[],
 ): Int32Array {
   const m = rows ? rows.length : stored.codes.length;
-  const codeZone = Int32Array.from(stored.dict, (s) => (s === '' ? -1 : zones.byId.get(s) ?? -1));
+  const codeZone = Int32Array.from(stored.dict, (s) => (s === '' ? -1 : (zones.byId.get(s) ?? -1)));
   const out = new Int32Array(m);
   const unplaced: number[] = [];
   for (let j = 0; j < m; j++) {
@@ -75,7 +85,10 @@ function assignRows(
       pos[2 * k] = positions[2 * i];
       pos[2 * k + 1] = positions[2 * i + 1];
     });
-    const part = assignPointsToPolygons(pos, features.map((f) => f.geometry));
+    const part = assignPointsToPolygons(
+      pos,
+      features.map((f) => f.geometry),
+    );
     unplaced.forEach((j, k) => (out[j] = part[k] >= 0 ? zones.ofPart[part[k]] : -1));
   }
   return out;
@@ -89,24 +102,33 @@ export interface ZoneSource {
 
 /** The grouping of a survey's trees into its plots and irrigation areas (rule above). */
 export function groupZones(d: ZoneSource): ZoneGrouping {
-  const p = indexZones(d.plots), a = indexZones(d.irrigationAreas);
+  const p = indexZones(d.plots),
+    a = indexZones(d.irrigationAreas);
   const t = d.trees;
   const treePlot = assignRows(t.text.plot_id, t.positions, null, p, d.plots);
   const treeArea = assignRows(t.text.irrigation_area_id, t.positions, null, a, d.irrigationAreas);
-  const plotRows = groupIndices(treePlot, p.zones.length), areaRows = groupIndices(treeArea, a.zones.length);
+  const plotRows = groupIndices(treePlot, p.zones.length),
+    areaRows = groupIndices(treeArea, a.zones.length);
   let byVertex: Int32Array | null = null; // only when an area has no stored plot of this survey
   const areaPlot = Int32Array.from(a.zones, (z) => {
     const stored = (d.irrigationAreas[z.parts[0]].properties as Record<string, unknown> | null)?.plot_id;
     const named = stored === null || stored === undefined ? undefined : p.byId.get(String(stored));
     if (named !== undefined) return named;
-    byVertex ??= assignPolygonsToParents(d.irrigationAreas.map((f) => f.geometry), d.plots.map((f) => f.geometry));
+    byVertex ??= assignPolygonsToParents(
+      d.irrigationAreas.map((f) => f.geometry),
+      d.plots.map((f) => f.geometry),
+    );
     const part = byVertex[z.parts[0]];
     return part >= 0 ? p.ofPart[part] : -1;
   });
   return {
     plots: p.zones.map((z, i) => ({ ...z, rows: plotRows[i] })),
     areas: a.zones.map((z, i) => ({ ...z, rows: areaRows[i] })),
-    treePlot, treeArea, plotOfPart: p.ofPart, areaOfPart: a.ofPart, areaPlot,
+    treePlot,
+    treeArea,
+    plotOfPart: p.ofPart,
+    areaOfPart: a.ofPart,
+    areaPlot,
   };
 }
 
@@ -121,7 +143,9 @@ export function drawnZoneOf(ours: Int32Array, extra?: Int32Array | null): Int32A
 
 /** The zones of another survey's trees (a comparison's extra trees) in this survey's grouping. */
 export function placeRows(
-  other: Pick<TreeColumns, 'positions' | 'text'>, rows: ArrayLike<number>, d: Pick<ZoneSource, 'plots' | 'irrigationAreas'>,
+  other: Pick<TreeColumns, 'positions' | 'text'>,
+  rows: ArrayLike<number>,
+  d: Pick<ZoneSource, 'plots' | 'irrigationAreas'>,
 ): { plot: Int32Array; area: Int32Array } {
   return {
     plot: assignRows(other.text.plot_id, other.positions, rows, indexZones(d.plots), d.plots),

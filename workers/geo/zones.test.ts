@@ -7,27 +7,41 @@ import { mapData, mercRing, rectRing, treeFeature } from './test-fixtures';
 const plots = {
   type: 'FeatureCollection' as const,
   features: [
-    { type: 'Feature' as const, properties: { plot_id: 1, plot_name: 'North' }, geometry: { type: 'Polygon' as const, coordinates: [mercRing(rectRing(35, 32, 35.01, 32.01))] } },
-    { type: 'Feature' as const, properties: { plot_id: 2, plot_name: 'East' }, geometry: { type: 'Polygon' as const, coordinates: [mercRing(rectRing(35.02, 32, 35.03, 32.01))] } },
+    {
+      type: 'Feature' as const,
+      properties: { plot_id: 1, plot_name: 'North' },
+      geometry: { type: 'Polygon' as const, coordinates: [mercRing(rectRing(35, 32, 35.01, 32.01))] },
+    },
+    {
+      type: 'Feature' as const,
+      properties: { plot_id: 2, plot_name: 'East' },
+      geometry: { type: 'Polygon' as const, coordinates: [mercRing(rectRing(35.02, 32, 35.03, 32.01))] },
+    },
   ],
 };
 const earlier = mapData({
   plots,
-  trees: { type: 'FeatureCollection', features: [
-    treeFeature(35.001, 32.001, { tree_id: 1, tree_status: 0, biomass: 0.6, n_mean: 2, row_num: 1, tree_num: 1, plot_id: 1 }),
-    treeFeature(35.002, 32.001, { tree_id: 2, tree_status: 0, biomass: 0.5, n_mean: 2.2, row_num: 1, tree_num: 2, plot_id: 1 }),
-    treeFeature(35.021, 32.001, { tree_id: 3, tree_status: 1, biomass: 0.4, row_num: 1, tree_num: 1, plot_id: 2 }),
-    treeFeature(35.022, 32.001, { tree_id: 4, tree_status: 0, biomass: 0.4, row_num: 1, tree_num: 2, plot_id: 2 }),
-  ] },
+  trees: {
+    type: 'FeatureCollection',
+    features: [
+      treeFeature(35.001, 32.001, { tree_id: 1, tree_status: 0, biomass: 0.6, n_mean: 2, row_num: 1, tree_num: 1, plot_id: 1 }),
+      treeFeature(35.002, 32.001, { tree_id: 2, tree_status: 0, biomass: 0.5, n_mean: 2.2, row_num: 1, tree_num: 2, plot_id: 1 }),
+      treeFeature(35.021, 32.001, { tree_id: 3, tree_status: 1, biomass: 0.4, row_num: 1, tree_num: 1, plot_id: 2 }),
+      treeFeature(35.022, 32.001, { tree_id: 4, tree_status: 0, biomass: 0.4, row_num: 1, tree_num: 2, plot_id: 2 }),
+    ],
+  },
 });
 const later = mapData({
   plots,
-  trees: { type: 'FeatureCollection', features: [
-    treeFeature(35.001, 32.001, { tree_id: 1, tree_status: 0, biomass: 0.7, n_mean: 2.4, row_num: 1, tree_num: 1, plot_id: 1 }),
-    treeFeature(35.002, 32.001, { tree_id: 2, tree_status: 4, row_num: 1, tree_num: 2, plot_id: 1 }),
-    treeFeature(35.021, 32.001, { tree_id: 3, tree_status: 0, biomass: 0.5, row_num: 1, tree_num: 1, plot_id: 2 }),
-    treeFeature(35.025, 32.002, { tree_id: 5, tree_status: 0, biomass: 0.2, row_num: 2, tree_num: 1, plot_id: 2 }),
-  ] },
+  trees: {
+    type: 'FeatureCollection',
+    features: [
+      treeFeature(35.001, 32.001, { tree_id: 1, tree_status: 0, biomass: 0.7, n_mean: 2.4, row_num: 1, tree_num: 1, plot_id: 1 }),
+      treeFeature(35.002, 32.001, { tree_id: 2, tree_status: 4, row_num: 1, tree_num: 2, plot_id: 1 }),
+      treeFeature(35.021, 32.001, { tree_id: 3, tree_status: 0, biomass: 0.5, row_num: 1, tree_num: 1, plot_id: 2 }),
+      treeFeature(35.025, 32.002, { tree_id: 5, tree_status: 0, biomass: 0.2, row_num: 2, tree_num: 1, plot_id: 2 }),
+    ],
+  },
 });
 const bytes = (d: unknown) => new TextEncoder().encode(JSON.stringify(d)).buffer as ArrayBuffer;
 
@@ -50,7 +64,10 @@ describe('comparison, zone table and tree list in the worker', () => {
     expect(await s.comparedProperties(3)).toBeNull(); // tree 5 is new
 
     const zones = await s.zones();
-    expect(zones.map((z) => [z.kind, z.name, z.stats.total_trees])).toEqual([['plot', 'North', 2], ['plot', 'East', 2]]);
+    expect(zones.map((z) => [z.kind, z.name, z.stats.total_trees])).toEqual([
+      ['plot', 'North', 2],
+      ['plot', 'East', 2],
+    ]);
     expect(zones[0].change?.counts[CHANGE.lost]).toBe(1);
     expect(zones[1].change?.counts[CHANGE.gone]).toBe(1);
     expect(zones[0].change?.vitality).toBeCloseTo(0.1);

@@ -48,11 +48,18 @@ export interface ZoneRow {
 
 function changeOf(rows: Uint32Array, extras: number[], classes: Uint8Array, vd: Float32Array, cd: Float32Array, n: number): ZoneChange {
   const counts = new Array<number>(CHANGE_KEYS.length).fill(0);
-  const sum = [0, 0], cnt = [0, 0];
+  const sum = [0, 0],
+    cnt = [0, 0];
   const add = (i: number) => {
     counts[classes[i]]++;
-    if (vd[i] === vd[i]) { sum[0] += vd[i]; cnt[0]++; }
-    if (cd[i] === cd[i]) { sum[1] += cd[i]; cnt[1]++; }
+    if (vd[i] === vd[i]) {
+      sum[0] += vd[i];
+      cnt[0]++;
+    }
+    if (cd[i] === cd[i]) {
+      sum[1] += cd[i];
+      cnt[1]++;
+    }
   };
   for (let j = 0; j < rows.length; j++) add(rows[j]);
   for (const k of extras) add(n + k);
@@ -63,8 +70,14 @@ function changeOf(rows: Uint32Array, extras: number[], classes: Uint8Array, vd: 
  * Every plot, then every irrigation area, of the survey (vitality classes use the project's range, as the info
  * panel does). `stats`: the survey's statistics when the caller has them already.
  */
-export function zoneTable(d: GeoDataset, a: Analysis, prepared?: PreparedComparison | null, stats: SurveyStatistics = surveyStatistics(d, a.zones, a)): ZoneRow[] {
-  const g = a.zones, n = d.trees.length;
+export function zoneTable(
+  d: GeoDataset,
+  a: Analysis,
+  prepared?: PreparedComparison | null,
+  stats: SurveyStatistics = surveyStatistics(d, a.zones, a),
+): ZoneRow[] {
+  const g = a.zones,
+    n = d.trees.length;
   const change = prepared
     ? { classes: changeClasses(prepared.cmp), vd: measureDifferences(prepared.cmp, 'biomass'), cd: measureDifferences(prepared.cmp, 'canopy_diameter') }
     : null;
@@ -79,7 +92,11 @@ export function zoneTable(d: GeoDataset, a: Analysis, prepared?: PreparedCompari
     return zones.map((z, i) => {
       const s = kind === 'plot' ? stats.plots[i] : stats.irrigation_areas[i];
       return {
-        kind, id: z.id, index: z.parts[0], stats: s.statistics, name: s.name || z.id,
+        kind,
+        id: z.id,
+        index: z.parts[0],
+        stats: s.statistics,
+        name: s.name || z.id,
         change: change ? changeOf(z.rows, extras[i], change.classes, change.vd, change.cd, n) : null,
       };
     });

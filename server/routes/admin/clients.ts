@@ -27,10 +27,14 @@ async function assertNameFree(tx: Queryable, name: string, exceptId: number | nu
 
 /** Clients (admin.md §7): list with user/plot counts, one, create, rename, delete. */
 export const clientRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/clients', { schema: { ...doc('clients', 'List clients with user_count, plot_count and project_count'), response: { 200: clientsResponse } } }, async () => {
-    const { rows } = await db.query<ClientRow>(`${CLIENT_SQL} ORDER BY c.name, c.client_id`);
-    return { ...ok('Clients loaded'), clients: rows };
-  });
+  app.get(
+    '/clients',
+    { schema: { ...doc('clients', 'List clients with user_count, plot_count and project_count'), response: { 200: clientsResponse } } },
+    async () => {
+      const { rows } = await db.query<ClientRow>(`${CLIENT_SQL} ORDER BY c.name, c.client_id`);
+      return { ...ok('Clients loaded'), clients: rows };
+    },
+  );
 
   app.get('/clients/:id', { schema: { ...doc('clients', 'One client'), params: IdParams, response: { 200: clientResponse } } }, async (request) => {
     return { ...ok('Client loaded'), client: await loadClient(db, request.params.id) };
@@ -48,44 +52,52 @@ export const clientRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     return { ...ok('Client created successfully'), client };
   });
 
-  app.put('/clients/:id', { schema: { ...doc('clients', 'Rename a client'), params: IdParams, body: ClientUpdate, response: { 200: clientResponse } } }, async (request) => {
-    const user = currentUser(request);
-    const { id } = request.params;
-    const client = await inTx(db, async (tx) => {
-      const before = await lockRow<{ name: string }>(tx, 'clients', 'client_id', id, 'Client', request.body.version);
-      await assertNameFree(tx, request.body.name, id);
-      await tx.query(`UPDATE clients SET name = $2, version = version + 1, updated_at = now() WHERE client_id = $1`, [id, request.body.name]);
-      await audit(tx, user, 'update', 'client', id, `Renamed client "${before.name}" to "${request.body.name}"`, request.body.name);
-      return loadClient(tx, id);
-    });
-    return { ...ok('Client updated successfully'), client };
-  });
+  app.put(
+    '/clients/:id',
+    { schema: { ...doc('clients', 'Rename a client'), params: IdParams, body: ClientUpdate, response: { 200: clientResponse } } },
+    async (request) => {
+      const user = currentUser(request);
+      const { id } = request.params;
+      const client = await inTx(db, async (tx) => {
+        const before = await lockRow<{ name: string }>(tx, 'clients', 'client_id', id, 'Client', request.body.version);
+        await assertNameFree(tx, request.body.name, id);
+        await tx.query(`UPDATE clients SET name = $2, version = version + 1, updated_at = now() WHERE client_id = $1`, [id, request.body.name]);
+        await audit(tx, user, 'update', 'client', id, `Renamed client "${before.name}" to "${request.body.name}"`, request.body.name);
+        return loadClient(tx, id);
+      });
+      return { ...ok('Client updated successfully'), client };
+    },
+  );
 
-  app.delete('/clients/:id', { schema: { ...doc('clients', 'Delete a client that has no users, plots or projects'), params: IdParams, response: { 200: okMessage } } }, async (request) => {
-    const user = currentUser(request);
-    const { id } = request.params;
-    await inTx(db, async (tx) => {
-      const c = await lockRow<{ name: string }>(tx, 'clients', 'client_id', id, 'Client');
-      const { rows } = await tx.query<Record<string, number>>(
-        `SELECT (SELECT count(*) FROM users WHERE client_id = $1) AS users,
+  app.delete(
+    '/clients/:id',
+    { schema: { ...doc('clients', 'Delete a client that has no users, plots or projects'), params: IdParams, response: { 200: okMessage } } },
+    async (request) => {
+      const user = currentUser(request);
+      const { id } = request.params;
+      await inTx(db, async (tx) => {
+        const c = await lockRow<{ name: string }>(tx, 'clients', 'client_id', id, 'Client');
+        const { rows } = await tx.query<Record<string, number>>(
+          `SELECT (SELECT count(*) FROM users WHERE client_id = $1) AS users,
                 (SELECT count(*) FROM plots WHERE client_id = $1) AS plots,
                 (SELECT count(*) FROM projects WHERE client_id = $1) AS projects,
                 (SELECT count(*) FROM irrigation_areas WHERE client_id = $1) AS areas,
                 (SELECT count(*) FROM trees WHERE client_id = $1) AS trees`,
-        [id],
-      );
-      const r = rows[0];
-      const refs = describeCounts([
-        [r.users, 'user', 'users'],
-        [r.plots, 'plot', 'plots'],
-        [r.projects, 'project', 'projects'],
-        [r.areas, 'irrigation area', 'irrigation areas'],
-        [r.trees, 'tree', 'trees'],
-      ]);
-      if (refs) throw new HttpError(409, `Client "${c.name}" cannot be deleted: it still has ${refs}. Delete or move them first.`);
-      await tx.query(`DELETE FROM clients WHERE client_id = $1`, [id]);
-      await audit(tx, user, 'delete', 'client', id, `Deleted client "${c.name}"`, c.name);
-    });
-    return ok('Client deleted successfully');
-  });
+          [id],
+        );
+        const r = rows[0];
+        const refs = describeCounts([
+          [r.users, 'user', 'users'],
+          [r.plots, 'plot', 'plots'],
+          [r.projects, 'project', 'projects'],
+          [r.areas, 'irrigation area', 'irrigation areas'],
+          [r.trees, 'tree', 'trees'],
+        ]);
+        if (refs) throw new HttpError(409, `Client "${c.name}" cannot be deleted: it still has ${refs}. Delete or move them first.`);
+        await tx.query(`DELETE FROM clients WHERE client_id = $1`, [id]);
+        await audit(tx, user, 'delete', 'client', id, `Deleted client "${c.name}"`, c.name);
+      });
+      return ok('Client deleted successfully');
+    },
+  );
 };

@@ -52,8 +52,7 @@ export async function clientOfUsers(tx: Queryable, userIds: number[]): Promise<n
   const noClient = rows.filter((r) => r.client_id === null);
   if (noClient.length) throw fail(`These users belong to no client and cannot be assigned to a project: ${noClient.map((r) => r.email).join(', ')}`);
   const clients = [...new Map(rows.map((r) => [r.client_id, r.client_name])).entries()];
-  if (clients.length > 1)
-    throw fail(`All selected users must belong to the same client; they belong to: ${clients.map(([, n]) => n).join(', ')}`);
+  if (clients.length > 1) throw fail(`All selected users must belong to the same client; they belong to: ${clients.map(([, n]) => n).join(', ')}`);
   return clients[0][0]!;
 }
 

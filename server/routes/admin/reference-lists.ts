@@ -25,7 +25,13 @@ export interface ReferenceList {
 }
 
 const name = (label: string) => text(label, 2, 100);
-const optionalId = (label: string) => z.number({ error: `${label} must be a number` }).int().positive().nullable().optional();
+const optionalId = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .int()
+    .positive()
+    .nullable()
+    .optional();
 
 async function mustExist(tx: Queryable, table: string, idColumn: string, id: unknown, field: string, label: string) {
   if (id === null || id === undefined) return;
@@ -37,7 +43,15 @@ type Identity = Pick<ReferenceList, 'endpoint' | 'table' | 'idColumn' | 'listKey
 type Extra = Partial<Omit<ReferenceList, keyof Identity>>;
 
 /** A list; by default its body is just the name, listed by name without joins and referenced by nothing. */
-const list = (endpoint: ReferenceEndpoint, table: string, idColumn: string, entity: string, nameColumn: string, label: string, extra: Extra = {}): ReferenceList => ({
+const list = (
+  endpoint: ReferenceEndpoint,
+  table: string,
+  idColumn: string,
+  entity: string,
+  nameColumn: string,
+  label: string,
+  extra: Extra = {},
+): ReferenceList => ({
   endpoint,
   table,
   idColumn,
@@ -52,7 +66,11 @@ const list = (endpoint: ReferenceEndpoint, table: string, idColumn: string, enti
 });
 
 /** [count SQL, "1 thing", "n things"] for rows of `table` whose `column` is the id. */
-const usedBy = (table: string, column: string, one: string, many: string): [string, string, string] => [`SELECT count(*) AS n FROM ${table} WHERE ${column} = $1`, one, many];
+const usedBy = (table: string, column: string, one: string, many: string): [string, string, string] => [
+  `SELECT count(*) AS n FROM ${table} WHERE ${column} = $1`,
+  one,
+  many,
+];
 
 export const REFERENCE_LISTS: ReferenceList[] = [
   list('crop-types', 'crop_types', 'crop_type_id', 'crop type', 'crop_type_name', 'Crop type name', {

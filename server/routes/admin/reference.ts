@@ -21,7 +21,8 @@ async function references(tx: Queryable, list: ReferenceList, id: number) {
 async function assertUnique(tx: Queryable, list: ReferenceList, body: Record<string, unknown>, exceptId: number | null) {
   // Names are unique case-insensitively within a list (breeds: within their crop); codes exactly.
   const checks: [string, unknown[], string, string][] = [];
-  if (list.endpoint === 'tree-status-types') checks.push([`status_code = $1`, [body.status_code], 'status_code', `Status code ${body.status_code} already exists`]);
+  if (list.endpoint === 'tree-status-types')
+    checks.push([`status_code = $1`, [body.status_code], 'status_code', `Status code ${body.status_code} already exists`]);
   if (list.endpoint === 'survey-types') checks.push([`lower(code) = lower($1)`, [body.code], 'code', `Survey type code "${body.code}" already exists`]);
   const scope = list.endpoint === 'breeds' ? ` AND crop_id = $${2}` : '';
   checks.push([
@@ -56,24 +57,28 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
       return { ...ok(`${list.listKey} loaded`), [list.listKey]: rows };
     });
 
-    app.post(`/${list.endpoint}`, { schema: { ...doc(tag, `Create a ${list.entity}`), body: list.body, response: { 201: itemResponse } } }, async (request, reply) => {
-      const actor = currentUser(request);
-      const body = request.body as Record<string, unknown>;
-      const item = await inTx(db, async (tx) => {
-        await list.checks?.(tx, body);
-        await assertUnique(tx, list, body, null);
-        const values = columns.map((c) => body[c] ?? null);
-        const { rows } = await tx.query<Record<string, number>>(
-          `INSERT INTO ${list.table} (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING ${list.idColumn} AS id`,
-          values,
-        );
-        const id = rows[0].id;
-        await audit(tx, actor, 'create', list.entity, id, `Created ${list.entity} "${body[list.nameColumn]}"`, String(body[list.nameColumn]));
-        return readOne(tx, list, id);
-      });
-      reply.status(201);
-      return { ...ok(`Created ${list.entity} successfully`), item };
-    });
+    app.post(
+      `/${list.endpoint}`,
+      { schema: { ...doc(tag, `Create a ${list.entity}`), body: list.body, response: { 201: itemResponse } } },
+      async (request, reply) => {
+        const actor = currentUser(request);
+        const body = request.body as Record<string, unknown>;
+        const item = await inTx(db, async (tx) => {
+          await list.checks?.(tx, body);
+          await assertUnique(tx, list, body, null);
+          const values = columns.map((c) => body[c] ?? null);
+          const { rows } = await tx.query<Record<string, number>>(
+            `INSERT INTO ${list.table} (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING ${list.idColumn} AS id`,
+            values,
+          );
+          const id = rows[0].id;
+          await audit(tx, actor, 'create', list.entity, id, `Created ${list.entity} "${body[list.nameColumn]}"`, String(body[list.nameColumn]));
+          return readOne(tx, list, id);
+        });
+        reply.status(201);
+        return { ...ok(`Created ${list.entity} successfully`), item };
+      },
+    );
 
     app.put(
       `/${list.endpoint}/:id`,
@@ -89,7 +94,8 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
           if (list.endpoint === 'tree-status-types' && body.status_code !== id) {
             // Observations store the code itself: renumbering a used status would silently relabel them.
             const refs = await references(tx, list, id);
-            if (refs) throw new HttpError(409, `Status code ${id} cannot change: it is used by ${refs}`, [{ field: 'status_code', message: `Used by ${refs}` }]);
+            if (refs)
+              throw new HttpError(409, `Status code ${id} cannot change: it is used by ${refs}`, [{ field: 'status_code', message: `Used by ${refs}` }]);
           }
           const sets = columns.map((c, i) => `${c} = $${i + 2}`).join(', ');
           await tx.query(`UPDATE ${list.table} SET ${sets}, version = version + 1, updated_at = now() WHERE ${list.idColumn} = $1`, [
@@ -97,25 +103,37 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
             ...columns.map((c) => body[c] ?? null),
           ]);
           const newId = list.endpoint === 'tree-status-types' ? (body.status_code as number) : id;
-          await audit(tx, actor, 'update', list.entity, newId, `Updated ${list.entity} "${before[list.nameColumn]}" → "${body[list.nameColumn]}"`, String(body[list.nameColumn]));
+          await audit(
+            tx,
+            actor,
+            'update',
+            list.entity,
+            newId,
+            `Updated ${list.entity} "${before[list.nameColumn]}" → "${body[list.nameColumn]}"`,
+            String(body[list.nameColumn]),
+          );
           return readOne(tx, list, newId);
         });
         return { ...ok(`Updated ${list.entity} successfully`), item };
       },
     );
 
-    app.delete(`/${list.endpoint}/:id`, { schema: { ...doc(tag, `Delete a ${list.entity} nothing references`), params, response: { 200: okMessage } } }, async (request) => {
-      const actor = currentUser(request);
-      const { id } = request.params as { id: number };
-      await inTx(db, async (tx) => {
-        const row = await lockRow(tx, list.table, list.idColumn, id, capitalise(list.entity));
-        const refs = await references(tx, list, id);
-        if (refs) throw new HttpError(409, `${capitalise(list.entity)} "${row[list.nameColumn]}" cannot be deleted: it is used by ${refs}`);
-        await tx.query(`DELETE FROM ${list.table} WHERE ${list.idColumn} = $1`, [id]);
-        await audit(tx, actor, 'delete', list.entity, id, `Deleted ${list.entity} "${row[list.nameColumn]}"`, String(row[list.nameColumn]));
-      });
-      return ok(`Deleted ${list.entity} successfully`);
-    });
+    app.delete(
+      `/${list.endpoint}/:id`,
+      { schema: { ...doc(tag, `Delete a ${list.entity} nothing references`), params, response: { 200: okMessage } } },
+      async (request) => {
+        const actor = currentUser(request);
+        const { id } = request.params as { id: number };
+        await inTx(db, async (tx) => {
+          const row = await lockRow(tx, list.table, list.idColumn, id, capitalise(list.entity));
+          const refs = await references(tx, list, id);
+          if (refs) throw new HttpError(409, `${capitalise(list.entity)} "${row[list.nameColumn]}" cannot be deleted: it is used by ${refs}`);
+          await tx.query(`DELETE FROM ${list.table} WHERE ${list.idColumn} = $1`, [id]);
+          await audit(tx, actor, 'delete', list.entity, id, `Deleted ${list.entity} "${row[list.nameColumn]}"`, String(row[list.nameColumn]));
+        });
+        return ok(`Deleted ${list.entity} successfully`);
+      },
+    );
   }
 };
 

@@ -25,7 +25,12 @@ async function treeStatusReport(db: Db, clientId: number) {
     `SELECT project_id, tree_status, count(*) AS n FROM first_observations($1::int[]) GROUP BY project_id, tree_status`,
     [projects.map((p) => p.project_id)],
   );
-  const out: ReportProject[] = projects.map((p) => ({ ...p, total_trees: 0, counts: Object.fromEntries(statuses.map((s) => [String(s.status_code), 0])), no_status: 0 }));
+  const out: ReportProject[] = projects.map((p) => ({
+    ...p,
+    total_trees: 0,
+    counts: Object.fromEntries(statuses.map((s) => [String(s.status_code), 0])),
+    no_status: 0,
+  }));
   const byId = new Map(out.map((p) => [p.project_id, p]));
   for (const c of counts) {
     const p = byId.get(c.project_id);
@@ -59,8 +64,21 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       const report = await treeStatusReport(db, request.query.clientId);
       if (request.query.format === 'json') return { ...ok('Report generated'), report };
       const header = ['Project', 'Observation date', 'Trees observed', ...report.statuses.map((s) => s.status_name), 'No status'];
-      const lines = [header, ...report.projects.map((p) => [p.name, p.observation_date ?? '', p.total_trees, ...report.statuses.map((s) => p.counts[String(s.status_code)] ?? 0), p.no_status])];
-      const slug = report.client.name.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || `client-${report.client.client_id}`;
+      const lines = [
+        header,
+        ...report.projects.map((p) => [
+          p.name,
+          p.observation_date ?? '',
+          p.total_trees,
+          ...report.statuses.map((s) => p.counts[String(s.status_code)] ?? 0),
+          p.no_status,
+        ]),
+      ];
+      const slug =
+        report.client.name
+          .toLowerCase()
+          .replace(/[^a-z0-9]+/g, '-')
+          .replace(/^-|-$/g, '') || `client-${report.client.client_id}`;
       const date = new Date().toISOString().slice(0, 10);
       reply.header('content-type', 'text/csv; charset=utf-8');
       reply.header('content-disposition', `attachment; filename="tree-status-${slug}-${date}.csv"`);

@@ -86,49 +86,69 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     return { ...ok('User created successfully'), user: created };
   });
 
-  app.put('/users/:id', { schema: { ...doc('users', 'Update a user; omit password to keep it'), params: IdParams, body: UpdateUser, response: { 200: userResponse } } }, async (request) => {
-    const actor = currentUser(request);
-    const { id } = request.params;
-    const b = request.body;
-    const hash = b.password ? await hashPassword(b.password) : null;
-    const updated = await inTx(db, async (tx) => {
-      const before = await lockRow<{ email: string; role: string; disabled: boolean; client_id: number | null }>(tx, 'users', 'user_id', id, 'User', b.version);
-      await checkUser(tx, b, id);
-      const disabling = b.disabled === true && !before.disabled;
-      if (before.role === 'admin' && (b.role !== 'admin' || disabling)) {
-        if (id === actor.user_id) throw new HttpError(409, 'You cannot remove your own administrator access');
-        await assertOtherAdmin(tx, id, b.role !== 'admin' ? 'demote' : 'disable');
-      }
-      // Bumping token_version invalidates every token issued before (auth plugin compares it).
-      const endSessions = hash !== null || disabling;
-      await tx.query(
-        `UPDATE users SET email = $2, first_name = $3, last_name = $4, client_id = $5, role = $6,
+  app.put(
+    '/users/:id',
+    { schema: { ...doc('users', 'Update a user; omit password to keep it'), params: IdParams, body: UpdateUser, response: { 200: userResponse } } },
+    async (request) => {
+      const actor = currentUser(request);
+      const { id } = request.params;
+      const b = request.body;
+      const hash = b.password ? await hashPassword(b.password) : null;
+      const updated = await inTx(db, async (tx) => {
+        const before = await lockRow<{ email: string; role: string; disabled: boolean; client_id: number | null }>(
+          tx,
+          'users',
+          'user_id',
+          id,
+          'User',
+          b.version,
+        );
+        await checkUser(tx, b, id);
+        const disabling = b.disabled === true && !before.disabled;
+        if (before.role === 'admin' && (b.role !== 'admin' || disabling)) {
+          if (id === actor.user_id) throw new HttpError(409, 'You cannot remove your own administrator access');
+          await assertOtherAdmin(tx, id, b.role !== 'admin' ? 'demote' : 'disable');
+        }
+        // Bumping token_version invalidates every token issued before (auth plugin compares it).
+        const endSessions = hash !== null || disabling;
+        await tx.query(
+          `UPDATE users SET email = $2, first_name = $3, last_name = $4, client_id = $5, role = $6,
                 password_hash = COALESCE($7, password_hash), disabled = COALESCE($8, disabled),
                 token_version = token_version + $9, version = version + 1, updated_at = now()
           WHERE user_id = $1`,
-        [id, b.email, b.first_name, b.last_name, b.client_id, b.role, hash, b.disabled ?? null, endSessions ? 1 : 0],
-      );
-      const changes = [hash ? 'password changed' : '', disabling ? 'disabled' : '', b.disabled === false && before.disabled ? 'enabled' : '', before.role !== b.role ? `role ${before.role} → ${b.role}` : '']
-        .filter(Boolean)
-        .join(', ');
-      await audit(tx, actor, 'update', 'user', id, `Updated user ${b.email}${changes ? ` (${changes})` : ''}`, b.email);
-      return loadUser(tx, id);
-    });
-    return { ...ok('User updated successfully'), user: updated };
-  });
+          [id, b.email, b.first_name, b.last_name, b.client_id, b.role, hash, b.disabled ?? null, endSessions ? 1 : 0],
+        );
+        const changes = [
+          hash ? 'password changed' : '',
+          disabling ? 'disabled' : '',
+          b.disabled === false && before.disabled ? 'enabled' : '',
+          before.role !== b.role ? `role ${before.role} → ${b.role}` : '',
+        ]
+          .filter(Boolean)
+          .join(', ');
+        await audit(tx, actor, 'update', 'user', id, `Updated user ${b.email}${changes ? ` (${changes})` : ''}`, b.email);
+        return loadUser(tx, id);
+      });
+      return { ...ok('User updated successfully'), user: updated };
+    },
+  );
 
-  app.delete('/users/:id', { schema: { ...doc('users', 'Delete a user (removes them from their projects)'), params: IdParams, response: { 200: okMessage } } }, async (request) => {
-    const actor = currentUser(request);
-    const { id } = request.params;
-    await inTx(db, async (tx) => {
-      const u = await lockRow<{ email: string; role: string }>(tx, 'users', 'user_id', id, 'User');
-      if (id === actor.user_id) throw new HttpError(409, 'You cannot delete your own account');
-      if (u.role === 'admin') await assertOtherAdmin(tx, id, 'delete');
-      const { rows } = await tx.query<{ n: number }>(`SELECT count(*) AS n FROM project_users WHERE user_id = $1`, [id]);
-      // project_users rows cascade; the audit log keeps the email (user_id → NULL).
-      await tx.query(`DELETE FROM users WHERE user_id = $1`, [id]);
-      await audit(tx, actor, 'delete', 'user', id, `Deleted user ${u.email}${rows[0].n ? ` (removed from ${rows[0].n} project(s))` : ''}`, u.email);
-    });
-    return ok('User deleted successfully');
-  });
+  app.delete(
+    '/users/:id',
+    { schema: { ...doc('users', 'Delete a user (removes them from their projects)'), params: IdParams, response: { 200: okMessage } } },
+    async (request) => {
+      const actor = currentUser(request);
+      const { id } = request.params;
+      await inTx(db, async (tx) => {
+        const u = await lockRow<{ email: string; role: string }>(tx, 'users', 'user_id', id, 'User');
+        if (id === actor.user_id) throw new HttpError(409, 'You cannot delete your own account');
+        if (u.role === 'admin') await assertOtherAdmin(tx, id, 'delete');
+        const { rows } = await tx.query<{ n: number }>(`SELECT count(*) AS n FROM project_users WHERE user_id = $1`, [id]);
+        // project_users rows cascade; the audit log keeps the email (user_id → NULL).
+        await tx.query(`DELETE FROM users WHERE user_id = $1`, [id]);
+        await audit(tx, actor, 'delete', 'user', id, `Deleted user ${u.email}${rows[0].n ? ` (removed from ${rows[0].n} project(s))` : ''}`, u.email);
+      });
+      return ok('User deleted successfully');
+    },
+  );
 };

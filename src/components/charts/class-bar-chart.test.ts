@@ -18,6 +18,11 @@ describe('class bar chart', () => {
   });
 
   it('has no bar length when every count is 0 (an empty plot)', () => {
-    expect(barShares([{ label: 'a', count: 0, colour: '' }, { label: 'b', count: 0, colour: '' }])).toEqual([0, 0]);
+    expect(
+      barShares([
+        { label: 'a', count: 0, colour: '' },
+        { label: 'b', count: 0, colour: '' },
+      ]),
+    ).toEqual([0, 0]);
   });
 });

@@ -33,7 +33,9 @@ export const ClassBarChart = memo(function ClassBarChart({ title, data, locale, 
             <span className="chart__track" aria-hidden="true">
               <span className="chart__fill" style={{ inlineSize: `${(100 * shares[i]).toFixed(1)}%`, background: d.colour }} />
             </span>
-            <span className="chart__count" title={countLabel}>{nf.format(d.count)}</span>
+            <span className="chart__count" title={countLabel}>
+              {nf.format(d.count)}
+            </span>
           </li>
         ))}
       </ul>

@@ -10,18 +10,29 @@ export const BOUNDARY_EXPORT_KINDS = ['plot', 'irrigation'] as const;
 /** Features written at once (one transaction). */
 export const MAX_BOUNDARY_FEATURES = 5_000;
 
-const text = (label: string, max = 200) => z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+const text = (label: string, max = 200) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`);
 
 export const boundaryImportBody = z.strictObject({
-  features: z.array(z.strictObject({
-    kind: z.enum(BOUNDARY_KINDS, { error: `kind must be one of ${BOUNDARY_KINDS.join(', ')}` }),
-    name: text('Name'),
-    /** A crop of the reference list, by name (plots only; empty: none). */
-    crop_name: z.string().trim().max(200).nullable().optional(),
-    /** The plot's area in hectares as the file states it (plots only; absent: the geodesic area of the polygon). */
-    area_ha: z.number({ error: 'area_ha must be a number' }).gt(0, 'area_ha must be greater than 0').max(1_000_000).nullable().optional(),
-    geometry: z.unknown(),
-  }), { error: 'features must be a list' }).min(1, 'Choose at least one feature to import').max(MAX_BOUNDARY_FEATURES, `At most ${MAX_BOUNDARY_FEATURES} features at once`),
+  features: z
+    .array(
+      z.strictObject({
+        kind: z.enum(BOUNDARY_KINDS, { error: `kind must be one of ${BOUNDARY_KINDS.join(', ')}` }),
+        name: text('Name'),
+        /** A crop of the reference list, by name (plots only; empty: none). */
+        crop_name: z.string().trim().max(200).nullable().optional(),
+        /** The plot's area in hectares as the file states it (plots only; absent: the geodesic area of the polygon). */
+        area_ha: z.number({ error: 'area_ha must be a number' }).gt(0, 'area_ha must be greater than 0').max(1_000_000).nullable().optional(),
+        geometry: z.unknown(),
+      }),
+      { error: 'features must be a list' },
+    )
+    .min(1, 'Choose at least one feature to import')
+    .max(MAX_BOUNDARY_FEATURES, `At most ${MAX_BOUNDARY_FEATURES} features at once`),
 });
 export type BoundaryImport = z.infer<typeof boundaryImportBody>;
 
@@ -36,15 +47,17 @@ export const boundaryPreview = z.object({
   crs: z.string(),
   /** Attribute names over all features. */
   fields: z.array(z.string()),
-  features: z.array(z.object({
-    /** Position in the file. */
-    index: z.number().int(),
-    /** Polygons reprojected and wound as RFC 7946 asks; null: none, or not a GeoJSON geometry. */
-    geometry: geoJsonGeometry.nullable(),
-    properties: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
-    /** null: the geometry passes the editor's rules for that kind; else why not. */
-    problems: z.object({ plot: z.string().nullable(), irrigation: z.string().nullable() }),
-  })),
+  features: z.array(
+    z.object({
+      /** Position in the file. */
+      index: z.number().int(),
+      /** Polygons reprojected and wound as RFC 7946 asks; null: none, or not a GeoJSON geometry. */
+      geometry: geoJsonGeometry.nullable(),
+      properties: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
+      /** null: the geometry passes the editor's rules for that kind; else why not. */
+      problems: z.object({ plot: z.string().nullable(), irrigation: z.string().nullable() }),
+    }),
+  ),
 });
 
 /** POST …/boundaries (201): the new rows' ids, and what moved into them. */
@@ -55,7 +68,9 @@ export const boundaryImportResponse = okMessage.extend({
 });
 
 /** GET …/boundaries.zip. */
-export const boundaryExportResponse = fileResponse('The plots or irrigation areas as a zipped WGS 84 polygon shapefile (.shp, .shx, .dbf, .prj, .cpg)', ['application/zip']);
+export const boundaryExportResponse = fileResponse('The plots or irrigation areas as a zipped WGS 84 polygon shapefile (.shp, .shx, .dbf, .prj, .cpg)', [
+  'application/zip',
+]);
 
 export type BoundaryPreview = Wire<z.infer<typeof boundaryPreview>>;
 export type BoundaryImportResponse = Wire<z.infer<typeof boundaryImportResponse>>;

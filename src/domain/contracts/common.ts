@@ -9,7 +9,11 @@ export const okMessage = z.object({ success: z.literal(true), message: z.string(
 
 /** A database id in a path or query: a positive 32-bit integer; the messages name the parameter. */
 export const dbId = (name: string) =>
-  z.coerce.number({ error: `${name} must be a number` }).int(`${name} must be a whole number`).positive(`${name} must be positive`).max(2_147_483_647, `${name} is too large`);
+  z.coerce
+    .number({ error: `${name} must be a number` })
+    .int(`${name} must be a whole number`)
+    .positive(`${name} must be positive`)
+    .max(2_147_483_647, `${name} is too large`);
 
 /**
  * A response that is a file or a stream, not JSON (Arrow, PDF, ZIP, CSV, NDJSON lines): documented by its media

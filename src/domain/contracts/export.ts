@@ -13,18 +13,23 @@ const classList = z
   .transform((s) => [...new Set(s.split(',').map(Number))])
   .refine((a) => a.every((n) => n <= 255), 'hide: a class number is 0–255');
 
-export const exportQuery = z.strictObject({
-  format: z.enum(EXPORT_FORMATS, { error: `format must be one of ${EXPORT_FORMATS.join(', ')}` }).default('geojson'),
-  /** The colour mode whose legend classes `hide` names (default status: all trees). */
-  mode: z.enum(ALL_COLOUR_MODES as [ColourMode, ...ColourMode[]], { error: `mode must be one of ${ALL_COLOUR_MODES.join(', ')}` }).default('status'),
-  hide: classList.optional(),
-  plotId: dbId('plotId').optional(),
-  irrigationAreaId: dbId('irrigationAreaId').optional(),
-  /** Language of status names and column titles of the CSV. */
-  lang: z.enum(EXPORT_LANGS).default('he'),
-  /** Another survey of the caller's to compare with (adds the change fields; the change modes need it). */
-  compare: dbId('compare').optional(),
-}).refine((q) => !isChangeMode(q.mode) || q.compare !== undefined, { message: 'mode change, vitalityChange and canopyChange need compare=<survey id>', path: ['compare'] });
+export const exportQuery = z
+  .strictObject({
+    format: z.enum(EXPORT_FORMATS, { error: `format must be one of ${EXPORT_FORMATS.join(', ')}` }).default('geojson'),
+    /** The colour mode whose legend classes `hide` names (default status: all trees). */
+    mode: z.enum(ALL_COLOUR_MODES as [ColourMode, ...ColourMode[]], { error: `mode must be one of ${ALL_COLOUR_MODES.join(', ')}` }).default('status'),
+    hide: classList.optional(),
+    plotId: dbId('plotId').optional(),
+    irrigationAreaId: dbId('irrigationAreaId').optional(),
+    /** Language of status names and column titles of the CSV. */
+    lang: z.enum(EXPORT_LANGS).default('he'),
+    /** Another survey of the caller's to compare with (adds the change fields; the change modes need it). */
+    compare: dbId('compare').optional(),
+  })
+  .refine((q) => !isChangeMode(q.mode) || q.compare !== undefined, {
+    message: 'mode change, vitalityChange and canopyChange need compare=<survey id>',
+    path: ['compare'],
+  });
 
 /** GET /api/projects/{id}/zones: the statistics table per plot and irrigation area. */
 export const zonesQuery = z.strictObject({
@@ -34,7 +39,6 @@ export const zonesQuery = z.strictObject({
 // The app's ExportQuery and this schema's input stay one shape:
 const sameShape: (q: ExportQuery) => z.input<typeof exportQuery> = (q) => q;
 void sameShape;
-
 
 /** GET /api/projects/{id}/report.pdf: the printable survey report (issue 14). */
 export const reportQuery = z.strictObject({

@@ -19,4 +19,12 @@ const simpleGeometry = z.discriminatedUnion('type', [pointGeometry, multiPoint, 
 const geometryCollection = z.looseObject({ type: z.literal('GeometryCollection'), geometries: z.array(simpleGeometry) });
 
 /** Any GeoJSON geometry (a collection of simple geometries included). */
-export const geoJsonGeometry = z.discriminatedUnion('type', [pointGeometry, multiPoint, lineString, multiLineString, polygonGeometry, multiPolygonGeometry, geometryCollection]);
+export const geoJsonGeometry = z.discriminatedUnion('type', [
+  pointGeometry,
+  multiPoint,
+  lineString,
+  multiLineString,
+  polygonGeometry,
+  multiPolygonGeometry,
+  geometryCollection,
+]);

@@ -24,4 +24,6 @@ export const referenceListResponse = (endpoint: ReferenceEndpoint) => okMessage.
 export const referenceItemResponse = (endpoint: ReferenceEndpoint) => okMessage.extend({ item: referenceItems[endpoint] });
 
 export type ReferenceItemOf<E extends ReferenceEndpoint> = Wire<z.infer<(typeof referenceItems)[E]>>;
-export type ReferenceListAnswer<E extends ReferenceEndpoint> = { success: true; message: string } & { [K in (typeof REFERENCE_LIST_KEYS)[E]]: ReferenceItemOf<E>[] };
+export type ReferenceListAnswer<E extends ReferenceEndpoint> = { success: true; message: string } & {
+  [K in (typeof REFERENCE_LIST_KEYS)[E]]: ReferenceItemOf<E>[];
+};

@@ -45,7 +45,11 @@ export const importLine = z.union([importProgressLine, importDoneLine]);
 
 /** The route's 200: the result as JSON, or the progress stream. */
 export const importResponse = (() => {
-  const stream = fileResponse('The import result (JSON), or with Accept: application/x-ndjson its progress lines and then the result', ['application/x-ndjson'], importLine);
+  const stream = fileResponse(
+    'The import result (JSON), or with Accept: application/x-ndjson its progress lines and then the result',
+    ['application/x-ndjson'],
+    importLine,
+  );
   return { ...stream, content: { 'application/json': { schema: importResult }, ...stream.content } };
 })();
 

@@ -65,7 +65,15 @@ export function LoginPage() {
         </label>
         <label>
           {t('login.password')}
-          <input name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} dir="ltr" required />
+          <input
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            dir="ltr"
+            required
+          />
         </label>
         <label className="login__remember">
           <input type="checkbox" checked={remember} onChange={(e) => setRemember(e.target.checked)} />

@@ -18,7 +18,11 @@ export function FarmLegend() {
           <li key={r.key}>
             <span className="farm-legend__swatch" style={{ background: rgb(r.color) }} aria-hidden="true" />
             <span>{t(`legend.${r.key}`)}</span>
-            {r.range && <span className="farm-legend__range" dir="ltr">{r.range}</span>}
+            {r.range && (
+              <span className="farm-legend__range" dir="ltr">
+                {r.range}
+              </span>
+            )}
           </li>
         ))}
       </ul>

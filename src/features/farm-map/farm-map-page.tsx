@@ -46,12 +46,14 @@ export default function FarmMapPage() {
       <section className="page farm-map__error" role="alert">
         <h1>{t('error.title')}</h1>
         <p>{error}</p>
-        <button type="button" className="btn btn--primary" onClick={() => setAttempt((n) => n + 1)}>{t('error.retry')}</button>
+        <button type="button" className="btn btn--primary" onClick={() => setAttempt((n) => n + 1)}>
+          {t('error.retry')}
+        </button>
       </section>
     );
   if (!data || !model) return <PageLoading label={t('loading')} />;
 
-  const plot = selectedPlot === null ? null : data.plots.features.find((f) => f.properties.plot_id === selectedPlot) ?? null;
+  const plot = selectedPlot === null ? null : (data.plots.features.find((f) => f.properties.plot_id === selectedPlot) ?? null);
   const surveys = plot ? surveysForPlot(data.surveys, plot.properties.plot_id) : data.surveys;
   const share = plot ? healthyShare(plot.properties.latest_survey?.status_counts) : null;
 
@@ -70,7 +72,9 @@ export default function FarmMapPage() {
           }}
         />
         <div className="farm-map__tools">
-          <button type="button" className="btn" onClick={() => setGlobalView((n) => n + 1)}>{t('globalView')}</button>
+          <button type="button" className="btn" onClick={() => setGlobalView((n) => n + 1)}>
+            {t('globalView')}
+          </button>
         </div>
         <FarmLegend />
       </div>
@@ -78,10 +82,10 @@ export default function FarmMapPage() {
         {plot ? (
           <header className="farm-map__side-head" data-testid="farm-plot-head">
             <h1>{t('plot.surveysOf', { name: plot.properties.plot_name })}</h1>
-            <p>
-              {share === null ? t('plot.noResults') : t('plot.healthy', { share: Math.round(share * 1000) / 10 })}
-            </p>
-            <button type="button" className="btn" onClick={() => setSelectedPlot(null)}>{t('plot.all')}</button>
+            <p>{share === null ? t('plot.noResults') : t('plot.healthy', { share: Math.round(share * 1000) / 10 })}</p>
+            <button type="button" className="btn" onClick={() => setSelectedPlot(null)}>
+              {t('plot.all')}
+            </button>
           </header>
         ) : (
           <header className="farm-map__side-head">

@@ -15,7 +15,11 @@ export function PlotChips({ plots, selected, onSelect }: { plots: OverviewPlot[]
           <button key={id} type="button" className="plot-chip" aria-pressed={selected === id} onClick={() => onSelect(selected === id ? null : id)}>
             <span className="plot-chip__swatch" style={{ background: `rgb(${r} ${g} ${b})` }} aria-hidden="true" />
             <span className="plot-chip__name">{p.properties.plot_name}</span>
-            {share !== null && <span className="plot-chip__share" dir="ltr">{Math.round(share * 100)}%</span>}
+            {share !== null && (
+              <span className="plot-chip__share" dir="ltr">
+                {Math.round(share * 100)}%
+              </span>
+            )}
           </button>
         );
       })}

@@ -23,7 +23,10 @@ export function SurveyList({ surveys, today, plotNames, selectedSurvey, onHover,
     <ul className="farm-map__surveys" data-testid="farm-surveys">
       {surveys.map((s) => {
         const status = projectStatus(s, today);
-        const plots = s.plot_ids.map((id) => plotNames.get(id)).filter(Boolean).join(', ');
+        const plots = s.plot_ids
+          .map((id) => plotNames.get(id))
+          .filter(Boolean)
+          .join(', ');
         const open = s.observation_date ? projectViewTarget(s.project_id, s.observation_date, s.name) : null;
         return (
           <li
@@ -34,7 +37,14 @@ export function SurveyList({ surveys, today, plotNames, selectedSurvey, onHover,
             onMouseEnter={() => onHover(s.project_id)}
             onMouseLeave={() => onHover(null)}
           >
-            <button type="button" className="farm-survey__main" aria-pressed={selectedSurvey === s.project_id} onClick={() => onSelect(s.project_id)} onFocus={() => onHover(s.project_id)} onBlur={() => onHover(null)}>
+            <button
+              type="button"
+              className="farm-survey__main"
+              aria-pressed={selectedSurvey === s.project_id}
+              onClick={() => onSelect(s.project_id)}
+              onFocus={() => onHover(s.project_id)}
+              onBlur={() => onHover(null)}
+            >
               <span className="farm-survey__name">{s.name}</span>
               <span className="farm-survey__meta">
                 <span>{s.observation_date ? dateFormat.format(new Date(`${s.observation_date}T00:00:00Z`)) : t('list.noDate')}</span>
@@ -44,7 +54,12 @@ export function SurveyList({ surveys, today, plotNames, selectedSurvey, onHover,
               {plots && <span className="farm-survey__plots">{plots}</span>}
             </button>
             {open ? (
-              <button type="button" className="btn btn--primary farm-survey__open" data-testid="farm-survey-open" onClick={() => navigate(open.path, { state: open.state })}>
+              <button
+                type="button"
+                className="btn btn--primary farm-survey__open"
+                data-testid="farm-survey-open"
+                onClick={() => navigate(open.path, { state: open.state })}
+              >
                 {t('list.open')}
               </button>
             ) : (

@@ -45,11 +45,7 @@ export function HomeFilters({ query, onChange, open, onToggle }: Props) {
           <div className="home-filters__group">
             <label className="home-filters__label">
               <span>{t('filters.sortLabel')}</span>
-              <select
-                data-testid="sort-key"
-                value={query.sortKey}
-                onChange={(e) => onChange({ sortKey: e.target.value as SortKey })}
-              >
+              <select data-testid="sort-key" value={query.sortKey} onChange={(e) => onChange({ sortKey: e.target.value as SortKey })}>
                 <option value="date">{t('filters.sortDate')}</option>
                 <option value="name">{t('filters.sortName')}</option>
               </select>

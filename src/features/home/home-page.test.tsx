@@ -10,8 +10,15 @@ import { HomePage } from './home-page';
 // pinned to 2024-06-15 (local time of the test runner).
 
 const PROJECTS = [
-  { project_id: 1, name: 'Avocado autumn', observation_date: '2024-06-12', products: ['tree_status'], crop_type: 'Avocado', plot_ids: [1],
-    trend: { previous_project_id: 2, previous_observation_date: '2024-03-01', healthy_share: 0.925, previous_healthy_share: 0.9074, change_pp: 1.76 } },
+  {
+    project_id: 1,
+    name: 'Avocado autumn',
+    observation_date: '2024-06-12',
+    products: ['tree_status'],
+    crop_type: 'Avocado',
+    plot_ids: [1],
+    trend: { previous_project_id: 2, previous_observation_date: '2024-03-01', healthy_share: 0.925, previous_healthy_share: 0.9074, change_pp: 1.76 },
+  },
   { project_id: 2, name: 'Avocado spring', observation_date: '2024-03-01', products: [], crop_type: 'Olive', plot_ids: [1], trend: null },
   { project_id: 3, name: '', observation_date: null, products: [], crop_type: null, plot_ids: [], trend: null },
 ];
@@ -39,9 +46,15 @@ beforeAll(async () => {
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date(2024, 5, 15, 12, 0, 0));
-  saveSession({ token: 't', user: { user_id: 1, email: 'g@x', role: 'user', client_id: 1, first_name: 'Gal', last_name: 'Levi', client_name: 'Galil Orchards' } }, true);
+  saveSession(
+    { token: 't', user: { user_id: 1, email: 'g@x', role: 'user', client_id: 1, first_name: 'Gal', last_name: 'Levi', client_name: 'Galil Orchards' } },
+    true,
+  );
   responses = [];
-  vi.stubGlobal('fetch', vi.fn(async () => (responses.shift() ?? ok([]))()));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => (responses.shift() ?? ok([]))()),
+  );
 });
 afterEach(async () => {
   cleanup();

@@ -42,23 +42,20 @@ function Summary({ projects }: { projects: UserProject[] }) {
   const { t, i18n } = useTranslation('home');
   const stats = projectStats(projects, localToday());
   if (!projects.length) return <p className="home__summary">{t('summaryEmpty')}</p>;
-  return (
-    <p className="home__summary">
-      {t('summary', { count: stats.total, recent: formatNumber(stats.recent, i18n.resolvedLanguage ?? 'he') })}
-    </p>
-  );
+  return <p className="home__summary">{t('summary', { count: stats.total, recent: formatNumber(stats.recent, i18n.resolvedLanguage ?? 'he') })}</p>;
 }
 
 function ErrorView({ error, onRetry }: { error: Error; onRetry: () => void }) {
   const { t } = useTranslation('home');
   const common = useTranslation('common').t;
   // The spec's messages (§8), translated: the list call's own failure, or the error's message, or 'Failed to fetch data'.
-  const message =
-    error.message === FETCH_PROJECTS_FAILED ? t('error.fetchProjects') : error.message || t('error.fetchData');
+  const message = error.message === FETCH_PROJECTS_FAILED ? t('error.fetchProjects') : error.message || t('error.fetchData');
   const cause = error instanceof ApiError && error.code !== 'generic' ? common(`errors.${error.code}`, { defaultValue: '' }) : '';
   return (
     <div className="home__state home__state--error" role="alert" data-testid="home-error">
-      <span className="home__state-icon" aria-hidden="true">⚠</span>
+      <span className="home__state-icon" aria-hidden="true">
+        ⚠
+      </span>
       <h2>{t('error.title')}</h2>
       <p>{message}</p>
       {cause && <p className="home__cause">{cause}</p>}
@@ -98,9 +95,7 @@ function ProjectsSection({ projects }: { projects: UserProject[] }) {
 
       <div className="home__section-head">
         <h2>{t('section.title')}</h2>
-        <p data-testid="projects-subtitle">
-          {projects.length ? t('section.subtitle', { count: projects.length }) : t('section.none')}
-        </p>
+        <p data-testid="projects-subtitle">{projects.length ? t('section.subtitle', { count: projects.length }) : t('section.none')}</p>
       </div>
 
       {projects.length === 0 ? (

@@ -5,8 +5,7 @@ import { DEFAULT_QUERY, type ListQuery, type SortDir, type SortKey, type StatusF
 // Search, status and sort live in the URL (?q=&status=&sort=&dir=), so going
 // back from a project map restores the list as the grower left it.
 
-const pick = <T extends string>(v: string | null, allowed: readonly T[], fallback: T): T =>
-  allowed.includes(v as T) ? (v as T) : fallback;
+const pick = <T extends string>(v: string | null, allowed: readonly T[], fallback: T): T => (allowed.includes(v as T) ? (v as T) : fallback);
 
 export function useListQuery(): [ListQuery, (patch: Partial<ListQuery>) => void] {
   const [params, setParams] = useSearchParams();

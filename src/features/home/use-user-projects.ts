@@ -2,10 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { fetchUserProjects, type UserProject } from '../../api/projects';
 import { ApiError } from '../../api/errors';
 
-export type LoadState =
-  | { status: 'loading' }
-  | { status: 'error'; error: ApiError | Error }
-  | { status: 'loaded'; projects: UserProject[] };
+export type LoadState = { status: 'loading' } | { status: 'error'; error: ApiError | Error } | { status: 'loaded'; projects: UserProject[] };
 
 /** The home load state of client.md §4: loading → loaded | error; reload() starts over. */
 export function useUserProjects(): LoadState & { reload: () => void } {

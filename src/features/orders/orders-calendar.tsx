@@ -24,13 +24,27 @@ export function OrdersCalendar({ year, month, today, selected, byDate, onMonth, 
   return (
     <section className="orders-cal" aria-label={t('calendar')} data-testid="orders-calendar">
       <header className="orders-cal__head">
-        <button type="button" className="orders-cal__nav" data-testid="prev-month" aria-label={t('prevMonth')} title={t('prevMonth')} onClick={() => onMonth(addMonths(year, month, -1))}>
+        <button
+          type="button"
+          className="orders-cal__nav"
+          data-testid="prev-month"
+          aria-label={t('prevMonth')}
+          title={t('prevMonth')}
+          onClick={() => onMonth(addMonths(year, month, -1))}
+        >
           <span aria-hidden="true">{prevIcon}</span>
         </button>
         <h2 className="orders-cal__month" data-testid="calendar-month" aria-live="polite">
           {formatMonth(year, month, lang)}
         </h2>
-        <button type="button" className="orders-cal__nav" data-testid="next-month" aria-label={t('nextMonth')} title={t('nextMonth')} onClick={() => onMonth(addMonths(year, month, 1))}>
+        <button
+          type="button"
+          className="orders-cal__nav"
+          data-testid="next-month"
+          aria-label={t('nextMonth')}
+          title={t('nextMonth')}
+          onClick={() => onMonth(addMonths(year, month, 1))}
+        >
           <span aria-hidden="true">{nextIcon}</span>
         </button>
       </header>

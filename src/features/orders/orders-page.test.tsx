@@ -19,7 +19,10 @@ let reply: () => Promise<Response>;
 beforeEach(async () => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date(2024, 5, 15, 9, 0, 0));
-  vi.stubGlobal('fetch', vi.fn(() => reply()));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => reply()),
+  );
   await i18n.changeLanguage('he');
 });
 afterEach(() => {
@@ -29,7 +32,12 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const renderOrders = () => render(<MemoryRouter><OrdersPage /></MemoryRouter>);
+const renderOrders = () =>
+  render(
+    <MemoryRouter>
+      <OrdersPage />
+    </MemoryRouter>,
+  );
 const cell = (date: string) => document.querySelector(`[data-testid=calendar-cell][data-date="${date}"]`) as HTMLElement;
 
 describe('OrdersPage', () => {
@@ -91,9 +99,7 @@ describe('OrdersPage', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     reply = async () => new Response('{}', { status: 403 });
     renderOrders();
-    expect((await screen.findByTestId('orders-empty')).textContent).toBe(
-      'אין פרויקטים זמיניםלא נמצאו פרויקטים להצגה. אנא בדוק שוב מאוחר יותר.',
-    );
+    expect((await screen.findByTestId('orders-empty')).textContent).toBe('אין פרויקטים זמיניםלא נמצאו פרויקטים להצגה. אנא בדוק שוב מאוחר יותר.');
     expect(log).toHaveBeenCalledTimes(1);
     expect(screen.getAllByTestId('calendar-cell')).toHaveLength(42);
   });

@@ -68,7 +68,9 @@ export function OrdersPage() {
                 {byDate.get(selected)?.length ? (
                   <OrdersList projects={byDate.get(selected)!} today={today} testId="selected-list" />
                 ) : (
-                  <p className="orders__muted" data-testid="selected-empty">{t('selectedEmpty')}</p>
+                  <p className="orders__muted" data-testid="selected-empty">
+                    {t('selectedEmpty')}
+                  </p>
                 )}
               </section>
               <section aria-labelledby="orders-all-title">

@@ -8,8 +8,14 @@ import { ProfilePage, SUPPORT_EMAIL } from './profile-page';
 
 beforeEach(async () => {
   await i18n.changeLanguage('he');
-  saveSession({ token: 'tok', user: { user_id: 1, email: 'g@x.farm', role: 'user', client_id: 1, client_name: 'Galil', first_name: 'Yossi', last_name: 'G' } }, true);
-  vi.stubGlobal('fetch', vi.fn(async () => new Response('{"success":true}')));
+  saveSession(
+    { token: 'tok', user: { user_id: 1, email: 'g@x.farm', role: 'user', client_id: 1, client_name: 'Galil', first_name: 'Yossi', last_name: 'G' } },
+    true,
+  );
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('{"success":true}')),
+  );
 });
 afterEach(() => {
   cleanup();

@@ -33,10 +33,14 @@ export function ProfilePage() {
       <h1>{t('title')}</h1>
       {user && (
         <div className="profile__card" aria-label={t('account')}>
-          <span className="profile__avatar" aria-hidden="true">{(fullName || user.email).charAt(0).toUpperCase()}</span>
+          <span className="profile__avatar" aria-hidden="true">
+            {(fullName || user.email).charAt(0).toUpperCase()}
+          </span>
           <div className="profile__who">
             {fullName && <strong>{fullName}</strong>}
-            <span dir="ltr" className="profile__email">{user.email}</span>
+            <span dir="ltr" className="profile__email">
+              {user.email}
+            </span>
             {user.client_name && <small>{t('client', { name: user.client_name })}</small>}
           </div>
         </div>
@@ -48,7 +52,14 @@ export function ProfilePage() {
           </a>
         </li>
         <li>
-          <button type="button" className="profile__entry" aria-disabled="true" title={t('messageHint')} data-testid="profile-message" onClick={(e) => e.preventDefault()}>
+          <button
+            type="button"
+            className="profile__entry"
+            aria-disabled="true"
+            title={t('messageHint')}
+            data-testid="profile-message"
+            onClick={(e) => e.preventDefault()}
+          >
             <Entry icon="✎" label={t('message')} hint={t('messageHint')} badge={t('soon')} />
           </button>
         </li>
@@ -58,19 +69,35 @@ export function ProfilePage() {
           </a>
         </li>
         <li>
-          <button type="button" className="profile__entry" aria-expanded={open === 'updates'} aria-controls="profile-updates" data-testid="profile-updates" onClick={() => toggle('updates')}>
+          <button
+            type="button"
+            className="profile__entry"
+            aria-expanded={open === 'updates'}
+            aria-controls="profile-updates"
+            data-testid="profile-updates"
+            onClick={() => toggle('updates')}
+          >
             <Entry icon="↻" label={t('updates')} hint={t('updatesHint', { version: APP_VERSION })} />
           </button>
           {open === 'updates' && (
             <div id="profile-updates" className="profile__panel" data-testid="updates-panel">
-              <p><strong>{t('version', { version: APP_VERSION })}</strong></p>
+              <p>
+                <strong>{t('version', { version: APP_VERSION })}</strong>
+              </p>
               <p>{t('whatsNew')}</p>
               <ul>{Array.isArray(news) && news.map((n) => <li key={String(n)}>{String(n)}</li>)}</ul>
             </div>
           )}
         </li>
         <li>
-          <button type="button" className="profile__entry" aria-expanded={open === 'settings'} aria-controls="profile-settings" data-testid="profile-settings" onClick={() => toggle('settings')}>
+          <button
+            type="button"
+            className="profile__entry"
+            aria-expanded={open === 'settings'}
+            aria-controls="profile-settings"
+            data-testid="profile-settings"
+            onClick={() => toggle('settings')}
+          >
             <Entry icon="⚙" label={t('settings')} hint={t('settingsHint')} />
           </button>
           {open === 'settings' && (
@@ -101,7 +128,9 @@ export function ProfilePage() {
 function Entry({ icon, label, hint, badge }: { icon: string; label: string; hint: string; badge?: ReactNode }) {
   return (
     <>
-      <span className="profile__icon" aria-hidden="true">{icon}</span>
+      <span className="profile__icon" aria-hidden="true">
+        {icon}
+      </span>
       <span className="profile__text">
         <span className="profile__label">{label}</span>
         <small>{hint}</small>

@@ -2,7 +2,17 @@
 import { useTranslation } from 'react-i18next';
 import type { Comparison, ProjectData } from './use-project-data';
 
-export function CompareBar({ comparison, comparing, date, onOff }: { comparison: Comparison | null; comparing: ProjectData['comparing']; date: string; onOff: () => void }) {
+export function CompareBar({
+  comparison,
+  comparing,
+  date,
+  onOff,
+}: {
+  comparison: Comparison | null;
+  comparing: ProjectData['comparing'];
+  date: string;
+  onOff: () => void;
+}) {
   const { t } = useTranslation('project-map');
   if (!comparison && !comparing) return null;
   return (
@@ -12,10 +22,13 @@ export function CompareBar({ comparison, comparing, date, onOff }: { comparison:
         : t('compare.active', { name: comparison!.survey.name, date })}
       {comparison && !comparing && (
         <span className="pm-compare-bar__count" data-testid="pm-compare-matched">
-          {' · '}{t('compare.matched', { matched: comparison.result.matched, extra: comparison.result.extraCount })}
+          {' · '}
+          {t('compare.matched', { matched: comparison.result.matched, extra: comparison.result.extraCount })}
         </span>
       )}
-      <button type="button" className="btn btn--small" onClick={onOff} data-testid="pm-compare-off">{t('compare.none')}</button>
+      <button type="button" className="btn btn--small" onClick={onOff} data-testid="pm-compare-off">
+        {t('compare.none')}
+      </button>
     </div>
   );
 }

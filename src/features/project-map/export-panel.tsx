@@ -11,7 +11,11 @@ import type { ColourMode } from '../../map/geo-client';
 import { shownCount } from '../../../workers/geo/colours';
 import { PanelHeader } from './panel-header';
 
-export interface ExportScope { kind: 'plot' | 'area'; id: number; name: string }
+export interface ExportScope {
+  kind: 'plot' | 'area';
+  id: number;
+  name: string;
+}
 
 interface Props {
   projectId: number;
@@ -40,7 +44,9 @@ export function ExportPanel(p: Props) {
     setMessage(null);
     try {
       const url = exportUrl(p.projectId, {
-        format, mode: p.mode, hide: p.hidden.length ? p.hidden.join(',') : undefined,
+        format,
+        mode: p.mode,
+        hide: p.hidden.length ? p.hidden.join(',') : undefined,
         plotId: scope?.kind === 'plot' ? scope.id : undefined,
         irrigationAreaId: scope?.kind === 'area' ? scope.id : undefined,
         lang: i18n.language.startsWith('he') ? 'he' : 'en',
@@ -60,7 +66,11 @@ export function ExportPanel(p: Props) {
       <PanelHeader title={t('export.title')} onClose={p.onClose} closeTestId="pm-export-close" />
       <div className="pm-export__body">
         <p className="pm-export__hint">{t('export.hint')}</p>
-        {!scope && <p className="pm-export__count" data-testid="pm-export-count">{t('export.count', { n: nf.format(count) })}</p>}
+        {!scope && (
+          <p className="pm-export__count" data-testid="pm-export-count">
+            {t('export.count', { n: nf.format(count) })}
+          </p>
+        )}
         {p.scope && (
           <label className="pm-export__scope">
             <input type="checkbox" checked={onlyScope} onChange={(e) => setOnlyScope(e.target.checked)} data-testid="pm-export-scope" />
@@ -74,7 +84,11 @@ export function ExportPanel(p: Props) {
             </button>
           ))}
         </div>
-        {message && <p role={message.error ? 'alert' : 'status'} className={message.error ? 'pm-export__error' : 'pm-export__done'} dir="auto">{message.text}</p>}
+        {message && (
+          <p role={message.error ? 'alert' : 'status'} className={message.error ? 'pm-export__error' : 'pm-export__done'} dir="auto">
+            {message.text}
+          </p>
+        )}
       </div>
     </section>
   );

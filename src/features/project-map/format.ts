@@ -3,8 +3,16 @@
 export type FieldKind = 'int' | 'npk' | 'canopy' | 'year' | 'number' | 'text';
 
 export const FIELD_KINDS: Record<string, FieldKind> = {
-  tree_id: 'text', row_num: 'int', tree_num: 'int', planting_date: 'year', tree_status: 'int',
-  n_mean: 'npk', p_mean: 'npk', k_mean: 'npk', canopy_diameter: 'canopy', biomass: 'number',
+  tree_id: 'text',
+  row_num: 'int',
+  tree_num: 'int',
+  planting_date: 'year',
+  tree_status: 'int',
+  n_mean: 'npk',
+  p_mean: 'npk',
+  k_mean: 'npk',
+  canopy_diameter: 'canopy',
+  biomass: 'number',
 };
 
 export function formatField(value: string | number | null | undefined, kind: FieldKind, locale: string): string {

@@ -22,10 +22,13 @@ export function InfoPanel({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('resize', onResize);
   }, []);
 
-  const onPointerDown = useCallback((e: React.PointerEvent<HTMLDivElement>) => {
-    e.currentTarget.setPointerCapture(e.pointerId);
-    drag.current = { y: e.clientY, h: height };
-  }, [height]);
+  const onPointerDown = useCallback(
+    (e: React.PointerEvent<HTMLDivElement>) => {
+      e.currentTarget.setPointerCapture(e.pointerId);
+      drag.current = { y: e.clientY, h: height };
+    },
+    [height],
+  );
   const onPointerMove = (e: React.PointerEvent<HTMLDivElement>) => {
     if (!drag.current) return;
     setHeight(clampInfoHeight(drag.current.h + (drag.current.y - e.clientY), window.innerHeight));
@@ -64,7 +67,9 @@ export function InfoPanel({ children }: { children: ReactNode }) {
         <span className="pm-info__grip" aria-hidden="true" />
       </div>
       {/* Scrolls by keyboard too: the region takes focus (axe scrollable-region-focusable). */}
-      <div className="pm-info__body" role="region" aria-label={t('info.panel')} tabIndex={0}>{children}</div>
+      <div className="pm-info__body" role="region" aria-label={t('info.panel')} tabIndex={0}>
+        {children}
+      </div>
     </section>
   );
 }

@@ -4,7 +4,10 @@
 // and changing the info layer clears the selected feature.
 import type { LayerId, LayerView } from '../../map/deck-layers';
 
-export interface Selected { layer: LayerId; index: number }
+export interface Selected {
+  layer: LayerId;
+  index: number;
+}
 
 export interface LayerState extends LayerView {
   selected: Selected | null;

@@ -1,9 +1,7 @@
 // Layers panel (client.md §2, §4): drag handle, Show/Hide, Show Labels, Info
 // radio, name and classification colours with live counts. Reordered with
 // @dnd-kit/sortable (pointer, touch and keyboard); the first row is on top.
-import {
-  DndContext, KeyboardSensor, PointerSensor, TouchSensor, closestCenter, useSensor, useSensors, type DragEndEvent,
-} from '@dnd-kit/core';
+import { DndContext, KeyboardSensor, PointerSensor, TouchSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useTranslation } from 'react-i18next';
@@ -44,22 +42,36 @@ function Legend({ entries, locale, onToggle }: { entries: LegendEntry[]; locale:
           const inner = (
             <>
               <span className="pm-legend__swatch" style={{ background: cssColour(e.colour) }} aria-hidden="true" />
-              <span className="pm-legend__label" dir="auto">{e.label}</span>
+              <span className="pm-legend__label" dir="auto">
+                {e.label}
+              </span>
               <span className="pm-legend__count">{nf.format(e.count)}</span>
             </>
           );
           return (
             <li key={e.key} className={`pm-legend__item${e.hidden ? ' pm-legend__item--hidden' : ''}`} data-testid={`legend-${e.key}`}>
               {toggles && e.cls !== undefined ? (
-                <button type="button" className="pm-legend__toggle" aria-pressed={!e.hidden} title={t('layers.toggleClass')}
-                  onClick={() => onToggle(e.cls!)} data-testid={`legend-toggle-${e.key}`}>{inner}</button>
-              ) : inner}
+                <button
+                  type="button"
+                  className="pm-legend__toggle"
+                  aria-pressed={!e.hidden}
+                  title={t('layers.toggleClass')}
+                  onClick={() => onToggle(e.cls!)}
+                  data-testid={`legend-toggle-${e.key}`}
+                >
+                  {inner}
+                </button>
+              ) : (
+                inner
+              )}
             </li>
           );
         })}
       </ul>
       {toggles && shown !== total && (
-        <p className="pm-legend__shown" data-testid="legend-shown">{t('layers.shown', { shown: nf.format(shown), total: nf.format(total) })}</p>
+        <p className="pm-legend__shown" data-testid="legend-shown">
+          {t('layers.shown', { shown: nf.format(shown), total: nf.format(total) })}
+        </p>
       )}
     </>
   );
@@ -78,20 +90,60 @@ function Row({ id, ...p }: Props & { id: LayerId }) {
       role="row"
       data-testid={`layer-row-${id}`}
     >
-      <button type="button" ref={setActivatorNodeRef} className="pm-layers__handle" aria-label={`${t('layers.drag')}: ${name}`} {...attributes} {...listeners} data-testid={`layer-drag-${id}`}>
+      <button
+        type="button"
+        ref={setActivatorNodeRef}
+        className="pm-layers__handle"
+        aria-label={`${t('layers.drag')}: ${name}`}
+        {...attributes}
+        {...listeners}
+        data-testid={`layer-drag-${id}`}
+      >
         ⠿
       </button>
-      <input type="checkbox" checked={s.visible[id]} onChange={() => p.dispatch({ type: 'toggleVisible', id })} aria-label={`${t('layers.show')}: ${name}`} data-testid={`layer-visible-${id}`} />
-      <input type="checkbox" checked={s.labels[id]} onChange={() => p.dispatch({ type: 'toggleLabels', id })} aria-label={`${t('layers.labels')}: ${name}`} data-testid={`layer-labels-${id}`} />
-      <input type="radio" name="pm-info-layer" checked={s.infoLayer === id} onChange={() => p.dispatch({ type: 'setInfo', id })} aria-label={`${t('layers.info')}: ${name}`} data-testid={`layer-info-${id}`} />
+      <input
+        type="checkbox"
+        checked={s.visible[id]}
+        onChange={() => p.dispatch({ type: 'toggleVisible', id })}
+        aria-label={`${t('layers.show')}: ${name}`}
+        data-testid={`layer-visible-${id}`}
+      />
+      <input
+        type="checkbox"
+        checked={s.labels[id]}
+        onChange={() => p.dispatch({ type: 'toggleLabels', id })}
+        aria-label={`${t('layers.labels')}: ${name}`}
+        data-testid={`layer-labels-${id}`}
+      />
+      <input
+        type="radio"
+        name="pm-info-layer"
+        checked={s.infoLayer === id}
+        onChange={() => p.dispatch({ type: 'setInfo', id })}
+        aria-label={`${t('layers.info')}: ${name}`}
+        data-testid={`layer-info-${id}`}
+      />
       <span className="pm-layers__name">{name}</span>
       <div className="pm-layers__colours">
         {id === 'trees' && (
-          <select value={p.colourMode} onChange={(e) => p.onColourMode(e.target.value as ColourMode)} aria-label={t('layers.colourMode')} data-testid="colour-mode">
-            {(p.comparing ? ALL_COLOUR_MODES : COLOUR_MODES).map((m) => <option key={m} value={m}>{t(`modes.${m}`)}</option>)}
+          <select
+            value={p.colourMode}
+            onChange={(e) => p.onColourMode(e.target.value as ColourMode)}
+            aria-label={t('layers.colourMode')}
+            data-testid="colour-mode"
+          >
+            {(p.comparing ? ALL_COLOUR_MODES : COLOUR_MODES).map((m) => (
+              <option key={m} value={m}>
+                {t(`modes.${m}`)}
+              </option>
+            ))}
           </select>
         )}
-        {id === 'trees' && p.legendScope && <p className="pm-legend__scope" data-testid="legend-scope" dir="auto">{t('layers.scope', { name: p.legendScope })}</p>}
+        {id === 'trees' && p.legendScope && (
+          <p className="pm-legend__scope" data-testid="legend-scope" dir="auto">
+            {t('layers.scope', { name: p.legendScope })}
+          </p>
+        )}
         <Legend entries={p.legends[id]} locale={p.locale} onToggle={id === 'trees' ? p.onToggleClass : undefined} />
       </div>
     </div>
@@ -125,7 +177,9 @@ export function LayersPanel(p: Props) {
         </div>
         <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
           <SortableContext items={p.state.order} strategy={verticalListSortingStrategy}>
-            {p.state.order.map((id) => <Row key={id} id={id} {...p} />)}
+            {p.state.order.map((id) => (
+              <Row key={id} id={id} {...p} />
+            ))}
           </SortableContext>
         </DndContext>
       </div>

@@ -2,8 +2,15 @@
 // of each class (treeClasses) as it fills the colour buffer the map draws, so
 // legend and map agree. Each entry names its class, so the legend is a filter.
 import {
-  NO_VALUE_CLASS, NUTRIENT_SCALES, RELATIVE_COLOURS, RELATIVE_THRESHOLDS, classColours, nutrientClassCount,
-  type ColourMode, type RelativeRange, type Rgba,
+  NO_VALUE_CLASS,
+  NUTRIENT_SCALES,
+  RELATIVE_COLOURS,
+  RELATIVE_THRESHOLDS,
+  classColours,
+  nutrientClassCount,
+  type ColourMode,
+  type RelativeRange,
+  type Rgba,
 } from '../../../workers/geo/colours';
 import { CHANGE_KEYS, type ChangeKey } from '../../../workers/geo/compare';
 
@@ -19,13 +26,21 @@ export interface LegendEntry {
 }
 
 export function legendFor(
-  mode: ColourMode, counts: Uint32Array | null, range: RelativeRange | null,
+  mode: ColourMode,
+  counts: Uint32Array | null,
+  range: RelativeRange | null,
   labels: { status: (code: number) => string; noValue: string; change?: (key: ChangeKey) => string },
   hidden: readonly number[] = [],
 ): LegendEntry[] {
   const colours = classColours(mode);
-  const entry = (key: string, label: string, cls: number): LegendEntry =>
-    ({ key, colour: colours[cls], label, count: counts?.[cls] ?? 0, cls, hidden: hidden.includes(cls) });
+  const entry = (key: string, label: string, cls: number): LegendEntry => ({
+    key,
+    colour: colours[cls],
+    label,
+    count: counts?.[cls] ?? 0,
+    cls,
+    hidden: hidden.includes(cls),
+  });
   const classes = (count: number) => Array.from({ length: count }, (_, i) => i);
   if (mode === 'status') return classes(6).map((i) => entry(String(i), labels.status(i), i));
   if (mode === 'change') return CHANGE_KEYS.map((k, i) => entry(`change-${k}`, labels.change?.(k) ?? k, i)).filter((e) => e.count > 0 || e.hidden);
@@ -36,15 +51,21 @@ export function legendFor(
       .map((i) => entry(`${mode}${i}`, `${(s.min + i * s.step).toFixed(2)}–${(s.min + (i + 1) * s.step).toFixed(2)}`, i))
       .filter((e) => e.count > 0 || e.hidden);
   }
-  const lo = range?.lo ?? 0, hi = range?.hi ?? 1;
+  const lo = range?.lo ?? 0,
+    hi = range?.hi ?? 1;
   const edges = [lo, ...RELATIVE_THRESHOLDS.map((t) => lo + t * (hi - lo)), Infinity];
   const digits = hi - lo < 1 ? 2 : 1;
   // A change scale is signed: "+0.12" reads as growth, "−0.12" as decline.
-  const fmt = mode === 'vitalityChange' || mode === 'canopyChange'
-    ? (v: number, d: number) => (v > 0 ? `+${v.toFixed(d)}` : v.toFixed(d))
-    : (v: number, d: number) => v.toFixed(d);
+  const fmt =
+    mode === 'vitalityChange' || mode === 'canopyChange'
+      ? (v: number, d: number) => (v > 0 ? `+${v.toFixed(d)}` : v.toFixed(d))
+      : (v: number, d: number) => v.toFixed(d);
   const bands = classes(RELATIVE_COLOURS.length).map((i) =>
-    entry(`${mode}${i}`, i === 0 ? `< ${fmt(edges[1], digits)}` : i === 5 ? `≥ ${fmt(edges[5], digits)}` : `${fmt(edges[i], digits)}–${fmt(edges[i + 1], digits)}`, i),
+    entry(
+      `${mode}${i}`,
+      i === 0 ? `< ${fmt(edges[1], digits)}` : i === 5 ? `≥ ${fmt(edges[5], digits)}` : `${fmt(edges[i], digits)}–${fmt(edges[i + 1], digits)}`,
+      i,
+    ),
   );
   return [...bands, entry('none', labels.noValue, NO_VALUE_CLASS)];
 }

@@ -31,7 +31,9 @@ export function MapToolbar(p: Props) {
       data-testid={`pm-btn-${key}`}
       title={label}
     >
-      <span aria-hidden="true" className="pm-tool__icon">{icon}</span>
+      <span aria-hidden="true" className="pm-tool__icon">
+        {icon}
+      </span>
       <span className="pm-tool__label">{label}</span>
     </button>
   );

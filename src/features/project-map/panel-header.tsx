@@ -6,7 +6,9 @@ export function PanelHeader({ title, onClose, closeTestId }: { title: string; on
   return (
     <header className="pm-layers__header">
       <h2>{title}</h2>
-      <button type="button" className="pm-close" onClick={onClose} aria-label={t('layers.close')} data-testid={closeTestId}>✕</button>
+      <button type="button" className="pm-close" onClick={onClose} aria-label={t('layers.close')} data-testid={closeTestId}>
+        ✕
+      </button>
     </header>
   );
 }

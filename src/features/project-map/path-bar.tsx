@@ -14,11 +14,15 @@ export function PathBar({ featureName, layerName, projectName, onBack }: Props) 
   return (
     <div className="pm-path" data-testid="pm-path">
       <button type="button" className="pm-path__back" onClick={onBack} aria-label={t('back')} data-testid="pm-back">
-        <span aria-hidden="true" className="pm-path__arrow">‹</span>
+        <span aria-hidden="true" className="pm-path__arrow">
+          ‹
+        </span>
       </button>
       <ol className="pm-path__crumbs">
         {parts.map((p, i) => (
-          <li key={i} className="pm-path__crumb" dir="auto">{p}</li>
+          <li key={i} className="pm-path__crumb" dir="auto">
+            {p}
+          </li>
         ))}
       </ol>
     </div>

@@ -10,8 +10,20 @@ import type { GeoClient } from '../../map/geo-client';
 import { RELATIVE_COLOURS, rateColourIn } from '../../../workers/geo/colours';
 import type { PrescriptionPreview } from '../../../workers/geo/prescription';
 import {
-  GRID_MAX_M, GRID_MIN_M, PRESCRIPTION_FORMATS, PRESCRIPTION_LAYERS, RATE_UNITS, TERMINAL_PROFILES, ZONE_UNITS, layerClasses,
-  type PrescriptionFormat, type PrescriptionInput, type PrescriptionLayer, type RateUnit, type TerminalProfile, type ZoneUnit,
+  GRID_MAX_M,
+  GRID_MIN_M,
+  PRESCRIPTION_FORMATS,
+  PRESCRIPTION_LAYERS,
+  RATE_UNITS,
+  TERMINAL_PROFILES,
+  ZONE_UNITS,
+  layerClasses,
+  type PrescriptionFormat,
+  type PrescriptionInput,
+  type PrescriptionLayer,
+  type RateUnit,
+  type TerminalProfile,
+  type ZoneUnit,
 } from '../../../workers/geo/prescription-input';
 import { PanelHeader } from './panel-header';
 
@@ -30,9 +42,14 @@ const css = (c: readonly number[]) => `rgb(${c[0]} ${c[1]} ${c[2]})`;
 
 function Choice<T extends string>(p: { label: string; value: T; options: readonly T[]; text: (v: T) => string; onChange: (v: T) => void; testId: string }) {
   return (
-    <label>{p.label}
+    <label>
+      {p.label}
       <select value={p.value} onChange={(e) => p.onChange(e.target.value as T)} data-testid={p.testId}>
-        {p.options.map((o) => <option key={o} value={o}>{p.text(o)}</option>)}
+        {p.options.map((o) => (
+          <option key={o} value={o}>
+            {p.text(o)}
+          </option>
+        ))}
       </select>
     </label>
   );
@@ -41,9 +58,17 @@ function Choice<T extends string>(p: { label: string; value: T; options: readonl
 /** A rate: a number ≥ 0 (NaN while the field is empty, which the panel reports). */
 function RateInput(p: { value: number; onChange: (v: number) => void; testId: string; children: ReactNode }) {
   return (
-    <label>{p.children}
-      <input type="number" min={0} step="any" inputMode="decimal" value={Number.isFinite(p.value) ? p.value : ''}
-        onChange={(e) => p.onChange(e.target.valueAsNumber)} data-testid={p.testId} />
+    <label>
+      {p.children}
+      <input
+        type="number"
+        min={0}
+        step="any"
+        inputMode="decimal"
+        value={Number.isFinite(p.value) ? p.value : ''}
+        onChange={(e) => p.onChange(e.target.valueAsNumber)}
+        data-testid={p.testId}
+      />
     </label>
   );
 }
@@ -76,19 +101,33 @@ export function PrescriptionPanel(p: Props) {
     const timer = setTimeout(() => {
       const c = client.current;
       if (!c) return;
-      void c.prescription(JSON.parse(key) as PrescriptionInput).then((r) => {
-        if (!live) return;
-        if ('error' in r) { setProblem(t(`prescription.errors.${r.error}`)); setPreview(null); onPreview(null); return; }
-        setProblem(null);
-        setPreview(r);
-        onPreview(r);
-      }, (e: unknown) => live && setProblem(String(e)));
+      void c.prescription(JSON.parse(key) as PrescriptionInput).then(
+        (r) => {
+          if (!live) return;
+          if ('error' in r) {
+            setProblem(t(`prescription.errors.${r.error}`));
+            setPreview(null);
+            onPreview(null);
+            return;
+          }
+          setProblem(null);
+          setPreview(r);
+          onPreview(r);
+        },
+        (e: unknown) => live && setProblem(String(e)),
+      );
     }, 200);
-    return () => { live = false; clearTimeout(timer); };
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
   }, [key, gridOk, ratesOk, client, onPreview, t, p.dataKey]);
   useEffect(() => () => onPreview(null), [onPreview]);
 
-  const changeLayer = (l: PrescriptionLayer) => { setLayer(l); setRates(startRates(l)); };
+  const changeLayer = (l: PrescriptionLayer) => {
+    setLayer(l);
+    setRates(startRates(l));
+  };
   const run = async (format: PrescriptionFormat) => {
     setBusy(format);
     setMessage(null);
@@ -109,15 +148,39 @@ export function PrescriptionPanel(p: Props) {
       <PanelHeader title={t('prescription.title')} onClose={p.onClose} closeTestId="pm-prescription-close" />
       <div className="pm-export__body">
         <div className="pm-rx__grid">
-          <Choice label={t('prescription.layer')} value={layer} options={PRESCRIPTION_LAYERS} text={(l) => t(`prescription.layers.${l}`)} onChange={changeLayer} testId="pm-rx-layer" />
-          <Choice label={t('prescription.unit')} value={unit} options={ZONE_UNITS} text={(u) => t(`prescription.units.${u}`)} onChange={setUnit} testId="pm-rx-unit" />
+          <Choice
+            label={t('prescription.layer')}
+            value={layer}
+            options={PRESCRIPTION_LAYERS}
+            text={(l) => t(`prescription.layers.${l}`)}
+            onChange={changeLayer}
+            testId="pm-rx-layer"
+          />
+          <Choice
+            label={t('prescription.unit')}
+            value={unit}
+            options={ZONE_UNITS}
+            text={(u) => t(`prescription.units.${u}`)}
+            onChange={setUnit}
+            testId="pm-rx-unit"
+          />
           {unit === 'grid' && (
-            <label>{t('prescription.gridSize', { min: GRID_MIN_M, max: GRID_MAX_M })}
-              <input type="number" min={GRID_MIN_M} max={GRID_MAX_M} step={1} value={gridSize} aria-invalid={!gridOk}
-                onChange={(e) => setGridSize(e.target.valueAsNumber)} data-testid="pm-rx-grid" />
+            <label>
+              {t('prescription.gridSize', { min: GRID_MIN_M, max: GRID_MAX_M })}
+              <input
+                type="number"
+                min={GRID_MIN_M}
+                max={GRID_MAX_M}
+                step={1}
+                value={gridSize}
+                aria-invalid={!gridOk}
+                onChange={(e) => setGridSize(e.target.valueAsNumber)}
+                data-testid="pm-rx-grid"
+              />
             </label>
           )}
-          <label>{t('prescription.product')}
+          <label>
+            {t('prescription.product')}
             <input type="text" value={product} maxLength={60} onChange={(e) => setProduct(e.target.value)} dir="auto" data-testid="pm-rx-product" />
           </label>
           <Choice label={t('prescription.rateUnit')} value={rateUnit} options={RATE_UNITS} text={(u) => u} onChange={setRateUnit} testId="pm-rx-rate-unit" />
@@ -130,36 +193,81 @@ export function PrescriptionPanel(p: Props) {
               {t(`prescription.classes.${c}`)}
             </RateInput>
           ))}
-          <RateInput value={defaultRate} onChange={setDefaultRate} testId="pm-rx-default">{t('prescription.defaultRate')}</RateInput>
+          <RateInput value={defaultRate} onChange={setDefaultRate} testId="pm-rx-default">
+            {t('prescription.defaultRate')}
+          </RateInput>
         </fieldset>
-        {problem && <p role="alert" className="pm-export__error" data-testid="pm-rx-problem">{problem}</p>}
-        {(!gridOk || !ratesOk) && <p role="alert" className="pm-export__error">{t(gridOk ? 'prescription.errors.badRate' : 'prescription.errors.badGrid', { min: GRID_MIN_M, max: GRID_MAX_M })}</p>}
+        {problem && (
+          <p role="alert" className="pm-export__error" data-testid="pm-rx-problem">
+            {problem}
+          </p>
+        )}
+        {(!gridOk || !ratesOk) && (
+          <p role="alert" className="pm-export__error">
+            {t(gridOk ? 'prescription.errors.badRate' : 'prescription.errors.badGrid', { min: GRID_MIN_M, max: GRID_MAX_M })}
+          </p>
+        )}
         {preview && !problem && (
           <table className="pm-rx__table" data-testid="pm-rx-table">
-            <thead><tr><th>{t('prescription.rate', { unit: rateUnit })}</th><th>{t('prescription.zones')}</th><th>{t('prescription.area')}</th><th>{t('prescription.quantity', { unit: qUnit })}</th></tr></thead>
+            <thead>
+              <tr>
+                <th>{t('prescription.rate', { unit: rateUnit })}</th>
+                <th>{t('prescription.zones')}</th>
+                <th>{t('prescription.area')}</th>
+                <th>{t('prescription.quantity', { unit: qUnit })}</th>
+              </tr>
+            </thead>
             <tbody>
               {preview.byRate.map((r) => (
                 <tr key={r.rate}>
-                  <td><span className="pm-rx__swatch" style={{ background: css(rateColourIn(preview.byRate, r.rate)) }} aria-hidden="true" />{nf.format(r.rate)}</td>
-                  <td>{nf.format(r.zones)}</td><td>{nf.format(r.areaHa)}</td><td>{nf.format(r.quantity)}</td>
+                  <td>
+                    <span className="pm-rx__swatch" style={{ background: css(rateColourIn(preview.byRate, r.rate)) }} aria-hidden="true" />
+                    {nf.format(r.rate)}
+                  </td>
+                  <td>{nf.format(r.zones)}</td>
+                  <td>{nf.format(r.areaHa)}</td>
+                  <td>{nf.format(r.quantity)}</td>
                 </tr>
               ))}
             </tbody>
             <tfoot>
-              <tr data-testid="pm-rx-total"><th>{t('prescription.total')}</th><td>{nf.format(preview.total.zones)}</td><td>{nf.format(preview.total.areaHa)}</td><td>{nf.format(preview.total.quantity)}</td></tr>
+              <tr data-testid="pm-rx-total">
+                <th>{t('prescription.total')}</th>
+                <td>{nf.format(preview.total.zones)}</td>
+                <td>{nf.format(preview.total.areaHa)}</td>
+                <td>{nf.format(preview.total.quantity)}</td>
+              </tr>
             </tfoot>
           </table>
         )}
-        <Choice label={t('prescription.profile')} value={profile} options={TERMINAL_PROFILES} text={(x) => t(`prescription.profiles.${x}`)} onChange={setProfile} testId="pm-rx-profile" />
+        <Choice
+          label={t('prescription.profile')}
+          value={profile}
+          options={TERMINAL_PROFILES}
+          text={(x) => t(`prescription.profiles.${x}`)}
+          onChange={setProfile}
+          testId="pm-rx-profile"
+        />
         {!input.product && <p className="pm-export__hint">{t('prescription.needProduct')}</p>}
         <div className="pm-export__formats">
           {PRESCRIPTION_FORMATS.map((f) => (
-            <button key={f} type="button" className="btn btn--small" disabled={busy !== null || !preview || !!problem || !input.product} onClick={() => void run(f)} data-testid={`pm-rx-${f}`}>
+            <button
+              key={f}
+              type="button"
+              className="btn btn--small"
+              disabled={busy !== null || !preview || !!problem || !input.product}
+              onClick={() => void run(f)}
+              data-testid={`pm-rx-${f}`}
+            >
               {busy === f ? t('export.working', { format: t(`prescription.formats.${f}`) }) : t(`prescription.formats.${f}`)}
             </button>
           ))}
         </div>
-        {message && <p role={message.error ? 'alert' : 'status'} className={message.error ? 'pm-export__error' : 'pm-export__done'} dir="auto">{message.text}</p>}
+        {message && (
+          <p role={message.error ? 'alert' : 'status'} className={message.error ? 'pm-export__error' : 'pm-export__done'} dir="auto">
+            {message.text}
+          </p>
+        )}
       </div>
     </section>
   );

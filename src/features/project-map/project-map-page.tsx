@@ -108,9 +108,17 @@ function ProjectMapScreen() {
     const fit = ingest?.fit;
     if (!view.map || !fit) return;
     const [minX, minY, maxX, maxY] = fit.bbox;
-    view.map.fitBounds([[minX, minY], [maxX, maxY]], {
-      padding: MAP_DEFAULTS.padding, maxZoom: fit.maxZoom, duration: animate ? MAP_DEFAULTS.animationMs : 0,
-    });
+    view.map.fitBounds(
+      [
+        [minX, minY],
+        [maxX, maxY],
+      ],
+      {
+        padding: MAP_DEFAULTS.padding,
+        maxZoom: fit.maxZoom,
+        duration: animate ? MAP_DEFAULTS.animationMs : 0,
+      },
+    );
   };
 
   // Once per completed load: pick the first layer as info layer and fit (§4).
@@ -139,38 +147,53 @@ function ProjectMapScreen() {
       setTreeValues(null);
       setComparedValues(null);
     }
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [sel, client, comparison]);
 
   // The zone table is computed in the worker when it is open, again for each comparison.
   useEffect(() => {
     let live = true;
     if (panel === 'zones' && client.current && ingest) void client.current.zones().then((z) => live && setZones(z));
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [panel, client, ingest, comparison]);
 
   const treeLabels: TreeLabel[] = useTreeLabels(view, client, drawn, layers.labels.trees && layers.visible.trees);
   const treeImage = useTreeImage(client, {
-    drawn, coloursId: data.colours?.id ?? null, zoom: view.zoom, pixelRatio: view.pixelRatio,
+    drawn,
+    coloursId: data.colours?.id ?? null,
+    zoom: view.zoom,
+    pixelRatio: view.pixelRatio,
     on: layers.visible.trees && view.zoom < TREE_DETAIL_ZOOM,
   });
   // The plot or irrigation area selected on the map (one of its parts): the legend, the list and the areas table follow it.
-  const selZone = useMemo<ZoneRef | null>(() => (sel && sel.layer !== 'trees' ? { kind: sel.layer === 'plots' ? 'plot' : 'area', part: sel.index } : null), [sel]);
+  const selZone = useMemo<ZoneRef | null>(
+    () => (sel && sel.layer !== 'trees' ? { kind: sel.layer === 'plots' ? 'plot' : 'area', part: sel.index } : null),
+    [sel],
+  );
   const zoneCounts = useZoneLegend(client, mode, data.colours?.id ?? null, selZone);
 
   useEffect(() => {
-    view.setLayers(buildMapLayers({
-      view: layers,
-      plots: data.errors.trees || data.errors.noProject ? [] : plots,
-      areas,
-      trees: drawn && data.colours && data.colours.rgba.length === 4 * drawn.count ? { count: drawn.count, positions: drawn.positions, rgba: data.colours.rgba, offsets: drawn.offsets } : null,
-      treeLabels,
-      zoom: view.zoom,
-      selected: layers.selected,
-      gps: gps.position,
-      treeImage,
-      prescription: panel === 'prescription' ? rxPreview : null,
-    }));
+    view.setLayers(
+      buildMapLayers({
+        view: layers,
+        plots: data.errors.trees || data.errors.noProject ? [] : plots,
+        areas,
+        trees:
+          drawn && data.colours && data.colours.rgba.length === 4 * drawn.count
+            ? { count: drawn.count, positions: drawn.positions, rgba: data.colours.rgba, offsets: drawn.offsets }
+            : null,
+        treeLabels,
+        zoom: view.zoom,
+        selected: layers.selected,
+        gps: gps.position,
+        treeImage,
+        prescription: panel === 'prescription' ? rxPreview : null,
+      }),
+    );
   }, [view, layers, plots, areas, drawn, data.colours, data.errors, treeLabels, treeImage, gps.position, panel, rxPreview]);
 
   useMapTestHook(drawn, view.map, layersRef);
@@ -181,7 +204,13 @@ function ProjectMapScreen() {
     return {
       plots: [{ key: 'plots', colour: [0, 0, 0, 255], label: t('layers.plots'), count: plots.length }],
       irrigationAreas: [{ key: 'areas', colour: [0x21, 0x96, 0xf3, 255], label: t('layers.irrigationAreas'), count: areas.length }],
-      trees: legendFor(mode, counts, data.colours?.range ?? null, { status: (c) => t(`status.${c}`), noValue: t('layers.noValue'), change: (k) => t(`change.${k}`) }, hidden),
+      trees: legendFor(
+        mode,
+        counts,
+        data.colours?.range ?? null,
+        { status: (c) => t(`status.${c}`), noValue: t('layers.noValue'), change: (k) => t(`change.${k}`) },
+        hidden,
+      ),
     };
   }, [data.colours, zoneCounts, mode, hidden, plots.length, areas.length, t]);
 
@@ -210,7 +239,11 @@ function ProjectMapScreen() {
     const d = drawnRef.current;
     if (!d || !view.map || i < 0 || i >= d.count) return;
     dispatch({ type: 'select', selected: { layer: 'trees', index: i } });
-    view.map.flyTo({ center: [d.positions[2 * i], d.positions[2 * i + 1]], zoom: Math.max(view.map.getZoom(), MAP_DEFAULTS.maxFitZoom), duration: MAP_DEFAULTS.animationMs });
+    view.map.flyTo({
+      center: [d.positions[2 * i], d.positions[2 * i + 1]],
+      zoom: Math.max(view.map.getZoom(), MAP_DEFAULTS.maxFitZoom),
+      duration: MAP_DEFAULTS.animationMs,
+    });
   };
   const selectZone = (z: ZoneRow) => dispatch({ type: 'select', selected: { layer: z.kind === 'plot' ? 'plots' : 'irrigationAreas', index: z.index } });
   const toggleClass = (cls: number) => {
@@ -219,14 +252,19 @@ function ProjectMapScreen() {
     void setColourMode(mode, next);
   };
 
-  const featureName = !sel ? null
-    : sel.layer === 'trees' ? (treeValues ? `${t('fields.tree_id')} ${treeValues.tree_id}` : null)
-    : (sel.layer === 'plots' ? plots : areas)[sel.index]?.label ?? null;
+  const featureName = !sel
+    ? null
+    : sel.layer === 'trees'
+      ? treeValues
+        ? `${t('fields.tree_id')} ${treeValues.tree_id}`
+        : null
+      : ((sel.layer === 'plots' ? plots : areas)[sel.index]?.label ?? null);
 
   const selectedArea = sel && sel.layer !== 'trees' ? (sel.layer === 'plots' ? ingest?.plots : ingest?.irrigationAreas)?.[sel.index] : null;
-  const exportScope: ExportScope | null = selectedArea && Number.isInteger(Number(selectedArea.sourceId))
-    ? { kind: sel!.layer === 'plots' ? 'plot' : 'area', id: Number(selectedArea.sourceId), name: featureName ?? String(selectedArea.sourceId) }
-    : null;
+  const exportScope: ExportScope | null =
+    selectedArea && Number.isInteger(Number(selectedArea.sourceId))
+      ? { kind: sel!.layer === 'plots' ? 'plot' : 'area', id: Number(selectedArea.sourceId), name: featureName ?? String(selectedArea.sourceId) }
+      : null;
 
   const stats = data.statistics;
   let info: React.ReactNode;
@@ -238,15 +276,24 @@ function ProjectMapScreen() {
       <TreeTable
         values={onlyCompared ? null : treeValues}
         compared={comparison ? { values: onlyCompared ? treeValues : comparedValues, label: t('compare.compared', { date: comparedDate }) } : null}
-        npkRanges={ingest.npkRanges} vitality={ingest.vitalityRange} locale={locale}
+        npkRanges={ingest.npkRanges}
+        vitality={ingest.vitalityRange}
+        locale={locale}
       />
     );
   } else if (sel && sel.layer !== 'trees' && stats) {
     const sourceId = String(selectedArea?.sourceId ?? '');
-    const entry = sel.layer === 'plots'
-      ? stats.plots.find((p) => String(p.plot_id) === sourceId)
-      : stats.irrigation_areas?.find((a) => String(a.irrigation_area_id) === sourceId);
-    info = entry ? <StatisticsView stats={entry.statistics} title={`${t(sel.layer === 'plots' ? 'info.plotStats' : 'info.areaStats')} – ${featureName ?? ''}`} locale={locale} /> : null;
+    const entry =
+      sel.layer === 'plots'
+        ? stats.plots.find((p) => String(p.plot_id) === sourceId)
+        : stats.irrigation_areas?.find((a) => String(a.irrigation_area_id) === sourceId);
+    info = entry ? (
+      <StatisticsView
+        stats={entry.statistics}
+        title={`${t(sel.layer === 'plots' ? 'info.plotStats' : 'info.areaStats')} – ${featureName ?? ''}`}
+        locale={locale}
+      />
+    ) : null;
   } else if (stats) {
     info = <StatisticsView stats={stats.total} title={t('info.projectStats')} locale={locale} />;
   } else if (data.errors.statistics || data.errors.noProject) {
@@ -261,7 +308,12 @@ function ProjectMapScreen() {
   // The list follows the map: the legend filter, the comparison, and the plot or irrigation area selected (all its parts).
   const listFilter = useMemo(() => ({ mode, hidden, zone: selZone }), [mode, hidden, selZone]);
 
-  const errors = [data.errors.noProject && t('errors.noProject'), data.errors.trees && t('errors.trees'), data.errors.statistics && t('errors.statistics'), data.errors.project && t('errors.project')].filter(Boolean) as string[];
+  const errors = [
+    data.errors.noProject && t('errors.noProject'),
+    data.errors.trees && t('errors.trees'),
+    data.errors.statistics && t('errors.statistics'),
+    data.errors.project && t('errors.project'),
+  ].filter(Boolean) as string[];
   const alerts = data.alerts.filter((a) => !dismissed.includes(a));
 
   return (
@@ -286,7 +338,10 @@ function ProjectMapScreen() {
           onPanel={(k) => setPanel((p) => (p === k ? null : k))}
           comparing={!!comparison}
           zoomActive={zoomActive}
-          onZoomToPlots={() => { setZoomActive(true); fitToPlots(true); }}
+          onZoomToPlots={() => {
+            setZoomActive(true);
+            fitToPlots(true);
+          }}
           navigating={gps.tracking}
           onNavigate={gps.toggle}
           reporting={report.busy}
@@ -295,48 +350,100 @@ function ProjectMapScreen() {
         <CompareBar comparison={comparison} comparing={data.comparing} date={comparedDate} onOff={() => void compare(null)} />
         {(errors.length > 0 || alerts.length > 0 || report.message) && (
           <div className="pm-alerts">
-            {errors.map((e) => <div key={e} className="pm-alert pm-alert--error" role="alert">{e}</div>)}
+            {errors.map((e) => (
+              <div key={e} className="pm-alert pm-alert--error" role="alert">
+                {e}
+              </div>
+            ))}
             {report.message && (
               <div className={`pm-alert${report.busy ? '' : ' pm-alert--error'}`} role={report.busy ? 'status' : 'alert'} data-testid="pm-report-status">
                 <span>{report.message}</span>
-                {!report.busy && <button type="button" className="pm-close" onClick={report.dismiss} aria-label={t('layers.close')}>✕</button>}
+                {!report.busy && (
+                  <button type="button" className="pm-close" onClick={report.dismiss} aria-label={t('layers.close')}>
+                    ✕
+                  </button>
+                )}
               </div>
             )}
             {alerts.map((a) => (
               <div key={a} className="pm-alert" role="alert" data-testid="pm-duplicate-alert">
                 <span dir="ltr">{a}</span>
-                <button type="button" className="pm-close" onClick={() => setDismissed((d) => [...d, a])} aria-label={t('layers.close')}>✕</button>
+                <button type="button" className="pm-close" onClick={() => setDismissed((d) => [...d, a])} aria-label={t('layers.close')}>
+                  ✕
+                </button>
               </div>
             ))}
           </div>
         )}
         {panel === 'layers' && (
-          <LayersPanel state={layers} dispatch={dispatch} legends={legends} legendScope={zoneCounts && selectedArea ? featureName : null} colourMode={mode} comparing={!!comparison} onColourMode={(m) => changeMode(m)} onToggleClass={toggleClass} onClose={() => setPanel(null)} locale={locale} />
+          <LayersPanel
+            state={layers}
+            dispatch={dispatch}
+            legends={legends}
+            legendScope={zoneCounts && selectedArea ? featureName : null}
+            colourMode={mode}
+            comparing={!!comparison}
+            onColourMode={(m) => changeMode(m)}
+            onToggleClass={toggleClass}
+            onClose={() => setPanel(null)}
+            locale={locale}
+          />
         )}
         {panel === 'export' && Number(projectId) > 0 && (
-          <ExportPanel projectId={Number(projectId)} mode={mode} hidden={hidden} counts={data.colours?.counts ?? null} scope={exportScope} compare={comparison?.survey.project_id} onClose={() => setPanel(null)} />
+          <ExportPanel
+            projectId={Number(projectId)}
+            mode={mode}
+            hidden={hidden}
+            counts={data.colours?.counts ?? null}
+            scope={exportScope}
+            compare={comparison?.survey.project_id}
+            onClose={() => setPanel(null)}
+          />
         )}
         {panel === 'prescription' && Number(projectId) > 0 && ingest && (
-          <PrescriptionPanel projectId={Number(projectId)} client={client} dataKey={String(data.loadId)} onPreview={setRxPreview} onClose={() => setPanel(null)} />
+          <PrescriptionPanel
+            projectId={Number(projectId)}
+            client={client}
+            dataKey={String(data.loadId)}
+            onPreview={setRxPreview}
+            onClose={() => setPanel(null)}
+          />
         )}
         {(panel === 'surveys' || panel === 'previous' || panel === 'compare') && projectId && (
           <SurveysPanel
-            projectId={projectId} observationDate={observationDate} mode={panel} onClose={() => setPanel(null)}
-            comparedId={comparison?.survey.project_id ?? null} onCompare={(s) => { setPanel(null); void compare(s); }}
+            projectId={projectId}
+            observationDate={observationDate}
+            mode={panel}
+            onClose={() => setPanel(null)}
+            comparedId={comparison?.survey.project_id ?? null}
+            onCompare={(s) => {
+              setPanel(null);
+              void compare(s);
+            }}
           />
         )}
         {panel === 'zones' && Number(projectId) > 0 && (
           <ZoneTable
-            projectId={Number(projectId)} rows={zones} comparedId={comparison?.survey.project_id ?? null}
+            projectId={Number(projectId)}
+            rows={zones}
+            comparedId={comparison?.survey.project_id ?? null}
             selected={selZone && { kind: selZone.kind, index: selZone.part }}
-            onSelect={selectZone} onClose={() => setPanel(null)}
+            onSelect={selectZone}
+            onClose={() => setPanel(null)}
           />
         )}
         {panel === 'list' && ingest && (
           <TreeListPanel
-            client={client} filter={listFilter} dataKey={`${data.loadId}:${comparison?.survey.project_id ?? ''}`} comparing={!!comparison}
-            plotNames={plots.map((x) => x.label)} areaNames={areas.map((x) => x.label)} scopeName={selectedArea ? featureName : null}
-            onPick={flyToTree} onProblems={onlyProblems} onClose={() => setPanel(null)}
+            client={client}
+            filter={listFilter}
+            dataKey={`${data.loadId}:${comparison?.survey.project_id ?? ''}`}
+            comparing={!!comparison}
+            plotNames={plots.map((x) => x.label)}
+            areaNames={areas.map((x) => x.label)}
+            scopeName={selectedArea ? featureName : null}
+            onPick={flyToTree}
+            onProblems={onlyProblems}
+            onClose={() => setPanel(null)}
           />
         )}
         {data.overlayOpen && <LoadingOverlay progress={data.progress} step={data.step} />}

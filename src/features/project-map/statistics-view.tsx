@@ -19,22 +19,43 @@ export const StatisticsView = memo(function StatisticsView({ stats, title, local
   const avgCanopy = stats.canopy_diameter_stats.avg_buffer_size;
   return (
     <div className="pm-stats" data-testid="pm-stats">
-      <h3 className="pm-stats__title" dir="auto">{title}</h3>
+      <h3 className="pm-stats__title" dir="auto">
+        {title}
+      </h3>
       <dl className="pm-stats__summary">
-        <div><dt>{t('info.totalTrees')}</dt><dd data-testid="stat-total-trees">{nf.format(stats.total_trees)}</dd></div>
-        <div><dt>{t('info.totalPlots')}</dt><dd>{nf.format(stats.total_plots)}</dd></div>
-        <div><dt>{t('info.totalAreas')}</dt><dd>{nf.format(stats.total_irrigation_areas)}</dd></div>
-        <div><dt>{t('info.avgCanopy')}</dt><dd><bdi dir="ltr">{avgCanopy === null ? '—' : `${new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(avgCanopy)} m`}</bdi></dd></div>
+        <div>
+          <dt>{t('info.totalTrees')}</dt>
+          <dd data-testid="stat-total-trees">{nf.format(stats.total_trees)}</dd>
+        </div>
+        <div>
+          <dt>{t('info.totalPlots')}</dt>
+          <dd>{nf.format(stats.total_plots)}</dd>
+        </div>
+        <div>
+          <dt>{t('info.totalAreas')}</dt>
+          <dd>{nf.format(stats.total_irrigation_areas)}</dd>
+        </div>
+        <div>
+          <dt>{t('info.avgCanopy')}</dt>
+          <dd>
+            <bdi dir="ltr">
+              {avgCanopy === null ? '—' : `${new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(avgCanopy)} m`}
+            </bdi>
+          </dd>
+        </div>
         {(['nitrogen', 'phosphorus', 'potassium'] as const).map((k) => {
           const s = stats.npk_stats[k];
           return (
-            <div key={k}><dt>{({ nitrogen: 'N', phosphorus: 'P', potassium: 'K' } as const)[k]}</dt><dd><bdi dir="ltr">{s.avg_value === null ? '—' : `${df.format(s.avg_value)} (${df.format(s.min_value ?? 0)}–${df.format(s.max_value ?? 0)})`}</bdi></dd></div>
+            <div key={k}>
+              <dt>{({ nitrogen: 'N', phosphorus: 'P', potassium: 'K' } as const)[k]}</dt>
+              <dd>
+                <bdi dir="ltr">{s.avg_value === null ? '—' : `${df.format(s.avg_value)} (${df.format(s.min_value ?? 0)}–${df.format(s.max_value ?? 0)})`}</bdi>
+              </dd>
+            </div>
           );
         })}
       </dl>
-      <div className="pm-stats__charts">
-        {charts.map(chart)}
-      </div>
+      <div className="pm-stats__charts">{charts.map(chart)}</div>
     </div>
   );
 });

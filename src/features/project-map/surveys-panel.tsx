@@ -29,8 +29,9 @@ export function SurveysPanel({ projectId, observationDate, mode, onClose, compar
     return () => abort.abort();
   }, [projectId]);
   const observed = (s: RelatedSurvey) => s.observation_date !== null && s.observation_count > 0;
-  const shown = (list ?? []).filter((s) =>
-    mode === 'surveys' || (observed(s) && (mode === 'compare' || !observationDate || s.observation_date! < observationDate)));
+  const shown = (list ?? []).filter(
+    (s) => mode === 'surveys' || (observed(s) && (mode === 'compare' || !observationDate || s.observation_date! < observationDate)),
+  );
   const df = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   const body = (s: RelatedSurvey) => (
     <>
@@ -48,7 +49,13 @@ export function SurveysPanel({ projectId, observationDate, mode, onClose, compar
       <ul className="pm-surveys__list">
         {mode === 'compare' && (
           <li>
-            <button type="button" className="pm-surveys__choice" aria-pressed={comparedId === null} onClick={() => onCompare?.(null)} data-testid="compare-none">
+            <button
+              type="button"
+              className="pm-surveys__choice"
+              aria-pressed={comparedId === null}
+              onClick={() => onCompare?.(null)}
+              data-testid="compare-none"
+            >
               <strong>{t('compare.none')}</strong>
             </button>
           </li>
@@ -56,11 +63,22 @@ export function SurveysPanel({ projectId, observationDate, mode, onClose, compar
         {shown.map((s) => (
           <li key={s.project_id}>
             {mode === 'compare' ? (
-              <button type="button" className="pm-surveys__choice" aria-pressed={comparedId === s.project_id} onClick={() => onCompare?.(s)} data-testid={`compare-${s.project_id}`}>
+              <button
+                type="button"
+                className="pm-surveys__choice"
+                aria-pressed={comparedId === s.project_id}
+                onClick={() => onCompare?.(s)}
+                data-testid={`compare-${s.project_id}`}
+              >
                 {body(s)}
               </button>
             ) : (
-              <Link to={`/view/${s.project_id}/${s.observation_date ?? 'none'}`} state={{ projectName: s.name }} onClick={onClose} data-testid={`survey-${s.project_id}`}>
+              <Link
+                to={`/view/${s.project_id}/${s.observation_date ?? 'none'}`}
+                state={{ projectName: s.name }}
+                onClick={onClose}
+                data-testid={`survey-${s.project_id}`}
+              >
                 {body(s)}
               </Link>
             )}

@@ -48,7 +48,9 @@ export function TreeListPanel(p: Props) {
     if (!c) return;
     const key = `${sort.key}-${sort.desc ? 'desc' : 'asc'}`;
     void c.treeList(filter, sort).then((r) => live && !isCancelled(r) && setLoaded({ list: r, key }));
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [client, filter, sort, p.dataKey]);
 
   const cols = SCREEN.filter((c) => p.comparing || c !== 'change');
@@ -58,16 +60,27 @@ export function TreeListPanel(p: Props) {
   const cell = (L: TreeList, r: number, c: Col): string => {
     const num = (v: number, d: number) => (v === v ? v.toFixed(d) : '—');
     switch (c) {
-      case 'plot': return L.plot[r] >= 0 ? p.plotNames[L.plot[r]] ?? '' : '—';
-      case 'area': return L.area[r] >= 0 ? p.areaNames[L.area[r]] ?? '' : '—';
-      case 'row': return num(L.row[r], 0);
-      case 'tree': return num(L.tree[r], 0);
-      case 'status': return t(`status.${L.status[r]}`);
-      case 'n': case 'k': return num(L[c][r], 2);
-      case 'p': return num(L.p[r], 3);
-      case 'vitality': return num(L.vitality[r], 2);
-      case 'canopy': return num(L.canopy[r], 1);
-      case 'change': return L.change ? t(`change.${CHANGE_KEYS[L.change[r]]}`) : '';
+      case 'plot':
+        return L.plot[r] >= 0 ? (p.plotNames[L.plot[r]] ?? '') : '—';
+      case 'area':
+        return L.area[r] >= 0 ? (p.areaNames[L.area[r]] ?? '') : '—';
+      case 'row':
+        return num(L.row[r], 0);
+      case 'tree':
+        return num(L.tree[r], 0);
+      case 'status':
+        return t(`status.${L.status[r]}`);
+      case 'n':
+      case 'k':
+        return num(L[c][r], 2);
+      case 'p':
+        return num(L.p[r], 3);
+      case 'vitality':
+        return num(L.vitality[r], 2);
+      case 'canopy':
+        return num(L.canopy[r], 1);
+      case 'change':
+        return L.change ? t(`change.${CHANGE_KEYS[L.change[r]]}`) : '';
     }
   };
   const header = (c: Col) => t(`list.cols.${c}`);
@@ -78,7 +91,10 @@ export function TreeListPanel(p: Props) {
     const done = () => setPrinting(false);
     window.addEventListener('afterprint', done, { once: true });
     const id = requestAnimationFrame(() => window.print());
-    return () => { cancelAnimationFrame(id); window.removeEventListener('afterprint', done); };
+    return () => {
+      cancelAnimationFrame(id);
+      window.removeEventListener('afterprint', done);
+    };
   }, [printing]);
 
   const grid = { gridTemplateColumns: `repeat(${cols.length}, minmax(64px, 1fr))` };
@@ -86,38 +102,81 @@ export function TreeListPanel(p: Props) {
     <section className="pm-sheet pm-list" aria-label={t('list.title')} data-testid="pm-list">
       <PanelHeader title={`${t('list.title')} (${nf.format(count)})`} onClose={p.onClose} />
       <div className="pm-sheet__bar">
-        <span className="pm-list__hint">{p.scopeName ? t('list.scope', { name: p.scopeName }) : t('list.all')} · {t('list.hint')}</span>
-        <button type="button" className="btn btn--small" onClick={p.onProblems} data-testid="pm-list-problems">{t('list.problems')}</button>
-        <button type="button" className="btn btn--small" onClick={() => setPrinting(true)} disabled={!count} data-testid="pm-list-print">{t('list.print')}</button>
+        <span className="pm-list__hint">
+          {p.scopeName ? t('list.scope', { name: p.scopeName }) : t('list.all')} · {t('list.hint')}
+        </span>
+        <button type="button" className="btn btn--small" onClick={p.onProblems} data-testid="pm-list-problems">
+          {t('list.problems')}
+        </button>
+        <button type="button" className="btn btn--small" onClick={() => setPrinting(true)} disabled={!count} data-testid="pm-list-print">
+          {t('list.print')}
+        </button>
       </div>
       <div ref={scrollRef} className="pm-sheet__scroll pm-list__scroll" data-testid="pm-list-scroll" role="rowgroup" data-sorted={loaded?.key}>
         <div className="pm-list__head" style={grid} role="row">
           {cols.map((c) => (
-            <button key={c} type="button" role="columnheader" className="pm-grid__sort" onClick={() => onSort(c)} data-testid={`list-sort-${c}`}
-              aria-sort={sort.key === c ? (sort.desc ? 'descending' : 'ascending') : 'none'}>
-              {header(c)}{sort.key === c ? (sort.desc ? ' ▼' : ' ▲') : ''}
+            <button
+              key={c}
+              type="button"
+              role="columnheader"
+              className="pm-grid__sort"
+              onClick={() => onSort(c)}
+              data-testid={`list-sort-${c}`}
+              aria-sort={sort.key === c ? (sort.desc ? 'descending' : 'ascending') : 'none'}
+            >
+              {header(c)}
+              {sort.key === c ? (sort.desc ? ' ▼' : ' ▲') : ''}
             </button>
           ))}
         </div>
         {list && count === 0 && <p>{t('list.empty')}</p>}
         {!list && <p role="status">{t('list.working')}</p>}
         <div style={{ blockSize: virtual.getTotalSize(), position: 'relative' }}>
-          {list && virtual.getVirtualItems().map((v) => (
-            <button
-              key={v.key} type="button" role="row" className="pm-list__row" style={{ ...grid, transform: `translateY(${v.start}px)`, blockSize: ROW_PX }}
-              onClick={() => p.onPick(list.drawn[v.index])} data-testid="pm-list-row" data-index={v.index} data-drawn={list.drawn[v.index]}
-            >
-              {cols.map((c) => <span key={c} role="cell" dir="auto">{cell(list, v.index, c)}</span>)}
-            </button>
-          ))}
+          {list &&
+            virtual.getVirtualItems().map((v) => (
+              <button
+                key={v.key}
+                type="button"
+                role="row"
+                className="pm-list__row"
+                style={{ ...grid, transform: `translateY(${v.start}px)`, blockSize: ROW_PX }}
+                onClick={() => p.onPick(list.drawn[v.index])}
+                data-testid="pm-list-row"
+                data-index={v.index}
+                data-drawn={list.drawn[v.index]}
+              >
+                {cols.map((c) => (
+                  <span key={c} role="cell" dir="auto">
+                    {cell(list, v.index, c)}
+                  </span>
+                ))}
+              </button>
+            ))}
         </div>
       </div>
-      {printing && list && createPortal(<PrintPages list={list} cols={PRINT.filter((c) => p.comparing || c !== 'change')} cell={cell} header={header} title={t('list.title')} />, document.body)}
+      {printing &&
+        list &&
+        createPortal(
+          <PrintPages list={list} cols={PRINT.filter((c) => p.comparing || c !== 'change')} cell={cell} header={header} title={t('list.title')} />,
+          document.body,
+        )}
     </section>
   );
 }
 
-function PrintPages({ list, cols, cell, header, title }: { list: TreeList; cols: Col[]; cell: (L: TreeList, r: number, c: Col) => string; header: (c: Col) => string; title: string }) {
+function PrintPages({
+  list,
+  cols,
+  cell,
+  header,
+  title,
+}: {
+  list: TreeList;
+  cols: Col[];
+  cell: (L: TreeList, r: number, c: Col) => string;
+  header: (c: Col) => string;
+  title: string;
+}) {
   const { t } = useTranslation('project-map');
   const n = Math.min(list.count, PRINT_MAX_ROWS);
   const pages = Math.ceil(n / PRINT_ROWS_PER_PAGE);
@@ -126,13 +185,29 @@ function PrintPages({ list, cols, cell, header, title }: { list: TreeList; cols:
       {list.count > n && <p>{t('list.printCap', { n })}</p>}
       {Array.from({ length: pages }, (_, pg) => (
         <section key={pg} className="pm-print__page">
-          <h2>{title} — {t('list.page', { page: pg + 1, pages })}</h2>
+          <h2>
+            {title} — {t('list.page', { page: pg + 1, pages })}
+          </h2>
           <table>
-            <thead><tr>{cols.map((c) => <th key={c}>{header(c)}</th>)}</tr></thead>
+            <thead>
+              <tr>
+                {cols.map((c) => (
+                  <th key={c}>{header(c)}</th>
+                ))}
+              </tr>
+            </thead>
             <tbody>
               {Array.from({ length: Math.min(PRINT_ROWS_PER_PAGE, n - pg * PRINT_ROWS_PER_PAGE) }, (_, k) => {
                 const r = pg * PRINT_ROWS_PER_PAGE + k;
-                return <tr key={r}>{cols.map((c) => <td key={c} dir="auto">{cell(list, r, c)}</td>)}</tr>;
+                return (
+                  <tr key={r}>
+                    {cols.map((c) => (
+                      <td key={c} dir="auto">
+                        {cell(list, r, c)}
+                      </td>
+                    ))}
+                  </tr>
+                );
               })}
             </tbody>
           </table>

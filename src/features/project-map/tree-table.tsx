@@ -8,9 +8,24 @@ import { CanopyBar, NpkRangeBar, VitalityWidget } from './widgets';
 export type TreeValues = Record<string, string | number | null>;
 
 const SHOWN = [
-  'tree_id', 'row_num', 'tree_num', 'planting_date', 'tree_status', 'crop_name', 'n_mean', 'p_mean', 'k_mean',
-  'n_classification_label', 'p_classification_label', 'k_classification_label', 'canopy_diameter',
-  'canopy_classification_label', 'biomass', 'biomass_label', 'irrigation_area_id', 'plot_id',
+  'tree_id',
+  'row_num',
+  'tree_num',
+  'planting_date',
+  'tree_status',
+  'crop_name',
+  'n_mean',
+  'p_mean',
+  'k_mean',
+  'n_classification_label',
+  'p_classification_label',
+  'k_classification_label',
+  'canopy_diameter',
+  'canopy_classification_label',
+  'biomass',
+  'biomass_label',
+  'irrigation_area_id',
+  'plot_id',
 ];
 
 interface Props {
@@ -35,7 +50,11 @@ export function TreeTable({ values: own, compared, npkRanges, vitality, locale }
   };
   return (
     <div className="pm-tree" data-testid="pm-tree">
-      {own === null && <p className="pm-tree__note" role="status">{t('compare.onlyCompared')}</p>}
+      {own === null && (
+        <p className="pm-tree__note" role="status">
+          {t('compare.onlyCompared')}
+        </p>
+      )}
       <table className="pm-tree__table">
         <thead>
           <tr>
@@ -48,7 +67,9 @@ export function TreeTable({ values: own, compared, npkRanges, vitality, locale }
           {SHOWN.map((f) => (
             <tr key={f} data-field={f}>
               <th scope="row">{t(`fields.${f}`)}</th>
-              <td data-testid={`tree-${f}`} data-raw={own?.[f] ?? ''} dir="auto">{show(own, f)}</td>
+              <td data-testid={`tree-${f}`} data-raw={own?.[f] ?? ''} dir="auto">
+                {show(own, f)}
+              </td>
               {compared && (
                 <td data-testid={`tree-compared-${f}`} data-raw={compared.values?.[f] ?? ''} dir="auto">
                   {compared.values || f !== 'tree_id' ? show(compared.values, f) : t('compare.notInCompared')}
@@ -60,7 +81,14 @@ export function TreeTable({ values: own, compared, npkRanges, vitality, locale }
       </table>
       <div className="pm-tree__widgets">
         {(['n', 'p', 'k'] as const).map((k) => (
-          <NpkRangeBar key={k} label={k.toUpperCase()} value={values[`${k}_mean`]} lower={ranges?.[k].lower ?? NaN} upper={ranges?.[k].upper ?? NaN} locale={locale} />
+          <NpkRangeBar
+            key={k}
+            label={k.toUpperCase()}
+            value={values[`${k}_mean`]}
+            lower={ranges?.[k].lower ?? NaN}
+            upper={ranges?.[k].upper ?? NaN}
+            locale={locale}
+          />
         ))}
         <VitalityWidget value={values.tree_status === 4 ? null : values.biomass} min={vitality.lo} max={vitality.hi} locale={locale} />
         <CanopyBar value={values.tree_status === 4 ? null : values.canopy_diameter} locale={locale} />

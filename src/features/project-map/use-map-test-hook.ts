@@ -4,7 +4,11 @@ import { useEffect, type RefObject } from 'react';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import type { Selected } from './layer-state';
 
-export function useMapTestHook(drawn: { positions: Float64Array; count: number } | null, map: MapLibreMap | null, layers: RefObject<{ selected: Selected | null }>) {
+export function useMapTestHook(
+  drawn: { positions: Float64Array; count: number } | null,
+  map: MapLibreMap | null,
+  layers: RefObject<{ selected: Selected | null }>,
+) {
   useEffect(() => {
     const w = window as unknown as { __projectMap?: unknown };
     w.__projectMap = {
@@ -19,6 +23,8 @@ export function useMapTestHook(drawn: { positions: Float64Array; count: number }
       zoom: () => map?.getZoom() ?? 0,
       selected: () => layers.current.selected,
     };
-    return () => { delete w.__projectMap; };
+    return () => {
+      delete w.__projectMap;
+    };
   }, [drawn, map, layers]);
 }

@@ -5,9 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { fetchMapData } from '../../api/map-data';
 import { fetchProject, type RelatedSurvey } from '../../api/project';
 import { fetchStatistics, type StatisticsResponse } from '../../api/statistics';
-import {
-  createGeoClient, isCancelled, type ColourMode, type ColoursResult, type CompareResult, type GeoClient, type IngestResult,
-} from '../../map/geo-client';
+import { createGeoClient, isCancelled, type ColourMode, type ColoursResult, type CompareResult, type GeoClient, type IngestResult } from '../../map/geo-client';
 
 export const STEPS = [0, 20, 35, 50, 65, 75, 90, 100] as const;
 export type StepKey = 'start' | 'project' | 'trees' | 'process' | 'statistics' | 'colours' | 'layers' | 'done';
@@ -39,8 +37,18 @@ export interface Comparison {
 }
 
 const initial = (name: string): ProjectData => ({
-  progress: 0, step: 'start', overlayOpen: true, projectName: name, errors: {},
-  ingest: null, colours: null, statistics: null, alerts: [], loadId: 0, comparison: null, comparing: null,
+  progress: 0,
+  step: 'start',
+  overlayOpen: true,
+  projectName: name,
+  errors: {},
+  ingest: null,
+  colours: null,
+  statistics: null,
+  alerts: [],
+  loadId: 0,
+  comparison: null,
+  comparing: null,
 });
 
 export function useProjectData(projectId: string | undefined, stateName: string | undefined) {
@@ -67,7 +75,10 @@ export function useProjectData(projectId: string | undefined, stateName: string 
       // §5: a missing or blank id loads nothing; the map shows only an empty plots layer.
       set({ errors: { noProject: 'No projectId provided' } });
       finish();
-      return () => { alive = false; clearTimeout(closeTimer); };
+      return () => {
+        alive = false;
+        clearTimeout(closeTimer);
+      };
     }
 
     const client = createGeoClient();
@@ -141,7 +152,8 @@ export function useProjectData(projectId: string | undefined, stateName: string 
    * buffer and the drawn positions always have the same length.
    */
   const compareWith = async (survey: RelatedSurvey | null, otherIsNewer: boolean, mode: ColourMode, hidden: readonly number[]) => {
-    const c = clientRef.current, ingest = data.ingest;
+    const c = clientRef.current,
+      ingest = data.ingest;
     if (!c || !ingest) return false;
     setData((d) => ({ ...d, comparing: survey ? { survey, failed: false } : null }));
     try {

@@ -30,9 +30,14 @@ export function useTreeImage(client: RefObject<GeoClient | null>, p: TreeImageIn
     void c.treeImage({ zoom, pixelRatio, radius: LAYER_STYLE.treeMarkerRadius }).then((r) => {
       if (!live || isCancelled(r)) return;
       // ImageData (not a plain {width, height, data}): deck.gl reads the size for the mip levels from it.
-      setImage({ drawn, image: r ? { coloursId: r.coloursId, raster: r.raster, image: new ImageData(r.raster.data, r.raster.width, r.raster.height) } : 'refused' });
+      setImage({
+        drawn,
+        image: r ? { coloursId: r.coloursId, raster: r.raster, image: new ImageData(r.raster.data, r.raster.width, r.raster.height) } : 'refused',
+      });
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [client, drawn, coloursId, zoom, pixelRatio, on]);
   return image && image.drawn === drawn ? image.image : null;
 }

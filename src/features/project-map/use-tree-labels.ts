@@ -23,7 +23,9 @@ export function useTreeLabels(view: MapView, client: RefObject<GeoClient | null>
     void c.treeLabels([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], MAX_LABELS).then(({ positions: p, text }) => {
       if (live) setLabels(text.map((s, k) => ({ position: [p[2 * k], p[2 * k + 1]], text: s })));
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [on, map, drawn, client, moveId]);
   return labels;
 }

@@ -13,7 +13,9 @@ export function useZoneLegend(client: RefObject<GeoClient | null>, mode: ColourM
     if (!key || !zone || !c) return;
     let live = true;
     void c.legendCounts(mode, zone).then((r) => live && !isCancelled(r) && setCounts({ key, counts: r }));
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
     // zone is read through key (a new object every render)
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [client, key]);

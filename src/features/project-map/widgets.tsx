@@ -21,9 +21,14 @@ export function NpkRangeBar({ label, value, lower, upper, locale }: { label: str
   const nf = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return (
     <div className="pm-widget" data-testid={`npk-bar-${label}`}>
-      <div className="pm-widget__head"><span>{label}</span>{pos !== null && <span>{nf.format(v)}</span>}</div>
+      <div className="pm-widget__head">
+        <span>{label}</span>
+        {pos !== null && <span>{nf.format(v)}</span>}
+      </div>
       {pos === null ? (
-        <div className="pm-widget__placeholder" data-testid="npk-placeholder">{t('widgets.placeholder')}</div>
+        <div className="pm-widget__placeholder" data-testid="npk-placeholder">
+          {t('widgets.placeholder')}
+        </div>
       ) : (
         <>
           <div className="pm-bar pm-bar--npk">
@@ -32,7 +37,12 @@ export function NpkRangeBar({ label, value, lower, upper, locale }: { label: str
             <span className="pm-bar__seg pm-bar__seg--high">{t('widgets.high')}</span>
             <span className="pm-bar__marker" style={{ insetInlineStart: `${pos * 100}%` }} />
           </div>
-          <div className="pm-bar__scale"><span /><span>{nf.format(lower)}</span><span>{nf.format(upper)}</span><span /></div>
+          <div className="pm-bar__scale">
+            <span />
+            <span>{nf.format(lower)}</span>
+            <span>{nf.format(upper)}</span>
+            <span />
+          </div>
         </>
       )}
     </div>
@@ -47,11 +57,19 @@ export function VitalityWidget({ value, min, max, locale }: { value: unknown; mi
   const nf = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
   return (
     <div className="pm-widget" data-testid="vitality-widget">
-      <div className="pm-widget__head"><span>{t('widgets.vitality')}</span>{ok && <span>{nf.format(v)}</span>}</div>
+      <div className="pm-widget__head">
+        <span>{t('widgets.vitality')}</span>
+        {ok && <span>{nf.format(v)}</span>}
+      </div>
       {ok ? (
         <>
-          <div className="pm-bar pm-bar--vitality"><span className="pm-bar__marker" style={{ insetInlineStart: `${pos * 100}%` }} /></div>
-          <div className="pm-bar__scale"><span>{nf.format(min)}</span><span>{nf.format(max)}</span></div>
+          <div className="pm-bar pm-bar--vitality">
+            <span className="pm-bar__marker" style={{ insetInlineStart: `${pos * 100}%` }} />
+          </div>
+          <div className="pm-bar__scale">
+            <span>{nf.format(min)}</span>
+            <span>{nf.format(max)}</span>
+          </div>
         </>
       ) : (
         <div className="pm-widget__placeholder">{t('widgets.placeholder')}</div>
@@ -71,10 +89,15 @@ export function CanopyBar({ value, locale }: { value: unknown; locale: string })
   const nf = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   return (
     <div className="pm-widget" data-testid="canopy-bar">
-      <div className="pm-widget__head"><span>{t('widgets.canopy')}</span>{ok && <span>{nf.format(v)} m</span>}</div>
+      <div className="pm-widget__head">
+        <span>{t('widgets.canopy')}</span>
+        {ok && <span>{nf.format(v)} m</span>}
+      </div>
       <div className="pm-bar pm-bar--canopy">
         {CANOPY_BANDS.map((b, i) => (
-          <span key={b} className={`pm-bar__band${i === band ? ' pm-bar__band--on' : ''}`} style={{ inlineSize: '12.5%' }}>{b}</span>
+          <span key={b} className={`pm-bar__band${i === band ? ' pm-bar__band--on' : ''}`} style={{ inlineSize: '12.5%' }}>
+            {b}
+          </span>
         ))}
         {ok && <span className="pm-bar__marker" style={{ insetInlineStart: `${pos * 100}%` }} />}
       </div>

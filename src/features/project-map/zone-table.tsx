@@ -3,9 +3,7 @@
 // engine); the CSV button is the API call GET /api/projects/{id}/zones.
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  createColumnHelper, flexRender, getCoreRowModel, getSortedRowModel, useReactTable, type SortingState,
-} from '@tanstack/react-table';
+import { createColumnHelper, flexRender, getCoreRowModel, getSortedRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
 import { downloadFile } from '../../api/download';
 import { errorText } from '../../api/error-text';
 import { ZONE_COLUMNS, zonesUrl } from '../../domain/zone-columns';
@@ -14,11 +12,25 @@ import { PanelHeader } from './panel-header';
 
 /** Shown columns: [CSV column key, label key]; a *_mean column shows "mean ± sd"; change columns only while comparing. */
 const SHOWN: [string, string][] = [
-  ['name', 'zones.cols.name'], ['trees', 'zones.cols.trees'], ['healthy_pct', 'zones.cols.healthy'], ['weak_pct', 'zones.cols.weak'],
-  ['weak_dead_pct', 'zones.cols.weakDead'], ['dead', 'zones.cols.dead'], ['missing', 'zones.cols.missing'],
-  ['n_mean', 'zones.cols.n'], ['p_mean', 'zones.cols.p'], ['k_mean', 'zones.cols.k'], ['vitality_mean', 'zones.cols.vitality'], ['canopy_mean', 'zones.cols.canopy'],
-  ['lost', 'zones.cols.lost'], ['declined', 'zones.cols.declined'], ['improved', 'zones.cols.improved'],
-  ['new', 'change.new'], ['gone', 'change.gone'], ['vitality_change', 'zones.cols.vitalityChange'], ['canopy_change', 'zones.cols.canopyChange'],
+  ['name', 'zones.cols.name'],
+  ['trees', 'zones.cols.trees'],
+  ['healthy_pct', 'zones.cols.healthy'],
+  ['weak_pct', 'zones.cols.weak'],
+  ['weak_dead_pct', 'zones.cols.weakDead'],
+  ['dead', 'zones.cols.dead'],
+  ['missing', 'zones.cols.missing'],
+  ['n_mean', 'zones.cols.n'],
+  ['p_mean', 'zones.cols.p'],
+  ['k_mean', 'zones.cols.k'],
+  ['vitality_mean', 'zones.cols.vitality'],
+  ['canopy_mean', 'zones.cols.canopy'],
+  ['lost', 'zones.cols.lost'],
+  ['declined', 'zones.cols.declined'],
+  ['improved', 'zones.cols.improved'],
+  ['new', 'change.new'],
+  ['gone', 'change.gone'],
+  ['vitality_change', 'zones.cols.vitalityChange'],
+  ['canopy_change', 'zones.cols.canopyChange'],
 ];
 const BY_KEY = new Map(ZONE_COLUMNS.map((c) => [c.key, c]));
 
@@ -48,7 +60,12 @@ export function ZoneTable(p: Props) {
         sortUndefined: 'last',
         cell: (c) => {
           const v = c.getValue();
-          if (key === 'name') return <span dir="auto">{String(v)} <small className="pm-zones__kind">{t(c.row.original.kind === 'plot' ? 'zones.plot' : 'zones.area')}</small></span>;
+          if (key === 'name')
+            return (
+              <span dir="auto">
+                {String(v)} <small className="pm-zones__kind">{t(c.row.original.kind === 'plot' ? 'zones.plot' : 'zones.area')}</small>
+              </span>
+            );
           if (typeof v !== 'number') return v ?? '—';
           const sign = key.endsWith('_change') && v > 0 ? '+' : '';
           const s = sd?.get(c.row.original);
@@ -58,7 +75,14 @@ export function ZoneTable(p: Props) {
     });
   }, [comparing, t, i18n.language]);
   const data = useMemo(() => p.rows ?? [], [p.rows]);
-  const table = useReactTable({ data, columns, state: { sorting }, onSortingChange: setSorting, getCoreRowModel: getCoreRowModel(), getSortedRowModel: getSortedRowModel() });
+  const table = useReactTable({
+    data,
+    columns,
+    state: { sorting },
+    onSortingChange: setSorting,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+  });
 
   const download = async () => {
     setMessage(null);
@@ -73,8 +97,14 @@ export function ZoneTable(p: Props) {
     <section className="pm-sheet pm-zones" aria-label={t('zones.title')} data-testid="pm-zones">
       <PanelHeader title={t('zones.title')} onClose={p.onClose} />
       <div className="pm-sheet__bar">
-        <button type="button" className="btn btn--small" onClick={() => void download()} data-testid="pm-zones-csv">{t('zones.csv')}</button>
-        {message && <span role="alert" className="pm-export__error">{message}</span>}
+        <button type="button" className="btn btn--small" onClick={() => void download()} data-testid="pm-zones-csv">
+          {t('zones.csv')}
+        </button>
+        {message && (
+          <span role="alert" className="pm-export__error">
+            {message}
+          </span>
+        )}
       </div>
       {!p.rows && <p role="status">{t('zones.working')}</p>}
       <div className="pm-sheet__scroll">
@@ -87,7 +117,8 @@ export function ZoneTable(p: Props) {
                   return (
                     <th key={h.id} aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}>
                       <button type="button" className="pm-grid__sort" onClick={h.column.getToggleSortingHandler()} data-testid={`zones-sort-${h.id}`}>
-                        {flexRender(h.column.columnDef.header, h.getContext())}{dir === 'asc' ? ' ▲' : dir === 'desc' ? ' ▼' : ''}
+                        {flexRender(h.column.columnDef.header, h.getContext())}
+                        {dir === 'asc' ? ' ▲' : dir === 'desc' ? ' ▼' : ''}
                       </button>
                     </th>
                   );
@@ -100,8 +131,18 @@ export function ZoneTable(p: Props) {
               const z = r.original;
               const on = p.selected?.kind === z.kind && p.selected.index === z.index;
               return (
-                <tr key={`${z.kind}-${z.id}`} className={on ? 'pm-grid__row--on' : undefined} onClick={() => p.onSelect(z)} data-testid={`zone-${z.kind}-${z.id}`} aria-selected={on}>
-                  {r.getVisibleCells().map((c) => <td key={c.id} data-col={c.column.id}>{flexRender(c.column.columnDef.cell, c.getContext())}</td>)}
+                <tr
+                  key={`${z.kind}-${z.id}`}
+                  className={on ? 'pm-grid__row--on' : undefined}
+                  onClick={() => p.onSelect(z)}
+                  data-testid={`zone-${z.kind}-${z.id}`}
+                  aria-selected={on}
+                >
+                  {r.getVisibleCells().map((c) => (
+                    <td key={c.id} data-col={c.column.id}>
+                      {flexRender(c.column.columnDef.cell, c.getContext())}
+                    </td>
+                  ))}
                 </tr>
               );
             })}

@@ -3,7 +3,12 @@ import type { Ring } from './snap';
 // What the custom modes need from the screen that hosts the map: snap targets
 // and where to report live measurements. One drawing map is open at a time.
 
-export interface Measure { kind: 'polygon' | 'line'; areaHa?: number; lengthM: number; points: number }
+export interface Measure {
+  kind: 'polygon' | 'line';
+  areaHa?: number;
+  lengthM: number;
+  points: number;
+}
 
 export const drawBridge: {
   snapRings: (excludeId?: string) => Ring[];

@@ -19,11 +19,47 @@ const active = ['==', ['get', 'active'], 'true'];
 
 /** mapbox-gl-draw layer styles (MapLibre expression syntax): the shape being drawn or edited in orange. */
 export const DRAW_STYLES = [
-  { id: 'gl-draw-polygon-fill', type: 'fill', filter: ['all', ['==', ['geometry-type'], 'Polygon']], paint: { 'fill-color': COLORS.drawing, 'fill-opacity': 0.15 } },
-  { id: 'gl-draw-lines', type: 'line', filter: ['any', ['==', ['geometry-type'], 'LineString'], ['==', ['geometry-type'], 'Polygon']], layout: { 'line-cap': 'round', 'line-join': 'round' }, paint: { 'line-color': COLORS.drawing, 'line-width': 3, 'line-dasharray': ['case', active, ['literal', [0.2, 2]], ['literal', [1, 0]]] } },
-  { id: 'gl-draw-point-outer', type: 'circle', filter: ['all', ['==', ['geometry-type'], 'Point'], ['==', ['get', 'meta'], 'feature']], paint: { 'circle-radius': WIDTHS.treeRadius + 2, 'circle-color': '#fff' } },
-  { id: 'gl-draw-point-inner', type: 'circle', filter: ['all', ['==', ['geometry-type'], 'Point'], ['==', ['get', 'meta'], 'feature']], paint: { 'circle-radius': WIDTHS.treeRadius, 'circle-color': COLORS.drawing } },
-  { id: 'gl-draw-vertex-outer', type: 'circle', filter: ['all', ['==', ['geometry-type'], 'Point'], ['==', ['get', 'meta'], 'vertex']], paint: { 'circle-radius': ['case', active, 8, 6], 'circle-color': '#fff' } },
-  { id: 'gl-draw-vertex-inner', type: 'circle', filter: ['all', ['==', ['geometry-type'], 'Point'], ['==', ['get', 'meta'], 'vertex']], paint: { 'circle-radius': ['case', active, 6, 4], 'circle-color': COLORS.drawing } },
-  { id: 'gl-draw-midpoint', type: 'circle', filter: ['all', ['==', ['get', 'meta'], 'midpoint']], paint: { 'circle-radius': 4, 'circle-color': COLORS.drawing, 'circle-opacity': 0.7 } },
+  {
+    id: 'gl-draw-polygon-fill',
+    type: 'fill',
+    filter: ['all', ['==', ['geometry-type'], 'Polygon']],
+    paint: { 'fill-color': COLORS.drawing, 'fill-opacity': 0.15 },
+  },
+  {
+    id: 'gl-draw-lines',
+    type: 'line',
+    filter: ['any', ['==', ['geometry-type'], 'LineString'], ['==', ['geometry-type'], 'Polygon']],
+    layout: { 'line-cap': 'round', 'line-join': 'round' },
+    paint: { 'line-color': COLORS.drawing, 'line-width': 3, 'line-dasharray': ['case', active, ['literal', [0.2, 2]], ['literal', [1, 0]]] },
+  },
+  {
+    id: 'gl-draw-point-outer',
+    type: 'circle',
+    filter: ['all', ['==', ['geometry-type'], 'Point'], ['==', ['get', 'meta'], 'feature']],
+    paint: { 'circle-radius': WIDTHS.treeRadius + 2, 'circle-color': '#fff' },
+  },
+  {
+    id: 'gl-draw-point-inner',
+    type: 'circle',
+    filter: ['all', ['==', ['geometry-type'], 'Point'], ['==', ['get', 'meta'], 'feature']],
+    paint: { 'circle-radius': WIDTHS.treeRadius, 'circle-color': COLORS.drawing },
+  },
+  {
+    id: 'gl-draw-vertex-outer',
+    type: 'circle',
+    filter: ['all', ['==', ['geometry-type'], 'Point'], ['==', ['get', 'meta'], 'vertex']],
+    paint: { 'circle-radius': ['case', active, 8, 6], 'circle-color': '#fff' },
+  },
+  {
+    id: 'gl-draw-vertex-inner',
+    type: 'circle',
+    filter: ['all', ['==', ['geometry-type'], 'Point'], ['==', ['get', 'meta'], 'vertex']],
+    paint: { 'circle-radius': ['case', active, 6, 4], 'circle-color': COLORS.drawing },
+  },
+  {
+    id: 'gl-draw-midpoint',
+    type: 'circle',
+    filter: ['all', ['==', ['get', 'meta'], 'midpoint']],
+    paint: { 'circle-radius': 4, 'circle-color': COLORS.drawing, 'circle-opacity': 0.7 },
+  },
 ];

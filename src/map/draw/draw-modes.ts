@@ -12,12 +12,25 @@ import { snapPoint } from './snap';
 // Modify (direct_select) keeps ≥ 4 ring coordinates, deletes a vertex on
 // shift+click or right-click, inserts one on shift+click on an edge, snaps.
 
-type State = Record<string, unknown> & { polygon?: DrawFeature; line?: DrawFeature; currentVertexPosition: number; redo: Position[]; downAt: number; holdingLast: boolean };
+type State = Record<string, unknown> & {
+  polygon?: DrawFeature;
+  line?: DrawFeature;
+  currentVertexPosition: number;
+  redo: Position[];
+  downAt: number;
+  holdingLast: boolean;
+};
 
 function snapped(ctx: ModeContext, e: DrawEvent, excludeId?: string): DrawEvent {
   if (!drawBridge.snapEnabled || e.originalEvent?.altKey) return e;
   const map = ctx.map;
-  const hit = snapPoint(e.point, drawBridge.snapRings(excludeId), (p) => map.project(p), (p) => map.unproject([p.x, p.y]).toArray() as [number, number], DRAW.snapTolerancePx);
+  const hit = snapPoint(
+    e.point,
+    drawBridge.snapRings(excludeId),
+    (p) => map.project(p),
+    (p) => map.unproject([p.x, p.y]).toArray() as [number, number],
+    DRAW.snapTolerancePx,
+  );
   if (!hit) return e;
   return { ...e, lngLat: { lng: hit.lngLat[0], lat: hit.lngLat[1] } };
 }
@@ -36,7 +49,12 @@ function drawingMode(base: DrawMode, kind: 'polygon' | 'line'): DrawMode {
     if (pts.length < 2) return drawBridge.onMeasure(null);
     if (kind === 'line') return drawBridge.onMeasure({ kind, lengthM: lengthMeters(pts), points: s.currentVertexPosition });
     const ring = [...pts, pts[0]];
-    drawBridge.onMeasure({ kind, lengthM: lengthMeters(ring), areaHa: pts.length >= 3 ? areaHectares({ type: 'Polygon', coordinates: [ring] }) : 0, points: s.currentVertexPosition });
+    drawBridge.onMeasure({
+      kind,
+      lengthM: lengthMeters(ring),
+      areaHa: pts.length >= 3 ? areaHectares({ type: 'Polygon', coordinates: [ring] }) : 0,
+      points: s.currentVertexPosition,
+    });
   };
   return {
     ...base,
@@ -138,10 +156,20 @@ function modifyMode(base: DrawMode): DrawMode {
   return {
     ...base,
     onSetup(this: ModeContext, opts: unknown) {
-      const s = base.onSetup.call(this, opts) as State & { feature: DrawFeature; featureId: string; selectedCoordPaths: string[]; onContext: (ev: { point: { x: number; y: number }; preventDefault(): void }) => void };
+      const s = base.onSetup.call(this, opts) as State & {
+        feature: DrawFeature;
+        featureId: string;
+        selectedCoordPaths: string[];
+        onContext: (ev: { point: { x: number; y: number }; preventDefault(): void }) => void;
+      };
       s.onContext = (ev) => {
         const t = DRAW.modifyTolerancePx;
-        const hits = this.map.queryRenderedFeatures([[ev.point.x - t, ev.point.y - t], [ev.point.x + t, ev.point.y + t]]).filter((f) => f.properties?.meta === 'vertex' && f.properties?.parent === s.featureId);
+        const hits = this.map
+          .queryRenderedFeatures([
+            [ev.point.x - t, ev.point.y - t],
+            [ev.point.x + t, ev.point.y + t],
+          ])
+          .filter((f) => f.properties?.meta === 'vertex' && f.properties?.parent === s.featureId);
         if (!hits.length) return;
         ev.preventDefault();
         removeVertex(this, s, String(hits[0].properties.coord_path));
@@ -166,7 +194,12 @@ function modifyMode(base: DrawMode): DrawMode {
       const paths = [...s.selectedCoordPaths].sort((a, b) => b.localeCompare(a, 'en', { numeric: true }));
       for (const p of paths) removeVertex(this, s, p);
     },
-    dragVertex(this: ModeContext, s: State & { feature: DrawFeature; featureId: string; selectedCoordPaths: string[] }, e: DrawEvent, delta: { lng: number; lat: number }) {
+    dragVertex(
+      this: ModeContext,
+      s: State & { feature: DrawFeature; featureId: string; selectedCoordPaths: string[] },
+      e: DrawEvent,
+      delta: { lng: number; lat: number },
+    ) {
       if (s.selectedCoordPaths.length !== 1) return base.dragVertex.call(this, s, e, delta);
       const ev = snapped(this, e, s.featureId);
       s.feature.updateCoordinate(s.selectedCoordPaths[0], ev.lngLat.lng, ev.lngLat.lat);
@@ -183,12 +216,16 @@ function insertOnEdge(ctx: ModeContext, s: State & { feature: DrawFeature; featu
   let best: { path: string; ll: [number, number]; d: number } | null = null;
   for (const { prefix, ring } of rings)
     for (let i = 0; i + 1 < ring.length; i++) {
-      const a = ctx.map.project(ring[i] as [number, number]), b = ctx.map.project(ring[i + 1] as [number, number]);
-      const dx = b.x - a.x, dy = b.y - a.y, len = dx * dx + dy * dy || 1;
+      const a = ctx.map.project(ring[i] as [number, number]),
+        b = ctx.map.project(ring[i + 1] as [number, number]);
+      const dx = b.x - a.x,
+        dy = b.y - a.y,
+        len = dx * dx + dy * dy || 1;
       const t = Math.max(0, Math.min(1, ((e.point.x - a.x) * dx + (e.point.y - a.y) * dy) / len));
       const q = { x: a.x + t * dx, y: a.y + t * dy };
       const d = Math.hypot(q.x - e.point.x, q.y - e.point.y);
-      if (d <= DRAW.modifyTolerancePx && (!best || d < best.d)) best = { path: `${prefix}${i + 1}`, ll: ctx.map.unproject([q.x, q.y]).toArray() as [number, number], d };
+      if (d <= DRAW.modifyTolerancePx && (!best || d < best.d))
+        best = { path: `${prefix}${i + 1}`, ll: ctx.map.unproject([q.x, q.y]).toArray() as [number, number], d };
     }
   if (!best) return;
   f.addCoordinate(best.path, best.ll[0], best.ll[1]);
@@ -197,5 +234,10 @@ function insertOnEdge(ctx: ModeContext, s: State & { feature: DrawFeature; featu
 
 export function editorModes(): Record<string, DrawMode> {
   const m = MapboxDraw.modes;
-  return { ...m, draw_polygon: drawingMode(m.draw_polygon, 'polygon'), draw_line_string: drawingMode(m.draw_line_string, 'line'), direct_select: modifyMode(m.direct_select) };
+  return {
+    ...m,
+    draw_polygon: drawingMode(m.draw_polygon, 'polygon'),
+    draw_line_string: drawingMode(m.draw_line_string, 'line'),
+    direct_select: modifyMode(m.direct_select),
+  };
 }

@@ -23,14 +23,35 @@ export function addEditorLayers(map: MlMap): void {
   for (const s of Object.values(SOURCES)) if (!map.getSource(s)) map.addSource(s, { type: 'geojson', data: EMPTY });
   const add = (layer: Parameters<MlMap['addLayer']>[0]) => !map.getLayer(layer.id) && map.addLayer(layer);
   add({ id: 'ed-plots-fill', type: 'fill', source: SOURCES.plot, paint: { 'fill-color': sel(COLORS.selected, COLORS.plot) as never, 'fill-opacity': 0.08 } });
-  add({ id: 'ed-areas-fill', type: 'fill', source: SOURCES.irrigation, paint: { 'fill-color': sel(COLORS.selected, COLORS.irrigation) as never, 'fill-opacity': 0.06 } });
-  add({ id: 'ed-plots-line', type: 'line', source: SOURCES.plot, paint: { 'line-color': sel(COLORS.selected, COLORS.plot) as never, 'line-width': WIDTHS.plot } });
-  add({ id: 'ed-areas-line', type: 'line', source: SOURCES.irrigation, paint: { 'line-color': sel(COLORS.selected, COLORS.irrigation) as never, 'line-width': WIDTHS.irrigation } });
+  add({
+    id: 'ed-areas-fill',
+    type: 'fill',
+    source: SOURCES.irrigation,
+    paint: { 'fill-color': sel(COLORS.selected, COLORS.irrigation) as never, 'fill-opacity': 0.06 },
+  });
+  add({
+    id: 'ed-plots-line',
+    type: 'line',
+    source: SOURCES.plot,
+    paint: { 'line-color': sel(COLORS.selected, COLORS.plot) as never, 'line-width': WIDTHS.plot },
+  });
+  add({
+    id: 'ed-areas-line',
+    type: 'line',
+    source: SOURCES.irrigation,
+    paint: { 'line-color': sel(COLORS.selected, COLORS.irrigation) as never, 'line-width': WIDTHS.irrigation },
+  });
   add({
     id: 'ed-trees',
     type: 'circle',
     source: SOURCES.tree,
-    paint: { 'circle-radius': WIDTHS.treeRadius, 'circle-color': sel(COLORS.selected, COLORS.tree) as never, 'circle-stroke-color': '#ffffff', 'circle-stroke-width': 1, 'circle-opacity': 0.85 },
+    paint: {
+      'circle-radius': WIDTHS.treeRadius,
+      'circle-color': sel(COLORS.selected, COLORS.tree) as never,
+      'circle-stroke-color': '#ffffff',
+      'circle-stroke-width': 1,
+      'circle-opacity': 0.85,
+    },
   });
 }
 
@@ -39,8 +60,18 @@ export const PREVIEW_SOURCE = 'ed-import-preview';
 export function setImportPreview(map: MlMap, fc: FeatureCollection | null): void {
   if (!map.getSource(PREVIEW_SOURCE)) {
     map.addSource(PREVIEW_SOURCE, { type: 'geojson', data: EMPTY });
-    map.addLayer({ id: 'ed-import-fill', type: 'fill', source: PREVIEW_SOURCE, paint: { 'fill-color': COLORS.selected, 'fill-opacity': ['case', ['boolean', ['get', 'chosen'], false], 0.15, 0.03] as never } });
-    map.addLayer({ id: 'ed-import-line', type: 'line', source: PREVIEW_SOURCE, paint: { 'line-color': COLORS.selected, 'line-width': 2, 'line-dasharray': [2, 1] } });
+    map.addLayer({
+      id: 'ed-import-fill',
+      type: 'fill',
+      source: PREVIEW_SOURCE,
+      paint: { 'fill-color': COLORS.selected, 'fill-opacity': ['case', ['boolean', ['get', 'chosen'], false], 0.15, 0.03] as never },
+    });
+    map.addLayer({
+      id: 'ed-import-line',
+      type: 'line',
+      source: PREVIEW_SOURCE,
+      paint: { 'line-color': COLORS.selected, 'line-width': 2, 'line-dasharray': [2, 1] },
+    });
   }
   void (map.getSource(PREVIEW_SOURCE) as GeoJSONSource).setData(fc ?? EMPTY);
 }

@@ -4,7 +4,13 @@ import { snapPoint } from './snap';
 // Identity "projection": lon/lat are pixels.
 const project = (p: [number, number]) => ({ x: p[0], y: p[1] });
 const unproject = (p: { x: number; y: number }): [number, number] => [p.x, p.y];
-const square: [number, number][] = [[0, 0], [100, 0], [100, 100], [0, 100], [0, 0]];
+const square: [number, number][] = [
+  [0, 0],
+  [100, 0],
+  [100, 100],
+  [0, 100],
+  [0, 0],
+];
 
 describe('snapPoint', () => {
   it('prefers a vertex within tolerance, then an edge, else nothing', () => {

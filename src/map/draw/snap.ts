@@ -2,7 +2,10 @@
 // drawing tool ask for it — mapbox-gl-draw #557). Pure: works on screen points
 // so the tolerance is in pixels, as the spec's 12 px snap tolerance is.
 
-export interface ScreenPoint { x: number; y: number }
+export interface ScreenPoint {
+  x: number;
+  y: number;
+}
 export type Ring = [number, number][];
 
 /**
@@ -46,7 +49,8 @@ export function snapPoint(
 }
 
 export function closestOnSegment(p: ScreenPoint, a: ScreenPoint, b: ScreenPoint): ScreenPoint {
-  const dx = b.x - a.x, dy = b.y - a.y;
+  const dx = b.x - a.x,
+    dy = b.y - a.y;
   const len = dx * dx + dy * dy;
   const t = len === 0 ? 0 : Math.max(0, Math.min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len));
   return { x: a.x + t * dx, y: a.y + t * dy };

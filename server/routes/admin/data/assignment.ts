@@ -85,12 +85,7 @@ const bboxSql = (boxes: Bbox[], first: number) =>
  * of the given plots/areas, to the plot and irrigation area containing them.
  * Only rows whose assignment changes are written. Returns that count.
  */
-export async function reassignTrees(
-  tx: Queryable,
-  clientId: number,
-  boxes: Bbox[],
-  refs: { plotIds?: number[]; areaIds?: number[] } = {},
-): Promise<number> {
+export async function reassignTrees(tx: Queryable, clientId: number, boxes: Bbox[], refs: { plotIds?: number[]; areaIds?: number[] } = {}): Promise<number> {
   const where = bboxSql(boxes, 2);
   const params: unknown[] = [clientId, ...boxes.flat()];
   if (refs.plotIds?.length) where.push(`plot_id = ANY($${params.push(refs.plotIds)}::int[])`);
@@ -106,9 +101,12 @@ export async function reassignTrees(
   rows.forEach((r, i) => ((pos[2 * i] = r.lon), (pos[2 * i + 1] = r.lat)));
   const inPlot = assignPointsToPolygons(pos, plots.parts);
   const inArea = assignPointsToPolygons(pos, areas.parts);
-  const ids: number[] = [], plotIds: (number | null)[] = [], areaIds: (number | null)[] = [];
+  const ids: number[] = [],
+    plotIds: (number | null)[] = [],
+    areaIds: (number | null)[] = [];
   rows.forEach((r, i) => {
-    const p = idAt(plots, inPlot[i]), a = idAt(areas, inArea[i]);
+    const p = idAt(plots, inPlot[i]),
+      a = idAt(areas, inArea[i]);
     if (p !== r.plot_id || a !== r.irrigation_area_id) {
       ids.push(r.tree_id);
       plotIds.push(p);
@@ -139,8 +137,12 @@ export async function reassignIrrigationAreas(tx: Queryable, clientId: number, b
   );
   if (!rows.length) return 0;
   const plots = await loadPlots(tx, clientId);
-  const parents = assignPolygonsToParents(rows.map((r) => parse(r.geom) as Polygon), plots.parts);
-  const ids: number[] = [], newPlot: (number | null)[] = [];
+  const parents = assignPolygonsToParents(
+    rows.map((r) => parse(r.geom) as Polygon),
+    plots.parts,
+  );
+  const ids: number[] = [],
+    newPlot: (number | null)[] = [];
   rows.forEach((r, i) => {
     const p = idAt(plots, parents[i]);
     if (p !== r.plot_id) {

@@ -1,6 +1,12 @@
 import type { MultiPolygon, Polygon } from 'geojson';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { boundaryExportQuery, boundaryExportResponse, boundaryImportBody, boundaryImportResponse, boundaryPreview } from '../../../../src/domain/contracts/boundaries';
+import {
+  boundaryExportQuery,
+  boundaryExportResponse,
+  boundaryImportBody,
+  boundaryImportResponse,
+  boundaryPreview,
+} from '../../../../src/domain/contracts/boundaries';
 import { geoJsonGeometry } from '../../../../src/domain/contracts/geojson';
 import { safeFileName } from '../../../../src/domain/file-name';
 import { validateGeometry } from '../../../../src/domain/geometry-validation';
@@ -23,7 +29,6 @@ import { AREA_SQL, PLOT_SQL } from './features';
 // and written all or nothing. The export is the same shapefile form, so a
 // file exported here imports back unchanged.
 
-
 async function clientOr404(db: Queryable, clientId: number): Promise<string> {
   const name = await clientName(db, clientId);
   if (name === null) throw notFound('Client');
@@ -44,7 +49,14 @@ export const boundaryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
 
   app.post(
     '/data/clients/:clientId/boundaries/preview',
-    { bodyLimit: BOUNDARY_LIMITS.bytes, schema: { ...doc('data editor', 'Read a boundary file (zipped shapefile, KML, KMZ, GeoJSON): its polygons in WGS 84 and their attributes; nothing is written'), params: ClientParams, response: { 200: boundaryPreview } } },
+    {
+      bodyLimit: BOUNDARY_LIMITS.bytes,
+      schema: {
+        ...doc('data editor', 'Read a boundary file (zipped shapefile, KML, KMZ, GeoJSON): its polygons in WGS 84 and their attributes; nothing is written'),
+        params: ClientParams,
+        response: { 200: boundaryPreview },
+      },
+    },
     async (request) => {
       await clientOr404(db, request.params.clientId);
       // GeoJSON sent as application/json arrives parsed: it is the file's text again.
@@ -57,7 +69,15 @@ export const boundaryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
 
   app.post(
     '/data/clients/:clientId/boundaries',
-    { bodyLimit: BOUNDARY_LIMITS.bytes, schema: { ...doc('data editor', 'Import plots and irrigation areas, all or nothing; trees are re-assigned by location'), params: ClientParams, body: boundaryImportBody, response: { 201: boundaryImportResponse } } },
+    {
+      bodyLimit: BOUNDARY_LIMITS.bytes,
+      schema: {
+        ...doc('data editor', 'Import plots and irrigation areas, all or nothing; trees are re-assigned by location'),
+        params: ClientParams,
+        body: boundaryImportBody,
+        response: { 201: boundaryImportResponse },
+      },
+    },
     async (request, reply) => {
       const user = currentUser(request);
       const { clientId } = request.params;
@@ -68,40 +88,76 @@ export const boundaryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       list.forEach((f, i) => {
         const g = validateGeometry(f.geometry, f.kind);
         if (!g.ok) return errors.push({ field: `features.${i}.geometry`, message: `${f.name}: ${g.error}` });
-        if (f.kind === 'plot') plots.push({ name: f.name, crop: f.crop_name?.trim() || null, areaHa: f.area_ha ?? null, geometry: g.geometry as Polygon | MultiPolygon });
+        if (f.kind === 'plot')
+          plots.push({ name: f.name, crop: f.crop_name?.trim() || null, areaHa: f.area_ha ?? null, geometry: g.geometry as Polygon | MultiPolygon });
         else areas.push({ name: f.name, geometry: g.geometry as Polygon });
       });
       const out = await inTx(db, async (tx) => {
         await clientOr404(tx, clientId);
         const crops = await cropIdsByName(tx, [...new Set(plots.map((p) => p.crop).filter((c): c is string => !!c))]);
         plots.forEach((p, k) => {
-          if (p.crop && !crops.has(p.crop.toLowerCase())) errors.push({ field: `features.${k}.crop_name`, message: `${p.name}: crop "${p.crop}" is not in the crop list` });
+          if (p.crop && !crops.has(p.crop.toLowerCase()))
+            errors.push({ field: `features.${k}.crop_name`, message: `${p.name}: crop "${p.crop}" is not in the crop list` });
         });
-        if (errors.length) throw new HttpError(422, `${errors.length} of ${list.length} features cannot be imported; nothing was written`, errors.slice(0, 200));
-        const written = await writeBoundaries(tx, clientId, plots.map((p) => ({ name: p.name, cropId: p.crop ? crops.get(p.crop.toLowerCase())! : null, areaHa: p.areaHa, geometry: p.geometry })), areas);
-        await audit(tx, user, 'create', 'boundaries', clientId, `Imported ${plots.length} plots and ${areas.length} irrigation areas (${written.assigned.irrigation_areas} irrigation areas, ${written.assigned.trees} trees re-assigned)`, String(clientId));
+        if (errors.length)
+          throw new HttpError(422, `${errors.length} of ${list.length} features cannot be imported; nothing was written`, errors.slice(0, 200));
+        const written = await writeBoundaries(
+          tx,
+          clientId,
+          plots.map((p) => ({ name: p.name, cropId: p.crop ? crops.get(p.crop.toLowerCase())! : null, areaHa: p.areaHa, geometry: p.geometry })),
+          areas,
+        );
+        await audit(
+          tx,
+          user,
+          'create',
+          'boundaries',
+          clientId,
+          `Imported ${plots.length} plots and ${areas.length} irrigation areas (${written.assigned.irrigation_areas} irrigation areas, ${written.assigned.trees} trees re-assigned)`,
+          String(clientId),
+        );
         return written;
       });
       reply.status(201);
-      return { ...ok(`Imported ${out.plotIds.length} plots and ${out.areaIds.length} irrigation areas`), plot_ids: out.plotIds, irrigation_area_ids: out.areaIds, assigned: out.assigned };
+      return {
+        ...ok(`Imported ${out.plotIds.length} plots and ${out.areaIds.length} irrigation areas`),
+        plot_ids: out.plotIds,
+        irrigation_area_ids: out.areaIds,
+        assigned: out.assigned,
+      };
     },
   );
 
   app.get(
     '/data/clients/:clientId/boundaries.zip',
-    { schema: { ...doc('data editor', 'The plots or irrigation areas of a client as a zipped WGS 84 polygon shapefile'), params: ClientParams, querystring: boundaryExportQuery, response: { 200: boundaryExportResponse } } },
+    {
+      schema: {
+        ...doc('data editor', 'The plots or irrigation areas of a client as a zipped WGS 84 polygon shapefile'),
+        params: ClientParams,
+        querystring: boundaryExportQuery,
+        response: { 200: boundaryExportResponse },
+      },
+    },
     async (request, reply) => {
       const { clientId } = request.params;
       const name = await clientOr404(db, clientId);
       const plots = request.query.kind === 'plot';
       const { rows } = await db.query<Record<string, unknown>>(
-        plots ? `${PLOT_SQL} WHERE p.client_id = $1 ORDER BY p.plot_id` : `${AREA_SQL} WHERE ia.client_id = $1 ORDER BY ia.irrigation_area_id`, [clientId]);
+        plots ? `${PLOT_SQL} WHERE p.client_id = $1 ORDER BY p.plot_id` : `${AREA_SQL} WHERE ia.client_id = $1 ORDER BY ia.irrigation_area_id`,
+        [clientId],
+      );
       const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
-      const zip = await boundariesShapefile(rows.map((r) => ({
-        id: Number(plots ? r.plot_id : r.irrigation_area_id), name: str(plots ? r.plot_name : r.irrigation_area_name) ?? '',
-        second: str(plots ? r.crop_name : r.plot_name), areaHa: r.plot_area === null || r.plot_area === undefined ? null : Number(r.plot_area),
-        geom: (typeof r.geom === 'string' ? JSON.parse(r.geom) : r.geom) as Polygon | MultiPolygon,
-      })), request.query.kind, plots ? 'plots' : 'irrigation_areas');
+      const zip = await boundariesShapefile(
+        rows.map((r) => ({
+          id: Number(plots ? r.plot_id : r.irrigation_area_id),
+          name: str(plots ? r.plot_name : r.irrigation_area_name) ?? '',
+          second: str(plots ? r.crop_name : r.plot_name),
+          areaHa: r.plot_area === null || r.plot_area === undefined ? null : Number(r.plot_area),
+          geom: (typeof r.geom === 'string' ? JSON.parse(r.geom) : r.geom) as Polygon | MultiPolygon,
+        })),
+        request.query.kind,
+        plots ? 'plots' : 'irrigation_areas',
+      );
       return reply
         .type('application/zip')
         .header('content-disposition', attachment(safeFileName([name, plots ? 'plots' : 'irrigation areas'], 'zip')))

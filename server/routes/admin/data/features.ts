@@ -52,7 +52,12 @@ export function plotFeature(r: PlotRow) {
 export function areaFeature(r: AreaRow) {
   const { geom, ...props } = r;
   const geometry = geomOf(geom) as z.infer<typeof polygonGeometry>;
-  return { type: 'Feature' as const, id: r.irrigation_area_id, geometry, properties: { ...props, id: r.irrigation_area_id, name: r.irrigation_area_name, type: 'irrigation' as const } };
+  return {
+    type: 'Feature' as const,
+    id: r.irrigation_area_id,
+    geometry,
+    properties: { ...props, id: r.irrigation_area_id, name: r.irrigation_area_name, type: 'irrigation' as const },
+  };
 }
 
 export function treeFeature(r: TreeRow) {

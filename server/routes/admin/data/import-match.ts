@@ -7,7 +7,11 @@ import type { BadRow, ImportRow } from './import-parse';
 
 export const MATCH_RADIUS_M = 1.5;
 
-export interface ClientTrees { ids: Int32Array; lon: Float64Array; lat: Float64Array }
+export interface ClientTrees {
+  ids: Int32Array;
+  lon: Float64Array;
+  lat: Float64Array;
+}
 export interface MatchResult {
   /** Per row: the matched tree id, or -1 when no tree is within 1.5 m (a new tree, if asked). */
   treeOf: Int32Array;
@@ -21,8 +25,10 @@ export function matchRows(rows: ImportRow[], trees: ClientTrees): MatchResult {
   const n = trees.ids.length;
   const lat0 = n ? trees.lat[0] : (rows.find((r) => r.lat !== null)?.lat ?? 0);
   const lon0 = n ? trees.lon[0] : 0;
-  const kx = 111_320 * Math.cos((lat0 * Math.PI) / 180), ky = 110_574;
-  const mx = (lon: number) => (lon - lon0) * kx, my = (lat: number) => (lat - lat0) * ky;
+  const kx = 111_320 * Math.cos((lat0 * Math.PI) / 180),
+    ky = 110_574;
+  const mx = (lon: number) => (lon - lon0) * kx,
+    my = (lat: number) => (lat - lat0) * ky;
 
   const indexOfId = new Map<number, number>();
   for (let i = 0; i < n; i++) indexOfId.set(trees.ids[i], i);
@@ -43,8 +49,10 @@ export function matchRows(rows: ImportRow[], trees: ClientTrees): MatchResult {
       tree = row.tree_id;
       out.byId++;
     } else {
-      const x = mx(row.lon!), y = my(row.lat!);
-      let best = -1, bestD = Infinity;
+      const x = mx(row.lon!),
+        y = my(row.lat!);
+      let best = -1,
+        bestD = Infinity;
       for (const i of kd.within(x, y, MATCH_RADIUS_M)) {
         if (i >= n) continue;
         const d = (mx(trees.lon[i]) - x) ** 2 + (my(trees.lat[i]) - y) ** 2;
@@ -58,7 +66,8 @@ export function matchRows(rows: ImportRow[], trees: ClientTrees): MatchResult {
         out.nearest++;
       } else {
         // No tree here: a new tree (when asked), unless another new one is within 1.5 m.
-        const cx = Math.floor(x / MATCH_RADIUS_M), cy = Math.floor(y / MATCH_RADIUS_M);
+        const cx = Math.floor(x / MATCH_RADIUS_M),
+          cy = Math.floor(y / MATCH_RADIUS_M);
         for (let dx = -1; dx <= 1; dx++)
           for (let dy = -1; dy <= 1; dy++)
             for (const p of newCells.get(`${cx + dx},${cy + dy}`) ?? [])

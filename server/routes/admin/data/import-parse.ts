@@ -5,7 +5,9 @@
 export const NUMERIC = {
   tree_status: { int: true, min: 0, max: 6 },
   // Measures are never negative (the database checks it too); the upper bounds keep them inside float4.
-  n_mean: { int: false, min: 0, max: 100 }, p_mean: { int: false, min: 0, max: 100 }, k_mean: { int: false, min: 0, max: 100 },
+  n_mean: { int: false, min: 0, max: 100 },
+  p_mean: { int: false, min: 0, max: 100 },
+  k_mean: { int: false, min: 0, max: 100 },
   n_classification: { int: true, min: -32768, max: 32767 },
   p_classification: { int: true, min: -32768, max: 32767 },
   k_classification: { int: true, min: -32768, max: 32767 },
@@ -14,15 +16,34 @@ export const NUMERIC = {
   biomass: { int: false, min: 0, max: 1_000_000 },
 } as const;
 export const TEXT = [
-  'n_label', 'p_label', 'k_label', 'n_classification_label', 'p_classification_label', 'k_classification_label',
-  'canopy_diameter_label', 'canopy_classification_label', 'biomass_label',
+  'n_label',
+  'p_label',
+  'k_label',
+  'n_classification_label',
+  'p_classification_label',
+  'k_classification_label',
+  'canopy_diameter_label',
+  'canopy_classification_label',
+  'biomass_label',
 ] as const;
 export type ValueColumn = keyof typeof NUMERIC | (typeof TEXT)[number];
 export const VALUE_COLUMNS = [...Object.keys(NUMERIC), ...TEXT] as ValueColumn[];
 
 const ALIASES: Record<string, string> = {
-  id: 'tree_id', treeid: 'tree_id', longitude: 'lon', lng: 'lon', x: 'lon', latitude: 'lat', y: 'lat',
-  status: 'tree_status', canopy: 'canopy_diameter', row: 'row_num', tree: 'tree_num', n: 'n_mean', p: 'p_mean', k: 'k_mean',
+  id: 'tree_id',
+  treeid: 'tree_id',
+  longitude: 'lon',
+  lng: 'lon',
+  x: 'lon',
+  latitude: 'lat',
+  y: 'lat',
+  status: 'tree_status',
+  canopy: 'canopy_diameter',
+  row: 'row_num',
+  tree: 'tree_num',
+  n: 'n_mean',
+  p: 'p_mean',
+  k: 'k_mean',
 };
 const KNOWN = new Set<string>(['tree_id', 'lon', 'lat', 'row_num', 'tree_num', ...VALUE_COLUMNS]);
 
@@ -35,11 +56,22 @@ export interface ImportRow {
   tree_num: number | null;
   values: Record<ValueColumn, number | string | null>;
 }
-export interface BadRow { line: number; message: string }
-export interface Parsed { format: 'csv' | 'geojson'; rows: ImportRow[]; bad: BadRow[]; ignoredColumns: string[] }
+export interface BadRow {
+  line: number;
+  message: string;
+}
+export interface Parsed {
+  format: 'csv' | 'geojson';
+  rows: ImportRow[];
+  bad: BadRow[];
+  ignoredColumns: string[];
+}
 
 const canonical = (h: string) => {
-  const k = h.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  const k = h
+    .trim()
+    .toLowerCase()
+    .replace(/[\s-]+/g, '_');
   return ALIASES[k] ?? k;
 };
 
@@ -53,7 +85,8 @@ function toRow(line: number, get: (col: string) => unknown): { row?: ImportRow; 
     const v = typeof raw === 'number' ? raw : typeof raw === 'string' ? Number(raw.trim().replace(/^([-+]?\d+),(\d+)$/, '$1.$2')) : NaN;
     if (!Number.isFinite(v)) return (errors.push(`${col} "${String(raw)}" is not a number`), null);
     if (opt.int && !Number.isInteger(v)) return (errors.push(`${col} ${v} must be a whole number`), null);
-    if ((opt.min !== undefined && v < opt.min) || (opt.max !== undefined && v > opt.max)) return (errors.push(`${col} ${v} is outside ${opt.min}..${opt.max}`), null);
+    if ((opt.min !== undefined && v < opt.min) || (opt.max !== undefined && v > opt.max))
+      return (errors.push(`${col} ${v} is outside ${opt.min}..${opt.max}`), null);
     return v;
   };
   const tree_id = num('tree_id', { int: true, min: 1, max: 2_147_483_647 });

@@ -11,7 +11,12 @@ import { writeImport } from './import-write';
 export const MAX_BAD_ROWS_LISTED = 500;
 export type Progress = (phase: 'parsing' | 'matching' | 'writing', done: number, total: number) => void;
 
-export interface ImportInput { user: AuthUser; projectId: number; body: unknown; createUnmatched: boolean }
+export interface ImportInput {
+  user: AuthUser;
+  projectId: number;
+  body: unknown;
+  createUnmatched: boolean;
+}
 
 /** Parse, match and write one import (runs in the job thread: server/jobs). */
 export async function runImport(db: Db, { user, projectId, body, createUnmatched }: ImportInput, progress: Progress) {
@@ -44,11 +49,21 @@ export async function runImport(db: Db, { user, projectId, body, createUnmatched
     ignored_columns: parsed.ignoredColumns,
   };
   if (bad.length) {
-    throw new HttpError(422, `${bad.length} row(s) are invalid; nothing was imported`, bad.slice(0, MAX_BAD_ROWS_LISTED).map((b) => ({ field: `line ${b.line}`, message: b.message })));
+    throw new HttpError(
+      422,
+      `${bad.length} row(s) are invalid; nothing was imported`,
+      bad.slice(0, MAX_BAD_ROWS_LISTED).map((b) => ({ field: `line ${b.line}`, message: b.message })),
+    );
   }
   progress('writing', 0, parsed.rows.length);
-  const written = await writeImport(db, user, { projectId, clientId: proj[0].client_id, projectName: proj[0].name }, parsed.rows, match.treeOf, createUnmatched, (d) =>
-    progress('writing', d, parsed.rows.length),
+  const written = await writeImport(
+    db,
+    user,
+    { projectId, clientId: proj[0].client_id, projectName: proj[0].name },
+    parsed.rows,
+    match.treeOf,
+    createUnmatched,
+    (d) => progress('writing', d, parsed.rows.length),
   );
   return {
     success: true as const,
@@ -60,4 +75,3 @@ export async function runImport(db: Db, { user, projectId, body, createUnmatched
     timings_ms: { parse: Math.round(tParsed - t0), match: Math.round(tMatched - tParsed), write: Math.round(performance.now() - tMatched) },
   };
 }
-

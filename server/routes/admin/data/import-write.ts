@@ -12,7 +12,13 @@ import { NUMERIC, VALUE_COLUMNS, type ImportRow } from './import-parse';
 
 // Short statements: other users' queries (and health pings) wait at most one chunk on the database thread.
 const CHUNK = 5_000;
-const SQL_TYPE: Record<string, string> = { tree_status: 'smallint', n_classification: 'smallint', p_classification: 'smallint', k_classification: 'smallint', canopy_classification: 'smallint' };
+const SQL_TYPE: Record<string, string> = {
+  tree_status: 'smallint',
+  n_classification: 'smallint',
+  p_classification: 'smallint',
+  k_classification: 'smallint',
+  canopy_classification: 'smallint',
+};
 const sqlType = (c: string) => (c in NUMERIC ? (SQL_TYPE[c] ?? 'real') : 'text');
 
 export async function writeImport(
@@ -32,24 +38,40 @@ export async function writeImport(
       const [plots, areas] = [await loadPlots(tx, p.clientId), await loadIrrigationAreas(tx, p.clientId)];
       const pos = new Float64Array(fresh.length * 2);
       fresh.forEach((k, i) => ((pos[2 * i] = rows[k].lon!), (pos[2 * i + 1] = rows[k].lat!)));
-      const inPlot = assignPointsToPolygons(pos, plots.parts), inArea = assignPointsToPolygons(pos, areas.parts);
+      const inPlot = assignPointsToPolygons(pos, plots.parts),
+        inArea = assignPointsToPolygons(pos, areas.parts);
       for (let s = 0; s < fresh.length; s += CHUNK) {
         const part = fresh.slice(s, s + CHUNK);
         const at = (arr: Int32Array, shapes: typeof plots, i: number) => (arr[s + i] < 0 ? null : shapes.ids[shapes.owner[arr[s + i]]]);
         // Ids are drawn first so each new tree's id is known for its row (RETURNING order is not guaranteed).
-        const { rows: seq } = await tx.query<{ id: number }>(`SELECT nextval(pg_get_serial_sequence('trees', 'tree_id'))::int AS id FROM generate_series(1, $1)`, [part.length]);
+        const { rows: seq } = await tx.query<{ id: number }>(
+          `SELECT nextval(pg_get_serial_sequence('trees', 'tree_id'))::int AS id FROM generate_series(1, $1)`,
+          [part.length],
+        );
         const newIds = seq.map((r) => r.id);
         await tx.query(
           `INSERT INTO trees (tree_id, client_id, plot_id, irrigation_area_id, row_num, tree_num, lon, lat)
            SELECT u.id, $1, u.p, u.a, u.r, u.t, u.x, u.y FROM unnest($2::int[], $3::int[], $4::int[], $5::int[], $6::int[], $7::float8[], $8::float8[]) AS u(id, p, a, r, t, x, y)`,
-          [p.clientId, newIds, part.map((_, i) => at(inPlot, plots, i)), part.map((_, i) => at(inArea, areas, i)), part.map((k) => rows[k].row_num), part.map((k) => rows[k].tree_num), part.map((k) => rows[k].lon), part.map((k) => rows[k].lat)],
+          [
+            p.clientId,
+            newIds,
+            part.map((_, i) => at(inPlot, plots, i)),
+            part.map((_, i) => at(inArea, areas, i)),
+            part.map((k) => rows[k].row_num),
+            part.map((k) => rows[k].tree_num),
+            part.map((k) => rows[k].lon),
+            part.map((k) => rows[k].lat),
+          ],
         );
         part.forEach((k, i) => (ids[k] = newIds[i]));
         created += part.length;
       }
     }
     // In tree-id order: the foreign-key checks and the (project_id, tree_id) index then touch pages in sequence.
-    const take = rows.map((_, k) => k).filter((k) => ids[k] > 0).sort((a, b) => ids[a] - ids[b]);
+    const take = rows
+      .map((_, k) => k)
+      .filter((k) => ids[k] > 0)
+      .sort((a, b) => ids[a] - ids[b]);
     const treeIds = take.map((k) => ids[k]);
     let replaced = 0;
     for (let s = 0; s < treeIds.length; s += CHUNK) {
@@ -73,9 +95,22 @@ export async function writeImport(
          ON CONFLICT DO NOTHING RETURNING 1) SELECT count(*)::int AS n FROM a`,
       [p.projectId, treeIds, p.clientId],
     );
-    const result = { observations: take.length, replaced, created_trees: created, skipped_unmatched: createUnmatched ? 0 : fresh.length, plots_added: added[0].n };
-    await audit(tx, user, 'create', 'survey_import', p.projectId,
-      `Imported ${result.observations} results into "${p.projectName}" (${result.replaced} replaced, ${created} new trees, ${result.skipped_unmatched} unmatched skipped)`, p.projectName);
+    const result = {
+      observations: take.length,
+      replaced,
+      created_trees: created,
+      skipped_unmatched: createUnmatched ? 0 : fresh.length,
+      plots_added: added[0].n,
+    };
+    await audit(
+      tx,
+      user,
+      'create',
+      'survey_import',
+      p.projectId,
+      `Imported ${result.observations} results into "${p.projectName}" (${result.replaced} replaced, ${created} new trees, ${result.skipped_unmatched} unmatched skipped)`,
+      p.projectName,
+    );
     return result;
   });
 }

@@ -37,7 +37,12 @@ export const surveyImportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     {
       bodyLimit: MAX_IMPORT_BYTES,
       config: { compress: false } as never,
-      schema: { ...doc('data editor', 'Import survey results per tree (CSV or GeoJSON); all or nothing'), params: projectParams, querystring: Query, response: { 200: importResponse } },
+      schema: {
+        ...doc('data editor', 'Import survey results per tree (CSV or GeoJSON); all or nothing'),
+        params: projectParams,
+        querystring: Query,
+        response: { 200: importResponse },
+      },
     },
     async (request, reply) => {
       const user = currentUser(request);
@@ -62,7 +67,11 @@ export const surveyImportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       } catch (e) {
         const err = e instanceof HttpError ? e : null;
         if (!err) request.log.error({ err: e }, 'import failed');
-        line({ phase: 'done', status: err?.statusCode ?? 500, body: { success: false, message: err?.message ?? 'The import failed; nothing was imported.', errors: err?.errors } });
+        line({
+          phase: 'done',
+          status: err?.statusCode ?? 500,
+          body: { success: false, message: err?.message ?? 'The import failed; nothing was imported.', errors: err?.errors },
+        });
       }
       stream.end();
       return reply;

@@ -11,7 +11,12 @@ type ClientDataResponse = z.output<typeof clientDataResponse>;
 type EditorOptions = z.output<typeof editorOptionsResponse>;
 
 const ClientQuery = z.strictObject({
-  since: z.coerce.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).optional()
+  since: z.coerce
+    .number()
+    .int()
+    .nonnegative()
+    .max(Number.MAX_SAFE_INTEGER)
+    .optional()
     .describe('trees_version the editor holds: only trees changed after it are sent (format "delta")'),
 });
 
@@ -53,7 +58,9 @@ async function changedSince(db: Db, clientId: number, since: number, current: nu
   if (since === current) return [];
   const { rows } = await db.query<{ versions: number; unknown: boolean; ids: number[] | null }>(
     `SELECT count(DISTINCT version)::int AS versions, bool_or(tree_id IS NULL) AS unknown, array_agg(DISTINCT tree_id) AS ids
-       FROM tree_changes WHERE client_id = $1 AND version > $2 AND version <= $3`, [clientId, since, current]);
+       FROM tree_changes WHERE client_id = $1 AND version > $2 AND version <= $3`,
+    [clientId, since, current],
+  );
   const r = rows[0];
   if (!r || r.unknown || r.versions !== current - since) return null;
   return r.ids ?? [];
@@ -109,51 +116,71 @@ async function clientTrees(db: Db, clientId: number, version: string): Promise<s
  * in the browser (src/api/admin-data-trees.ts).
  */
 export const dataReadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.get('/data/clients/:clientId', { schema: { ...doc('data editor', 'Plots, irrigation areas (GeoJSON, EPSG:4326) and trees (columns) of a client'), params: ClientParams, querystring: ClientQuery, response: { 200: clientDataResponse, 304: notModified } } }, async (request, reply) => {
-    const { clientId } = request.params;
-    const t0 = performance.now();
-    const client = await db.query<{ name: string; tag: string; trees_version: number; breeds: string }>(EDITOR_VERSION_SQL, [clientId]);
-    if (!client.rows[0]) throw notFound('Client');
-    const treesVersion = client.rows[0].trees_version;
-    const since = request.query.since;
-    const changed = since === undefined ? null : await changedSince(db, clientId, since, treesVersion);
-    // Read before the data: a write in between only makes the next reload miss.
-    const etag = `"cd-${clientId}-${client.rows[0].tag}${changed ? `-since-${since}` : ''}"`;
-    reply.header('etag', etag).header('cache-control', 'private, no-cache');
-    if (request.headers['if-none-match'] === etag) return reply.status(304).send(undefined as never); // no body at all (not a JSON null)
-    const [plots, areas, trees, projects] = await Promise.all([
-      db.query<PlotRow>(`${PLOT_SQL} WHERE p.client_id = $1 ORDER BY p.plot_id`, [clientId]),
-      db.query<AreaRow>(`${AREA_SQL} WHERE ia.client_id = $1 ORDER BY ia.irrigation_area_id`, [clientId]),
-      changed ? db.query<{ j: string }>(TREE_COLUMNS_SQL, [clientId, changed]).then((r) => r.rows[0].j) : clientTrees(db, clientId, `${treesVersion}:${client.rows[0].breeds}`),
-      // The client's projects: the survey-results import targets one of them.
-      db.query<ClientDataResponse['projects'][number]>(`SELECT project_id, name, observation_date::text AS observation_date FROM projects WHERE client_id = $1 ORDER BY observation_date DESC NULLS LAST, project_id DESC`, [clientId]),
-    ]);
-    const fc = <T>(features: T[]) => ({ type: 'FeatureCollection' as const, features });
-    const head: Omit<ClientDataResponse, 'trees_version' | 'trees'> = {
-      ...ok('Client data loaded'),
-      client_id: clientId,
-      client_name: client.rows[0].name,
-      crs: 'EPSG:4326',
-      projects: projects.rows,
-      plots: fc(plots.rows.map(plotFeature)),
-      irrigationAreas: fc(areas.rows.map(areaFeature)),
-    };
-    // The trees' JSON text from the database goes in as is.
-    // A delta lists the changed trees still there; the others of `changed` were deleted.
-    const format = changed ? `"format":"delta","since":${since},"changed_ids":${JSON.stringify(changed)},` : '"format":"columns",';
-    const body = `${JSON.stringify(head).slice(0, -1)},"trees_version":${treesVersion},"trees":{${format}${trees.trim().slice(1)}}`;
-    reply.header('server-timing', `db;dur=${Math.round(performance.now() - t0)}`);
-    // JSON text: sent as it is, not through the serializer.
-    return reply.type('application/json; charset=utf-8').send(body as never);
-  });
+  app.get(
+    '/data/clients/:clientId',
+    {
+      schema: {
+        ...doc('data editor', 'Plots, irrigation areas (GeoJSON, EPSG:4326) and trees (columns) of a client'),
+        params: ClientParams,
+        querystring: ClientQuery,
+        response: { 200: clientDataResponse, 304: notModified },
+      },
+    },
+    async (request, reply) => {
+      const { clientId } = request.params;
+      const t0 = performance.now();
+      const client = await db.query<{ name: string; tag: string; trees_version: number; breeds: string }>(EDITOR_VERSION_SQL, [clientId]);
+      if (!client.rows[0]) throw notFound('Client');
+      const treesVersion = client.rows[0].trees_version;
+      const since = request.query.since;
+      const changed = since === undefined ? null : await changedSince(db, clientId, since, treesVersion);
+      // Read before the data: a write in between only makes the next reload miss.
+      const etag = `"cd-${clientId}-${client.rows[0].tag}${changed ? `-since-${since}` : ''}"`;
+      reply.header('etag', etag).header('cache-control', 'private, no-cache');
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send(undefined as never); // no body at all (not a JSON null)
+      const [plots, areas, trees, projects] = await Promise.all([
+        db.query<PlotRow>(`${PLOT_SQL} WHERE p.client_id = $1 ORDER BY p.plot_id`, [clientId]),
+        db.query<AreaRow>(`${AREA_SQL} WHERE ia.client_id = $1 ORDER BY ia.irrigation_area_id`, [clientId]),
+        changed
+          ? db.query<{ j: string }>(TREE_COLUMNS_SQL, [clientId, changed]).then((r) => r.rows[0].j)
+          : clientTrees(db, clientId, `${treesVersion}:${client.rows[0].breeds}`),
+        // The client's projects: the survey-results import targets one of them.
+        db.query<ClientDataResponse['projects'][number]>(
+          `SELECT project_id, name, observation_date::text AS observation_date FROM projects WHERE client_id = $1 ORDER BY observation_date DESC NULLS LAST, project_id DESC`,
+          [clientId],
+        ),
+      ]);
+      const fc = <T>(features: T[]) => ({ type: 'FeatureCollection' as const, features });
+      const head: Omit<ClientDataResponse, 'trees_version' | 'trees'> = {
+        ...ok('Client data loaded'),
+        client_id: clientId,
+        client_name: client.rows[0].name,
+        crs: 'EPSG:4326',
+        projects: projects.rows,
+        plots: fc(plots.rows.map(plotFeature)),
+        irrigationAreas: fc(areas.rows.map(areaFeature)),
+      };
+      // The trees' JSON text from the database goes in as is.
+      // A delta lists the changed trees still there; the others of `changed` were deleted.
+      const format = changed ? `"format":"delta","since":${since},"changed_ids":${JSON.stringify(changed)},` : '"format":"columns",';
+      const body = `${JSON.stringify(head).slice(0, -1)},"trees_version":${treesVersion},"trees":{${format}${trees.trim().slice(1)}}`;
+      reply.header('server-timing', `db;dur=${Math.round(performance.now() - t0)}`);
+      // JSON text: sent as it is, not through the serializer.
+      return reply.type('application/json; charset=utf-8').send(body as never);
+    },
+  );
 
   // The forms' option lists come from the configuration lists (admin.md §3:
   // the fixed ids 1–3 are what the seed puts there); one call for both.
-  app.get('/data/options', { schema: { ...doc('data editor', 'Crop and breed options for the editor forms'), response: { 200: editorOptionsResponse } } }, async () => {
-    const [crops, breeds] = await Promise.all([
-      db.query<EditorOptions['crops'][number]>(`SELECT crop_id, crop_name FROM crop_options ORDER BY crop_id`),
-      db.query<EditorOptions['breeds'][number]>(`SELECT breed_id, breed_name, crop_id FROM breeds ORDER BY breed_id`),
-    ]);
-    return { ...ok('Options loaded'), crops: crops.rows, breeds: breeds.rows };
-  });
+  app.get(
+    '/data/options',
+    { schema: { ...doc('data editor', 'Crop and breed options for the editor forms'), response: { 200: editorOptionsResponse } } },
+    async () => {
+      const [crops, breeds] = await Promise.all([
+        db.query<EditorOptions['crops'][number]>(`SELECT crop_id, crop_name FROM crop_options ORDER BY crop_id`),
+        db.query<EditorOptions['breeds'][number]>(`SELECT breed_id, breed_name, crop_id FROM breeds ORDER BY breed_id`),
+      ]);
+      return { ...ok('Options loaded'), crops: crops.rows, breeds: breeds.rows };
+    },
+  );
 };

@@ -7,13 +7,29 @@ import { Version, ymd } from '../shared';
 
 export const DeleteQuery = z.strictObject({ version: z.coerce.number().int().positive().optional() });
 
-const id = (label: string) => z.number({ error: `${label} must be a number` }).int().positive().max(2_147_483_647);
+const id = (label: string) =>
+  z
+    .number({ error: `${label} must be a number` })
+    .int()
+    .positive()
+    .max(2_147_483_647);
 const name = (label: string) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(200, `${label} must be at most 200 characters`);
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(200, `${label} must be at most 200 characters`);
 const positiveInt = (label: string) =>
-  z.number({ error: `${label} is required` }).int(`${label} must be a whole number`).gt(0, `${label} must be greater than 0`).max(1_000_000);
+  z
+    .number({ error: `${label} is required` })
+    .int(`${label} must be a whole number`)
+    .gt(0, `${label} must be greater than 0`)
+    .max(1_000_000);
 const Geom = z.unknown().optional().describe('WKT text in decimal degrees, or a GeoJSON geometry');
-const date = ymd('Planting date').refine((s) => Number(s.slice(0, 4)) >= 1800 && Number(s.slice(0, 4)) <= 2200, 'Planting date must be between the years 1800 and 2200');
+const date = ymd('Planting date').refine(
+  (s) => Number(s.slice(0, 4)) >= 1800 && Number(s.slice(0, 4)) <= 2200,
+  'Planting date must be between the years 1800 and 2200',
+);
 
 export const PlotCreate = z.strictObject({
   plot_name: name('Plot name'),

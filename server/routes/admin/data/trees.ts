@@ -17,68 +17,103 @@ const label = (row: unknown, tree: unknown) => `row ${row}, tree ${tree}`;
 const treeRef = (row: unknown, tree: unknown) => `${row ?? '–'}/${tree ?? '–'}`;
 
 export const treeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  app.post('/data/trees', { schema: { ...doc('data editor', 'Create a tree; plot and irrigation area are found by location'), body: TreeCreate, response: { 201: treeSaved } } }, async (request, reply) => {
-    const user = currentUser(request);
-    const b = request.body;
-    const [lon, lat] = geometryOr422(b.geom, 'tree').coordinates;
-    const out = await inTx(db, async (tx) => {
-      const clientId = await resolveClient(tx, b.client_id, lon, lat);
-      await assertExists(tx, 'breeds', 'breed_id', b.breed_id, 'breed_id', 'Breed');
-      const at = locatePoint(await loadPlots(tx, clientId), await loadIrrigationAreas(tx, clientId), lon, lat);
-      const { rows } = await tx.query<{ tree_id: number }>(
-        `INSERT INTO trees (client_id, plot_id, irrigation_area_id, row_num, tree_num, breed_id, planting_date, lon, lat)
+  app.post(
+    '/data/trees',
+    { schema: { ...doc('data editor', 'Create a tree; plot and irrigation area are found by location'), body: TreeCreate, response: { 201: treeSaved } } },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const b = request.body;
+      const [lon, lat] = geometryOr422(b.geom, 'tree').coordinates;
+      const out = await inTx(db, async (tx) => {
+        const clientId = await resolveClient(tx, b.client_id, lon, lat);
+        await assertExists(tx, 'breeds', 'breed_id', b.breed_id, 'breed_id', 'Breed');
+        const at = locatePoint(await loadPlots(tx, clientId), await loadIrrigationAreas(tx, clientId), lon, lat);
+        const { rows } = await tx.query<{ tree_id: number }>(
+          `INSERT INTO trees (client_id, plot_id, irrigation_area_id, row_num, tree_num, breed_id, planting_date, lon, lat)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING tree_id`,
-        [clientId, at.plot_id, at.irrigation_area_id, b.row_num, b.tree_num, b.breed_id ?? null, b.planting_date || null, lon, lat],
-      );
-      const id = rows[0].tree_id;
-      await audit(tx, user, 'create', 'tree', id, `Created tree ${label(b.row_num, b.tree_num)} in plot ${at.plot_id ?? 'none'}, irrigation area ${at.irrigation_area_id ?? 'none'}`, treeRef(b.row_num, b.tree_num));
-      return { tree: await oneTree(tx, id) };
-    });
-    reply.status(201);
-    return { ...ok('Tree created successfully'), ...out };
-  });
+          [clientId, at.plot_id, at.irrigation_area_id, b.row_num, b.tree_num, b.breed_id ?? null, b.planting_date || null, lon, lat],
+        );
+        const id = rows[0].tree_id;
+        await audit(
+          tx,
+          user,
+          'create',
+          'tree',
+          id,
+          `Created tree ${label(b.row_num, b.tree_num)} in plot ${at.plot_id ?? 'none'}, irrigation area ${at.irrigation_area_id ?? 'none'}`,
+          treeRef(b.row_num, b.tree_num),
+        );
+        return { tree: await oneTree(tx, id) };
+      });
+      reply.status(201);
+      return { ...ok('Tree created successfully'), ...out };
+    },
+  );
 
-  app.patch('/data/trees/:id', { schema: { ...doc('data editor', 'Update a tree: form fields, or only geom'), params: IdParams, body: TreeUpdate, response: { 200: treeSaved } } }, async (request) => {
-    const user = currentUser(request);
-    const { id } = request.params;
-    const b = request.body;
-    if (Object.keys(b).every((k) => k === 'version')) throw new HttpError(400, 'Nothing to update: send form fields or geom');
-    const point = b.geom === undefined ? undefined : geometryOr422(b.geom, 'tree').coordinates;
-    const out = await inTx(db, async (tx) => {
-      const before = await lockRow<{ client_id: number; row_num: number; tree_num: number }>(tx, 'trees', 'tree_id', id, 'Tree', b.version);
-      await assertExists(tx, 'breeds', 'breed_id', b.breed_id, 'breed_id', 'Breed');
-      const sets: string[] = [];
-      const params: unknown[] = [id];
-      const set = (col: string, v: unknown) => sets.push(`${col} = $${params.push(v)}`);
-      if (b.row_num !== undefined) set('row_num', b.row_num);
-      if (b.tree_num !== undefined) set('tree_num', b.tree_num);
-      if (b.breed_id !== undefined) set('breed_id', b.breed_id);
-      if (b.planting_date !== undefined) set('planting_date', b.planting_date || null);
-      if (point) {
-        const at = locatePoint(await loadPlots(tx, before.client_id), await loadIrrigationAreas(tx, before.client_id), point[0], point[1]);
-        set('lon', point[0]);
-        set('lat', point[1]);
-        set('plot_id', at.plot_id);
-        set('irrigation_area_id', at.irrigation_area_id);
-      }
-      await tx.query(`UPDATE trees SET ${[...sets, 'version = version + 1', 'updated_at = now()'].join(', ')} WHERE tree_id = $1`, params);
-      await audit(tx, user, 'update', 'tree', id, `Updated tree ${label(b.row_num ?? before.row_num, b.tree_num ?? before.tree_num)}${point ? ' location' : ''}`, treeRef(b.row_num ?? before.row_num, b.tree_num ?? before.tree_num));
-      return { tree: await oneTree(tx, id) };
-    });
-    return { ...ok('Tree updated successfully'), ...out };
-  });
+  app.patch(
+    '/data/trees/:id',
+    { schema: { ...doc('data editor', 'Update a tree: form fields, or only geom'), params: IdParams, body: TreeUpdate, response: { 200: treeSaved } } },
+    async (request) => {
+      const user = currentUser(request);
+      const { id } = request.params;
+      const b = request.body;
+      if (Object.keys(b).every((k) => k === 'version')) throw new HttpError(400, 'Nothing to update: send form fields or geom');
+      const point = b.geom === undefined ? undefined : geometryOr422(b.geom, 'tree').coordinates;
+      const out = await inTx(db, async (tx) => {
+        const before = await lockRow<{ client_id: number; row_num: number; tree_num: number }>(tx, 'trees', 'tree_id', id, 'Tree', b.version);
+        await assertExists(tx, 'breeds', 'breed_id', b.breed_id, 'breed_id', 'Breed');
+        const sets: string[] = [];
+        const params: unknown[] = [id];
+        const set = (col: string, v: unknown) => sets.push(`${col} = $${params.push(v)}`);
+        if (b.row_num !== undefined) set('row_num', b.row_num);
+        if (b.tree_num !== undefined) set('tree_num', b.tree_num);
+        if (b.breed_id !== undefined) set('breed_id', b.breed_id);
+        if (b.planting_date !== undefined) set('planting_date', b.planting_date || null);
+        if (point) {
+          const at = locatePoint(await loadPlots(tx, before.client_id), await loadIrrigationAreas(tx, before.client_id), point[0], point[1]);
+          set('lon', point[0]);
+          set('lat', point[1]);
+          set('plot_id', at.plot_id);
+          set('irrigation_area_id', at.irrigation_area_id);
+        }
+        await tx.query(`UPDATE trees SET ${[...sets, 'version = version + 1', 'updated_at = now()'].join(', ')} WHERE tree_id = $1`, params);
+        await audit(
+          tx,
+          user,
+          'update',
+          'tree',
+          id,
+          `Updated tree ${label(b.row_num ?? before.row_num, b.tree_num ?? before.tree_num)}${point ? ' location' : ''}`,
+          treeRef(b.row_num ?? before.row_num, b.tree_num ?? before.tree_num),
+        );
+        return { tree: await oneTree(tx, id) };
+      });
+      return { ...ok('Tree updated successfully'), ...out };
+    },
+  );
 
   // A tree with survey results is not deleted: the cascade would silently drop survey history.
-  app.delete('/data/trees/:id', { schema: { ...doc('data editor', 'Delete a tree (409 when it has survey results)'), params: IdParams, querystring: DeleteQuery, response: { 200: okMessage } } }, async (request) => {
-    const user = currentUser(request);
-    const { id } = request.params;
-    await inTx(db, async (tx) => {
-      const before = await lockRow<{ row_num: number; tree_num: number }>(tx, 'trees', 'tree_id', id, 'Tree', request.query.version);
-      const { rows } = await tx.query<{ n: number }>(`SELECT count(DISTINCT project_id)::int AS n FROM tree_observations WHERE tree_id = $1`, [id]);
-      if (rows[0].n > 0) throw new HttpError(409, `This tree has survey results in ${rows[0].n} project(s) and cannot be deleted; move it instead.`);
-      await tx.query(`DELETE FROM trees WHERE tree_id = $1`, [id]);
-      await audit(tx, user, 'delete', 'tree', id, `Deleted tree ${label(before.row_num, before.tree_num)}`, treeRef(before.row_num, before.tree_num));
-    });
-    return ok('Tree deleted successfully');
-  });
+  app.delete(
+    '/data/trees/:id',
+    {
+      schema: {
+        ...doc('data editor', 'Delete a tree (409 when it has survey results)'),
+        params: IdParams,
+        querystring: DeleteQuery,
+        response: { 200: okMessage },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { id } = request.params;
+      await inTx(db, async (tx) => {
+        const before = await lockRow<{ row_num: number; tree_num: number }>(tx, 'trees', 'tree_id', id, 'Tree', request.query.version);
+        const { rows } = await tx.query<{ n: number }>(`SELECT count(DISTINCT project_id)::int AS n FROM tree_observations WHERE tree_id = $1`, [id]);
+        if (rows[0].n > 0) throw new HttpError(409, `This tree has survey results in ${rows[0].n} project(s) and cannot be deleted; move it instead.`);
+        await tx.query(`DELETE FROM trees WHERE tree_id = $1`, [id]);
+        await audit(tx, user, 'delete', 'tree', id, `Deleted tree ${label(before.row_num, before.tree_num)}`, treeRef(before.row_num, before.tree_num));
+      });
+      return ok('Tree deleted successfully');
+    },
+  );
 };

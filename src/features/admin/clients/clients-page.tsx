@@ -92,12 +92,18 @@ export default function ClientsPage() {
       <Modal open={mode?.kind === 'details'} title={t('detailsTitle')} onClose={crud.close} testId="client-details-modal">
         {mode?.kind === 'details' && (
           <dl className="admin-details">
-            <dt>{t('fields.id')}</dt><dd>{mode.item.client_id}</dd>
-            <dt>{t('fields.name')}</dt><dd>{mode.item.name}</dd>
-            <dt>{t('fields.users')}</dt><dd>{mode.item.user_count}</dd>
-            <dt>{t('fields.plots')}</dt><dd>{mode.item.plot_count}</dd>
-            <dt>{t('fields.projects')}</dt><dd>{mode.item.project_count}</dd>
-            <dt>{t('fields.created')}</dt><dd>{formatShortDate(mode.item.created_at)}</dd>
+            <dt>{t('fields.id')}</dt>
+            <dd>{mode.item.client_id}</dd>
+            <dt>{t('fields.name')}</dt>
+            <dd>{mode.item.name}</dd>
+            <dt>{t('fields.users')}</dt>
+            <dd>{mode.item.user_count}</dd>
+            <dt>{t('fields.plots')}</dt>
+            <dd>{mode.item.plot_count}</dd>
+            <dt>{t('fields.projects')}</dt>
+            <dd>{mode.item.project_count}</dd>
+            <dt>{t('fields.created')}</dt>
+            <dd>{formatShortDate(mode.item.created_at)}</dd>
           </dl>
         )}
       </Modal>

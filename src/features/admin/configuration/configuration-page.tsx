@@ -1,7 +1,15 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColumnDef } from '@tanstack/react-table';
-import { REFERENCE_ENDPOINTS, createReference, deleteReference, listReference, updateReference, type ReferenceEndpoint, type ReferenceItem } from '../../../api/admin-reference';
+import {
+  REFERENCE_ENDPOINTS,
+  createReference,
+  deleteReference,
+  listReference,
+  updateReference,
+  type ReferenceEndpoint,
+  type ReferenceItem,
+} from '../../../api/admin-reference';
 import { DataTable } from '../../../components/table';
 import { CrudHead, FormModal } from '../../../components/crud-page';
 import { ConfirmDialog } from '../../../components/confirm';
@@ -110,7 +118,13 @@ export default function ConfigurationPage() {
         cancelLabel={t('cancel')}
       >
         {(mode?.kind === 'create' || mode?.kind === 'edit') && (
-          <ItemForm key={`${active}-${mode.kind}`} tab={tab} item={mode.kind === 'edit' ? mode.item : null} lists={lists} onSubmit={(b, s) => void submit(b, s)} />
+          <ItemForm
+            key={`${active}-${mode.kind}`}
+            tab={tab}
+            item={mode.kind === 'edit' ? mode.item : null}
+            lists={lists}
+            onSubmit={(b, s) => void submit(b, s)}
+          />
         )}
       </FormModal>
       <ConfirmDialog

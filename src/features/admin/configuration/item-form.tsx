@@ -6,10 +6,23 @@ import type { Tab } from './tabs';
 type Values = Record<string, string>;
 
 /** Create/edit form of one configuration item, driven by the tab's field list. */
-export function ItemForm({ tab, item, lists, onSubmit }: { tab: Tab; item: ReferenceItem | null; lists: Record<string, ReferenceItem[]>; onSubmit: (body: Record<string, unknown>, setServerErrors: (e: unknown) => void) => void }) {
+export function ItemForm({
+  tab,
+  item,
+  lists,
+  onSubmit,
+}: {
+  tab: Tab;
+  item: ReferenceItem | null;
+  lists: Record<string, ReferenceItem[]>;
+  onSubmit: (body: Record<string, unknown>, setServerErrors: (e: unknown) => void) => void;
+}) {
   const { t } = useTranslation('admin.configuration');
   const rules: Rules<Values> = Object.fromEntries(tab.fields.map((f) => [f.name, { ...f.rule, label: t(`fields.${f.name}`) }]));
-  const form = useForm<Values>(Object.fromEntries(tab.fields.map((f) => [f.name, item?.[f.name] === null || item?.[f.name] === undefined ? '' : String(item[f.name])])), rules);
+  const form = useForm<Values>(
+    Object.fromEntries(tab.fields.map((f) => [f.name, item?.[f.name] === null || item?.[f.name] === undefined ? '' : String(item[f.name])])),
+    rules,
+  );
   const submit = (e: React.FormEvent) => {
     e.preventDefault();
     if (!form.validate()) return;

@@ -40,20 +40,38 @@ const simple = (endpoint: ReferenceEndpoint, idField: string, name: string): Tab
 
 export const TABS: Tab[] = [
   simple('crop-types', 'crop_type_id', 'crop_type_name'),
-  tab('crop-options', 'crop_id', 'crop_name', ['crop_id', 'crop_name', 'crop_type_name'], [
-    nameField('crop_name'),
-    pick('crop_type_id', false, 'crop-types', 'crop_type_name'),
-  ]),
-  tab('breeds', 'breed_id', 'breed_name', ['breed_id', 'breed_name', 'crop_name'], [nameField('breed_name'), pick('crop_id', true, 'crop-options', 'crop_name')]),
+  tab(
+    'crop-options',
+    'crop_id',
+    'crop_name',
+    ['crop_id', 'crop_name', 'crop_type_name'],
+    [nameField('crop_name'), pick('crop_type_id', false, 'crop-types', 'crop_type_name')],
+  ),
+  tab(
+    'breeds',
+    'breed_id',
+    'breed_name',
+    ['breed_id', 'breed_name', 'crop_name'],
+    [nameField('breed_name'), pick('crop_id', true, 'crop-options', 'crop_name')],
+  ),
   simple('irrigation-types', 'irrigation_type_id', 'irrigation_type_name'),
-  tab('survey-types', 'survey_type_id', 'label', ['survey_type_id', 'code', 'label'], [
-    { name: 'code', type: 'text', rule: { required: true, minLength: 1, maxLength: 20 } },
-    nameField('label'),
-  ]),
+  tab(
+    'survey-types',
+    'survey_type_id',
+    'label',
+    ['survey_type_id', 'code', 'label'],
+    [{ name: 'code', type: 'text', rule: { required: true, minLength: 1, maxLength: 20 } }, nameField('label')],
+  ),
   simple('disease-types', 'disease_id', 'disease_name'),
-  tab('tree-status-types', 'status_code', 'status_name', ['status_code', 'status_name'], [
-    { name: 'status_code', type: 'number', rule: { required: true, number: true, integer: true, min: TREE_STATUS_CODE.min, max: TREE_STATUS_CODE.max } },
-    nameField('status_name'),
-  ]),
+  tab(
+    'tree-status-types',
+    'status_code',
+    'status_name',
+    ['status_code', 'status_name'],
+    [
+      { name: 'status_code', type: 'number', rule: { required: true, number: true, integer: true, min: TREE_STATUS_CODE.min, max: TREE_STATUS_CODE.max } },
+      nameField('status_name'),
+    ],
+  ),
   simple('countries', 'country_id', 'country_name'),
 ];

@@ -13,20 +13,53 @@ const json = (body: unknown, status = 200) => new Response(JSON.stringify(body),
 let failActivity = true;
 beforeEach(async () => {
   saveSession({ token: 't', user: { user_id: 1, email: 'admin@demo.farm', role: 'admin', client_id: null, first_name: 'Ada' } as never }, true);
-  vi.stubGlobal('fetch', vi.fn(async (url: string) => {
-    const u = String(url);
-    if (u.includes('/admin/users')) return json({ success: true, users: [{ user_id: 1 }, { user_id: 2 }, { user_id: 3 }] });
-    if (u.includes('/admin/projects')) return json({ success: true, projects: [{ project_id: 1, observation_date: '2999-01-01' }] });
-    if (u.includes('/admin/clients')) return json({ success: true, clients: [{ client_id: 1, plot_count: 4 }, { client_id: 2, plot_count: 3 }] });
-    if (u.includes('/admin/activity')) {
-      return failActivity ? json({ success: false, message: 'boom' }, 500) : json({ success: true, activity: [
-        { audit_id: 1, user_email: 'admin@demo.farm', action: 'create', entity: 'client', entity_id: '9', summary: 'Created client "Hula Valley"', subject: 'Hula Valley', created_at: '2026-11-01T10:00:00Z' },
-        { audit_id: 2, user_email: 'admin@demo.farm', action: 'delete', entity: 'tree', entity_id: '5', summary: 'Deleted tree row 3, tree 4', subject: null, created_at: '2026-11-01T09:00:00Z' },
-      ] });
-    }
-    if (u.includes('/health')) return json({ success: true, backend: 'online', database: 'connected', dataSource: 'embedded', pingMs: 1 });
-    return json({}, 404);
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      const u = String(url);
+      if (u.includes('/admin/users')) return json({ success: true, users: [{ user_id: 1 }, { user_id: 2 }, { user_id: 3 }] });
+      if (u.includes('/admin/projects')) return json({ success: true, projects: [{ project_id: 1, observation_date: '2999-01-01' }] });
+      if (u.includes('/admin/clients'))
+        return json({
+          success: true,
+          clients: [
+            { client_id: 1, plot_count: 4 },
+            { client_id: 2, plot_count: 3 },
+          ],
+        });
+      if (u.includes('/admin/activity')) {
+        return failActivity
+          ? json({ success: false, message: 'boom' }, 500)
+          : json({
+              success: true,
+              activity: [
+                {
+                  audit_id: 1,
+                  user_email: 'admin@demo.farm',
+                  action: 'create',
+                  entity: 'client',
+                  entity_id: '9',
+                  summary: 'Created client "Hula Valley"',
+                  subject: 'Hula Valley',
+                  created_at: '2026-11-01T10:00:00Z',
+                },
+                {
+                  audit_id: 2,
+                  user_email: 'admin@demo.farm',
+                  action: 'delete',
+                  entity: 'tree',
+                  entity_id: '5',
+                  summary: 'Deleted tree row 3, tree 4',
+                  subject: null,
+                  created_at: '2026-11-01T09:00:00Z',
+                },
+              ],
+            });
+      }
+      if (u.includes('/health')) return json({ success: true, backend: 'online', database: 'connected', dataSource: 'embedded', pingMs: 1 });
+      return json({}, 404);
+    }),
+  );
 });
 afterEach(() => {
   cleanup();
@@ -35,7 +68,12 @@ afterEach(() => {
   failActivity = true;
 });
 
-const renderPage = () => render(<MemoryRouter><DashboardPage /></MemoryRouter>);
+const renderPage = () =>
+  render(
+    <MemoryRouter>
+      <DashboardPage />
+    </MemoryRouter>,
+  );
 
 describe('admin dashboard', () => {
   it('keeps the stat cards when the activity list fails, and offers a retry for that part only', async () => {

@@ -61,7 +61,13 @@ export default function DashboardPage() {
       <DelayedLoading loading={anyLoading} />
       <div className="stat-grid" data-testid="dashboard-stats">
         <StatCard label={t('totalUsers')} value={value(users, users.data)} icon="users" hint={failedHint(users)} testId="stat-users" />
-        <StatCard label={t('activeProjects')} value={value(projects, projects.data)} icon="folder" hint={failedHint(projects) ?? t('activeHint')} testId="stat-active-projects" />
+        <StatCard
+          label={t('activeProjects')}
+          value={value(projects, projects.data)}
+          icon="folder"
+          hint={failedHint(projects) ?? t('activeHint')}
+          testId="stat-active-projects"
+        />
         <StatCard label={t('totalClients')} value={value(clients, clients.data?.clients)} icon="building" hint={failedHint(clients)} testId="stat-clients" />
         <StatCard label={t('totalPlots')} value={value(clients, clients.data?.plots)} icon="map" hint={failedHint(clients)} testId="stat-plots" />
       </div>
@@ -87,7 +93,9 @@ export default function DashboardPage() {
             {activity.data?.map((a) => (
               <li key={a.audit_id}>
                 <span className={`dashboard__badge dashboard__badge--${a.action}`}>{t(`verbs.${a.action}`)}</span>
-                <span className="dashboard__summary" title={a.summary}>{entryText(a)}</span>
+                <span className="dashboard__summary" title={a.summary}>
+                  {entryText(a)}
+                </span>
                 <small>
                   {a.user_email} · {when(a.created_at)}
                 </small>
@@ -99,8 +107,21 @@ export default function DashboardPage() {
       <div className="dashboard__panel" data-testid="system-info">
         <h3>{t('systemInfo')}</h3>
         <div className="stat-grid">
-          <StatCard label={t('backendStatus')} value={sys === null ? '…' : sys === 'down' ? t('offline') : t('online')} icon="status" tone={sys === null ? undefined : sys === 'down' ? 'bad' : 'ok'} testId="sys-backend" />
-          <StatCard label={t('databaseStatus')} value={sys === null ? '…' : ok && sys.database === 'connected' ? t('connected') : t('disconnected')} icon="status" tone={sys === null ? undefined : ok && sys.database === 'connected' ? 'ok' : 'bad'} hint={ok ? `${sys.pingMs} ms` : undefined} testId="sys-database" />
+          <StatCard
+            label={t('backendStatus')}
+            value={sys === null ? '…' : sys === 'down' ? t('offline') : t('online')}
+            icon="status"
+            tone={sys === null ? undefined : sys === 'down' ? 'bad' : 'ok'}
+            testId="sys-backend"
+          />
+          <StatCard
+            label={t('databaseStatus')}
+            value={sys === null ? '…' : ok && sys.database === 'connected' ? t('connected') : t('disconnected')}
+            icon="status"
+            tone={sys === null ? undefined : ok && sys.database === 'connected' ? 'ok' : 'bad'}
+            hint={ok ? `${sys.pingMs} ms` : undefined}
+            testId="sys-database"
+          />
           <StatCard label={t('dataSource')} value={ok ? t(`sources.${sys.dataSource}`) : '—'} icon="database" testId="sys-source" />
         </div>
       </div>

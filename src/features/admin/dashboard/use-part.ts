@@ -1,7 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 
 /** One dashboard source: loads on its own, fails on its own, retries on its own. */
-export interface Part<T> { data: T | null; loading: boolean; failed: boolean; reload: () => void }
+export interface Part<T> {
+  data: T | null;
+  loading: boolean;
+  failed: boolean;
+  reload: () => void;
+}
 
 export function usePart<T>(load: () => Promise<T>): Part<T> {
   const [data, setData] = useState<T | null>(null);
@@ -12,10 +17,12 @@ export function usePart<T>(load: () => Promise<T>): Part<T> {
     let live = true;
     setLoading(true);
     setFailed(false);
-    load().then(
-      (v) => live && setData(v),
-      () => live && setFailed(true),
-    ).finally(() => live && setLoading(false));
+    load()
+      .then(
+        (v) => live && setData(v),
+        () => live && setFailed(true),
+      )
+      .finally(() => live && setLoading(false));
     return () => {
       live = false;
     };

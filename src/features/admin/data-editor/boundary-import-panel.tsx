@@ -12,7 +12,11 @@ type Kind = 'plot' | 'irrigation';
 /** The attribute most likely to hold a name / crop / area, by its field name. */
 const guess = (fields: string[], pattern: RegExp) => fields.find((f) => pattern.test(f)) ?? '';
 
-export function BoundaryImportPanel({ clientId, onPreview, onImported }: {
+export function BoundaryImportPanel({
+  clientId,
+  onPreview,
+  onImported,
+}: {
   clientId: number;
   /** The features to outline on the map (null: none), `chosen` set on the ones to import. */
   onPreview: (fc: GeoJSON.FeatureCollection | null) => void;
@@ -29,10 +33,13 @@ export function BoundaryImportPanel({ clientId, onPreview, onImported }: {
 
   const problemOf = (f: BoundaryPreview['features'][number]) => f.problems[kind];
   const value = (f: BoundaryPreview['features'][number], field: string) => (field && f.properties[field] != null ? String(f.properties[field]) : '');
-  const show = (p: BoundaryPreview | null, pick: Set<number>) => onPreview(p && {
-    type: 'FeatureCollection',
-    features: p.features.filter((f) => f.geometry).map((f) => ({ type: 'Feature', geometry: f.geometry!, properties: { chosen: pick.has(f.index) } })),
-  });
+  const show = (p: BoundaryPreview | null, pick: Set<number>) =>
+    onPreview(
+      p && {
+        type: 'FeatureCollection',
+        features: p.features.filter((f) => f.geometry).map((f) => ({ type: 'Feature', geometry: f.geometry!, properties: { chosen: pick.has(f.index) } })),
+      },
+    );
 
   const read = async () => {
     if (!file) return setError({ message: t('boundaries.needFile'), rows: [] });
@@ -61,10 +68,17 @@ export function BoundaryImportPanel({ clientId, onPreview, onImported }: {
     setBusy('import');
     setError(null);
     try {
-      const r = await importBoundaries(clientId, toImport.map((f) => ({
-        kind, name: value(f, fields.name).trim(), geometry: f.geometry,
-        ...(kind === 'plot' ? { crop_name: value(f, fields.crop) || null, area_ha: fields.area && Number(value(f, fields.area)) > 0 ? Number(value(f, fields.area)) : null } : {}),
-      })));
+      const r = await importBoundaries(
+        clientId,
+        toImport.map((f) => ({
+          kind,
+          name: value(f, fields.name).trim(),
+          geometry: f.geometry,
+          ...(kind === 'plot'
+            ? { crop_name: value(f, fields.crop) || null, area_ha: fields.area && Number(value(f, fields.area)) > 0 ? Number(value(f, fields.area)) : null }
+            : {}),
+        })),
+      );
       setPreview(null);
       show(null, new Set());
       onImported(t('boundaries.done', { message: r.message, trees: r.assigned.trees, areas: r.assigned.irrigation_areas }));
@@ -78,7 +92,8 @@ export function BoundaryImportPanel({ clientId, onPreview, onImported }: {
 
   const toggle = (i: number) => {
     const next = new Set(chosen);
-    if (next.has(i)) next.delete(i); else next.add(i);
+    if (next.has(i)) next.delete(i);
+    else next.add(i);
     setChosen(next);
     show(preview, next);
   };
@@ -87,7 +102,11 @@ export function BoundaryImportPanel({ clientId, onPreview, onImported }: {
       <span>{label}</span>
       <select value={fields[key]} onChange={(e) => setFields({ ...fields, [key]: e.target.value })} data-testid={testId}>
         {key !== 'name' && <option value="">{t('boundaries.none')}</option>}
-        {preview!.fields.map((f) => <option key={f} value={f}>{f}</option>)}
+        {preview!.fields.map((f) => (
+          <option key={f} value={f}>
+            {f}
+          </option>
+        ))}
       </select>
     </label>
   );
@@ -108,7 +127,13 @@ export function BoundaryImportPanel({ clientId, onPreview, onImported }: {
       {error && (
         <div role="alert" className="editor-import__error" data-testid="boundary-error">
           <p>{error.message}</p>
-          {error.rows.length > 0 && <ul>{error.rows.map((r) => <li key={r.field}>{r.message}</li>)}</ul>}
+          {error.rows.length > 0 && (
+            <ul>
+              {error.rows.map((r) => (
+                <li key={r.field}>{r.message}</li>
+              ))}
+            </ul>
+          )}
         </div>
       )}
       {preview && (
@@ -128,11 +153,26 @@ export function BoundaryImportPanel({ clientId, onPreview, onImported }: {
           </div>
           <div className="editor-import__table">
             <table className="data-table">
-              <thead><tr><th>{t('boundaries.cols.use')}</th><th>{t('boundaries.cols.name')}</th>{kind === 'plot' && <th>{t('boundaries.cols.crop')}</th>}<th>{t('boundaries.cols.problem')}</th></tr></thead>
+              <thead>
+                <tr>
+                  <th>{t('boundaries.cols.use')}</th>
+                  <th>{t('boundaries.cols.name')}</th>
+                  {kind === 'plot' && <th>{t('boundaries.cols.crop')}</th>}
+                  <th>{t('boundaries.cols.problem')}</th>
+                </tr>
+              </thead>
               <tbody>
                 {preview.features.map((f) => (
                   <tr key={f.index} data-testid={`boundary-row-${f.index}`}>
-                    <td><input type="checkbox" checked={chosen.has(f.index) && !problemOf(f)} disabled={!!problemOf(f)} onChange={() => toggle(f.index)} aria-label={value(f, fields.name) || String(f.index + 1)} /></td>
+                    <td>
+                      <input
+                        type="checkbox"
+                        checked={chosen.has(f.index) && !problemOf(f)}
+                        disabled={!!problemOf(f)}
+                        onChange={() => toggle(f.index)}
+                        aria-label={value(f, fields.name) || String(f.index + 1)}
+                      />
+                    </td>
                     <td dir="auto">{value(f, fields.name) || '—'}</td>
                     {kind === 'plot' && <td dir="auto">{value(f, fields.crop) || '—'}</td>}
                     <td className={problemOf(f) ? 'editor-import__bad' : ''}>{problemOf(f) ?? t('boundaries.ok')}</td>
@@ -141,7 +181,13 @@ export function BoundaryImportPanel({ clientId, onPreview, onImported }: {
               </tbody>
             </table>
           </div>
-          <button type="button" className="btn btn--primary" disabled={!!busy || toImport.length === 0} onClick={() => void start()} data-testid="boundary-import-start">
+          <button
+            type="button"
+            className="btn btn--primary"
+            disabled={!!busy || toImport.length === 0}
+            onClick={() => void start()}
+            data-testid="boundary-import-start"
+          >
             {busy === 'import' ? t('boundaries.importing') : t('boundaries.start', { count: toImport.length })}
           </button>
         </>

@@ -46,7 +46,8 @@ export default function DataEditorPage() {
 
   const role = session?.user?.role;
   if (!session?.token) return <EditorStatus kind="error" message={t('errors.noToken')} session={session} onRetry={ed.loadClients} />;
-  if (role !== 'admin') return <EditorStatus kind="error" message={t('errors.notAdmin', { role: role || t('errors.none') })} session={session} onRetry={ed.loadClients} />;
+  if (role !== 'admin')
+    return <EditorStatus kind="error" message={t('errors.notAdmin', { role: role || t('errors.none') })} session={session} onRetry={ed.loadClients} />;
   if (ed.clientsLoading) return <EditorStatus kind="loading" message={t('loading')} session={session} onClear={ed.clearLoading} />;
   if (ed.clientsError) return <EditorStatus kind="error" message={ed.clientsError} session={session} onRetry={ed.loadClients} />;
 
@@ -106,10 +107,23 @@ export default function DataEditorPage() {
         ed.setError(fromMap ? t('errors.featureGone') : t('errors.deletedAlready', { type: typeName(type) }));
         setSelected(null);
         if (ed.data) {
-          const keep = <F extends EditorFeature>(fc: { type: 'FeatureCollection'; features: F[] }) => ({ ...fc, features: fc.features.filter((x) => !(x.properties.type === type && x.properties.id === feature.properties.id)) });
-          ed.setData({ ...ed.data, plots: keep(ed.data.plots), irrigationAreas: keep(ed.data.irrigationAreas), trees: type === 'tree' ? ed.data.trees.without(feature.properties.id) : ed.data.trees });
+          const keep = <F extends EditorFeature>(fc: { type: 'FeatureCollection'; features: F[] }) => ({
+            ...fc,
+            features: fc.features.filter((x) => !(x.properties.type === type && x.properties.id === feature.properties.id)),
+          });
+          ed.setData({
+            ...ed.data,
+            plots: keep(ed.data.plots),
+            irrigationAreas: keep(ed.data.irrigationAreas),
+            trees: type === 'tree' ? ed.data.trees.without(feature.properties.id) : ed.data.trees,
+          });
         }
-      } else ed.setError(fromMap ? `${t('errors.deleteFeature')} ${err.serverMessage ?? ''}`.trim() : `${t('errors.delete', { type: t(`typesLower.${type}`) })}: ${err.serverMessage ?? err.message}`);
+      } else
+        ed.setError(
+          fromMap
+            ? `${t('errors.deleteFeature')} ${err.serverMessage ?? ''}`.trim()
+            : `${t('errors.delete', { type: t(`typesLower.${type}`) })}: ${err.serverMessage ?? err.message}`,
+        );
     } finally {
       setDeleting(false);
       setToDelete(null);
@@ -141,26 +155,47 @@ export default function DataEditorPage() {
       {notice && (
         <div className="editor-notice" role="status">
           <span data-testid="editor-notice">{notice}</span>
-          <button type="button" className="editor-notice__close" aria-label="×" onClick={() => setNotice(null)}>×</button>
+          <button type="button" className="editor-notice__close" aria-label="×" onClick={() => setNotice(null)}>
+            ×
+          </button>
         </div>
       )}
       <EditorMap
-        data={ed.data} clients={ed.clients} clientId={ed.clientId}
-        onClientChange={(id) => { setSelected(null); ed.selectClient(id); }}
-        selected={selected} onSelect={setSelected}
+        data={ed.data}
+        clients={ed.clients}
+        clientId={ed.clientId}
+        onClientChange={(id) => {
+          setSelected(null);
+          ed.selectClient(id);
+        }}
+        selected={selected}
+        onSelect={setSelected}
         onDrawn={(type, geometry) => setForm({ type, variant: 'map', editing: null, drawn: geometry })}
         onModified={(type, id, geometry) => void saveGeometry(type, id, geometry, true)}
-        onDelete={() => { const f = selected && featureById(ed.data, selected); if (f) setToDelete({ feature: f, fromMap: true }); }}
-        onUndo={undo} onRedo={redo} canUndo={history.current.canUndo} canRedo={history.current.canRedo}
-        sketchKey={sketchKey} importPreview={importPreview}
+        onDelete={() => {
+          const f = selected && featureById(ed.data, selected);
+          if (f) setToDelete({ feature: f, fromMap: true });
+        }}
+        onUndo={undo}
+        onRedo={redo}
+        canUndo={history.current.canUndo}
+        canRedo={history.current.canRedo}
+        sketchKey={sketchKey}
+        importPreview={importPreview}
       />
       {ed.loading && (
         <p className="editor-loading" data-testid="editor-loading">
-          {t('loadingData')} <button type="button" className="btn btn--small" onClick={ed.clearLoading}>{t('clearLoading')}</button>
+          {t('loadingData')}{' '}
+          <button type="button" className="btn btn--small" onClick={ed.clearLoading}>
+            {t('clearLoading')}
+          </button>
         </p>
       )}
       {!ed.clientId ? (
-        <div className="editor-empty" data-testid="no-client"><h3>{t('noClient')}</h3><p>{t('noClientHint')}</p></div>
+        <div className="editor-empty" data-testid="no-client">
+          <h3>{t('noClient')}</h3>
+          <p>{t('noClientHint')}</p>
+        </div>
       ) : (
         <>
           <section className="editor-panel" data-testid="data-overview">
@@ -168,11 +203,27 @@ export default function DataEditorPage() {
               <h3>{t('overview')}</h3>
               <div className="editor-panel__actions">
                 <span>{t('exportData')}:</span>
-                <button type="button" className="btn btn--small" onClick={() => exportAs('geojson')} disabled={!ed.data} data-testid="export-geojson">{t('exportGeojson')}</button>
-                <button type="button" className="btn btn--small" onClick={() => exportAs('csv')} disabled={!ed.data} data-testid="export-csv">{t('exportCsv')}</button>
-                <button type="button" className="btn btn--small" onClick={() => void shapefile('plot')} disabled={!ed.data} data-testid="export-plots-shp">{t('boundaries.exportShp')}</button>
-                <button type="button" className="btn btn--small" onClick={() => void shapefile('irrigation')} disabled={!ed.data} data-testid="export-areas-shp">{t('boundaries.exportAreasShp')}</button>
-                <button type="button" className="btn btn--small" onClick={() => void ed.reload()} data-testid="editor-refresh">{t('refresh')}</button>
+                <button type="button" className="btn btn--small" onClick={() => exportAs('geojson')} disabled={!ed.data} data-testid="export-geojson">
+                  {t('exportGeojson')}
+                </button>
+                <button type="button" className="btn btn--small" onClick={() => exportAs('csv')} disabled={!ed.data} data-testid="export-csv">
+                  {t('exportCsv')}
+                </button>
+                <button type="button" className="btn btn--small" onClick={() => void shapefile('plot')} disabled={!ed.data} data-testid="export-plots-shp">
+                  {t('boundaries.exportShp')}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn--small"
+                  onClick={() => void shapefile('irrigation')}
+                  disabled={!ed.data}
+                  data-testid="export-areas-shp"
+                >
+                  {t('boundaries.exportAreasShp')}
+                </button>
+                <button type="button" className="btn btn--small" onClick={() => void ed.reload()} data-testid="editor-refresh">
+                  {t('refresh')}
+                </button>
               </div>
             </div>
             <div className="stat-grid editor-stats">
@@ -184,14 +235,21 @@ export default function DataEditorPage() {
             </div>
           </section>
           <EditorTables
-            filtered={filtered} search={search} onSearch={setSearch}
+            filtered={filtered}
+            search={search}
+            onSearch={setSearch}
             onAdd={(type) => setForm({ type, variant: 'table', editing: null, drawn: null })}
             onEdit={(f) => setForm({ type: f.properties.type as EditorType, variant: 'table', editing: f, drawn: null })}
             onDelete={(f) => setToDelete({ feature: f, fromMap: false })}
           />
           <BoundaryImportPanel
-            key={ed.clientId} clientId={ed.clientId!} onPreview={setImportPreview}
-            onImported={(msg) => { setImportPreview(null); void afterChange(msg); }}
+            key={ed.clientId}
+            clientId={ed.clientId!}
+            onPreview={setImportPreview}
+            onImported={(msg) => {
+              setImportPreview(null);
+              void afterChange(msg);
+            }}
           />
           <ImportPanel projects={ed.data?.projects ?? []} onImported={() => void ed.reload()} />
         </>
@@ -199,9 +257,16 @@ export default function DataEditorPage() {
       {form && (
         <FeatureForm
           key={`${form.type}-${form.editing?.properties.id ?? 'new'}-${sketchKey}`}
-          type={form.type} variant={form.variant} editing={form.editing} drawn={form.drawn}
-          options={ed.options} clientId={ed.clientId}
-          onSaved={(msg) => { closeForm(); void afterChange(msg); }}
+          type={form.type}
+          variant={form.variant}
+          editing={form.editing}
+          drawn={form.drawn}
+          options={ed.options}
+          clientId={ed.clientId}
+          onSaved={(msg) => {
+            closeForm();
+            void afterChange(msg);
+          }}
           onCancel={closeForm}
         />
       )}

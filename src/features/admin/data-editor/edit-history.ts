@@ -6,7 +6,12 @@ import type { EditorType } from '../../../api/admin-data';
 // geometry again, redo the next. Vertex-level undo while drawing lives in the
 // drawing mode itself (src/map/draw/draw-modes.ts).
 
-export interface GeometryEdit { type: EditorType; id: number; before: Geometry; after: Geometry }
+export interface GeometryEdit {
+  type: EditorType;
+  id: number;
+  before: Geometry;
+  after: Geometry;
+}
 
 export class EditHistory {
   private done: GeometryEdit[] = [];

@@ -16,13 +16,31 @@ export function toGeoJson(data: ClientData): string {
   return JSON.stringify({ type: 'FeatureCollection', features: allFeatures(data) });
 }
 
-const COLUMNS = ['type', 'id', 'name', 'plot_id', 'plot_name', 'plot_area', 'crop_name', 'irrigation_area_id', 'irrigation_area_name', 'row_num', 'tree_num', 'breed_name', 'planting_date', 'wkt'];
+const COLUMNS = [
+  'type',
+  'id',
+  'name',
+  'plot_id',
+  'plot_name',
+  'plot_area',
+  'crop_name',
+  'irrigation_area_id',
+  'irrigation_area_name',
+  'row_num',
+  'tree_num',
+  'breed_name',
+  'planting_date',
+  'wkt',
+];
 
 export function toCsv(data: ClientData): string {
-  return csvDocument(COLUMNS, allFeatures(data).map((f) => {
-    const p = f.properties as unknown as Record<string, unknown>;
-    return COLUMNS.map((c) => (c === 'wkt' ? formatWkt(f.geometry) : p[c]));
-  }));
+  return csvDocument(
+    COLUMNS,
+    allFeatures(data).map((f) => {
+      const p = f.properties as unknown as Record<string, unknown>;
+      return COLUMNS.map((c) => (c === 'wkt' ? formatWkt(f.geometry) : p[c]));
+    }),
+  );
 }
 
 export function download(filename: string, text: string, type: string): void {

@@ -5,20 +5,62 @@ import { toCsv } from './editor-export';
 import { EditHistory } from './edit-history';
 import { TreeColumns } from '../../../api/admin-data-trees';
 
-const sq = { type: 'Polygon' as const, coordinates: [[[0, 0], [1, 0], [1, 1], [0, 0]]] };
+const sq = {
+  type: 'Polygon' as const,
+  coordinates: [
+    [
+      [0, 0],
+      [1, 0],
+      [1, 1],
+      [0, 0],
+    ],
+  ],
+};
 const data = {
-  plots: { type: 'FeatureCollection', features: [
-    { type: 'Feature', geometry: sq, properties: { type: 'plot', id: 1, name: 'North', plot_id: 1, plot_name: 'North', plot_area: 2.5, crop_name: 'Almond' } },
-    { type: 'Feature', geometry: sq, properties: { type: 'plot', id: 2, name: 'South', plot_id: 2, plot_name: 'South', plot_area: 1.26, crop_name: 'Olive' } },
-  ] },
-  irrigationAreas: { type: 'FeatureCollection', features: [
-    { type: 'Feature', geometry: sq, properties: { type: 'irrigation', id: 5, irrigation_area_name: 'Block A', plot_name: 'North' } },
-  ] },
+  plots: {
+    type: 'FeatureCollection',
+    features: [
+      {
+        type: 'Feature',
+        geometry: sq,
+        properties: { type: 'plot', id: 1, name: 'North', plot_id: 1, plot_name: 'North', plot_area: 2.5, crop_name: 'Almond' },
+      },
+      {
+        type: 'Feature',
+        geometry: sq,
+        properties: { type: 'plot', id: 2, name: 'South', plot_id: 2, plot_name: 'South', plot_area: 1.26, crop_name: 'Olive' },
+      },
+    ],
+  },
+  irrigationAreas: {
+    type: 'FeatureCollection',
+    features: [{ type: 'Feature', geometry: sq, properties: { type: 'irrigation', id: 5, irrigation_area_name: 'Block A', plot_name: 'North' } }],
+  },
   // Trees as the columns the server sends (breed names by id, plot names from the plots).
   trees: new TreeColumns(
-    { format: 'columns', count: 2, tree_id: [9, 10], row_num: [12, 4], tree_num: [3, 7], breed_id: [1, 2], plot_id: [1, 2], irrigation_area_id: [null, null],
-      lon: [0.5, 0.5], lat: [0.5, 0.5], planting_date: [null, '2020-01-02'], version: [1, 1], breeds: { 1: 'Almond-Carmel', 2: '=cmd()' } },
-    { clientId: 1, plot: new Map([[1, 'North'], [2, 'South']]), area: new Map() },
+    {
+      format: 'columns',
+      count: 2,
+      tree_id: [9, 10],
+      row_num: [12, 4],
+      tree_num: [3, 7],
+      breed_id: [1, 2],
+      plot_id: [1, 2],
+      irrigation_area_id: [null, null],
+      lon: [0.5, 0.5],
+      lat: [0.5, 0.5],
+      planting_date: [null, '2020-01-02'],
+      version: [1, 1],
+      breeds: { 1: 'Almond-Carmel', 2: '=cmd()' },
+    },
+    {
+      clientId: 1,
+      plot: new Map([
+        [1, 'North'],
+        [2, 'South'],
+      ]),
+      area: new Map(),
+    },
   ),
 } as unknown as ClientData;
 

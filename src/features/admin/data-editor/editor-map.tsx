@@ -11,7 +11,16 @@ import { setupMapLibre } from '../../../map/maplibre-setup';
 import { createDraw } from '../../../map/draw/create-draw';
 import { drawBridge, type Measure } from '../../../map/draw/bridge';
 import { DRAW } from '../../../map/draw/constants';
-import { addEditorLayers, CLICK_LAYERS, hideFeature, setEditorData, setImportPreview, setLayerVisible, SOURCES, type LayerKind } from '../../../map/draw/editor-layers';
+import {
+  addEditorLayers,
+  CLICK_LAYERS,
+  hideFeature,
+  setEditorData,
+  setImportPreview,
+  setLayerVisible,
+  SOURCES,
+  type LayerKind,
+} from '../../../map/draw/editor-layers';
 import type { Ring } from '../../../map/draw/snap';
 import { MapLegend, MapToolbar, type MapMode } from './map-controls';
 import { boundsOf, featureById } from './map-geometry';
@@ -21,7 +30,10 @@ import { boundsOf, featureById } from './map-geometry';
 // and the drawing type, selection (orange, zoom; click again deselects),
 // auto-fit 500 ms after data loads. Works offline: no tiles → plain background.
 
-export interface Selection { type: EditorType; id: number }
+export interface Selection {
+  type: EditorType;
+  id: number;
+}
 
 export interface EditorMapProps {
   data: ClientData | null;
@@ -43,8 +55,7 @@ export interface EditorMapProps {
   importPreview?: GeoJSON.FeatureCollection | null;
 }
 
-const ringsOf = (g: Geometry): Ring[] =>
-  g.type === 'Polygon' ? (g.coordinates as Ring[]) : g.type === 'MultiPolygon' ? (g.coordinates.flat() as Ring[]) : [];
+const ringsOf = (g: Geometry): Ring[] => (g.type === 'Polygon' ? (g.coordinates as Ring[]) : g.type === 'MultiPolygon' ? (g.coordinates.flat() as Ring[]) : []);
 
 export function EditorMap(p: EditorMapProps) {
   const { t } = useTranslation('admin.data-editor');
@@ -67,7 +78,14 @@ export function EditorMap(p: EditorMapProps) {
   // Map + draw control, once.
   useEffect(() => {
     setupMapLibre();
-    const map = new MapLibreMap({ container: box.current!, style: basemapStyle(), center: MAP_DEFAULTS.centre, zoom: MAP_DEFAULTS.zoom, maxZoom: 22, attributionControl: { compact: true } });
+    const map = new MapLibreMap({
+      container: box.current!,
+      style: basemapStyle(),
+      center: MAP_DEFAULTS.centre,
+      zoom: MAP_DEFAULTS.zoom,
+      maxZoom: 22,
+      attributionControl: { compact: true },
+    });
     mapRef.current = map;
     // Browser tests read the map (project lon/lat to pixels) from the container.
     Object.defineProperty(box.current!, '__map', { value: map, configurable: true });
@@ -93,7 +111,13 @@ export function EditorMap(p: EditorMapProps) {
       map.on('click', (e: MapMouseEvent) => {
         if (modeRef.current !== 'view') return;
         const tol = DRAW.clickTolerancePx;
-        const hits = map.queryRenderedFeatures([[e.point.x - tol, e.point.y - tol], [e.point.x + tol, e.point.y + tol]], { layers: CLICK_LAYERS.filter((l) => map.getLayer(l)) });
+        const hits = map.queryRenderedFeatures(
+          [
+            [e.point.x - tol, e.point.y - tol],
+            [e.point.x + tol, e.point.y + tol],
+          ],
+          { layers: CLICK_LAYERS.filter((l) => map.getLayer(l)) },
+        );
         const hit = CLICK_LAYERS.map((l) => hits.find((h) => h.layer.id === l)).find(Boolean);
         const type: EditorType | null = !hit ? null : hit.layer.id === 'ed-trees' ? 'tree' : hit.layer.id === 'ed-areas-fill' ? 'irrigation' : 'plot';
         const cur = props.current.selected;
@@ -135,7 +159,17 @@ export function EditorMap(p: EditorMapProps) {
     const map = mapRef.current;
     if (!ready || !map) return;
     setImportPreview(map, p.importPreview ?? null);
-    const box = p.importPreview && extentOf(p.importPreview.features.flatMap((f) => (f.geometry.type === 'Polygon' ? [f.geometry] : f.geometry.type === 'MultiPolygon' ? f.geometry.coordinates.map((c) => ({ type: 'Polygon' as const, coordinates: c })) : [])));
+    const box =
+      p.importPreview &&
+      extentOf(
+        p.importPreview.features.flatMap((f) =>
+          f.geometry.type === 'Polygon'
+            ? [f.geometry]
+            : f.geometry.type === 'MultiPolygon'
+              ? f.geometry.coordinates.map((c) => ({ type: 'Polygon' as const, coordinates: c }))
+              : [],
+        ),
+      );
     if (box && !previewShown.current) map.fitBounds(box, { padding: 40, duration: 0, maxZoom: 18 });
     previewShown.current = !!box;
   }, [ready, p.importPreview]);
@@ -174,7 +208,8 @@ export function EditorMap(p: EditorMapProps) {
 
   // Mode changes and the draw layer's content.
   useEffect(() => {
-    const map = mapRef.current, draw = drawRef.current;
+    const map = mapRef.current,
+      draw = drawRef.current;
     if (!ready || !map || !draw) return;
     draw.deleteAll();
     hideFeature(map, null, null);
@@ -220,7 +255,8 @@ export function EditorMap(p: EditorMapProps) {
   }, [ready, visible]);
 
   const fitPlots = () => {
-    const map = mapRef.current, d = props.current.data;
+    const map = mapRef.current,
+      d = props.current.data;
     if (!map || !d) return;
     const all: Position[] = d.plots.features.flatMap((f) => ringsOf(f.geometry).flat());
     if (!all.length) return;
@@ -232,9 +268,19 @@ export function EditorMap(p: EditorMapProps) {
   return (
     <section className="editor-map" data-testid="editor-map">
       <MapToolbar
-        clients={p.clients} clientId={p.clientId} onClientChange={p.onClientChange}
-        mode={mode} onMode={setMode} onGlobalView={globalView} onFocusPlots={fitPlots}
-        canDelete={!!p.selected} onDelete={p.onDelete} onUndo={p.onUndo} onRedo={p.onRedo} canUndo={p.canUndo} canRedo={p.canRedo}
+        clients={p.clients}
+        clientId={p.clientId}
+        onClientChange={p.onClientChange}
+        mode={mode}
+        onMode={setMode}
+        onGlobalView={globalView}
+        onFocusPlots={fitPlots}
+        canDelete={!!p.selected}
+        onDelete={p.onDelete}
+        onUndo={p.onUndo}
+        onRedo={p.onRedo}
+        canUndo={p.canUndo}
+        canRedo={p.canRedo}
       />
       <div className="editor-map__body">
         <div ref={box} className="editor-map__canvas" data-testid="editor-map-canvas" />
@@ -247,7 +293,9 @@ export function EditorMap(p: EditorMapProps) {
             <span className="editor-map__measure" data-testid="live-measure">
               {' · '}
               {measure.kind === 'polygon' && t('map.area', { ha: (measure.areaHa ?? 0).toFixed(2) })}
-              {measure.kind === 'polygon' ? ` · ${t('map.perimeter', { m: Math.round(measure.lengthM) })}` : t('map.length', { m: Math.round(measure.lengthM) })}
+              {measure.kind === 'polygon'
+                ? ` · ${t('map.perimeter', { m: Math.round(measure.lengthM) })}`
+                : t('map.length', { m: Math.round(measure.lengthM) })}
             </span>
           )}
           {offline && <span className="editor-map__offline"> · {t('map.basemapOffline')}</span>}

@@ -9,12 +9,19 @@ import type { TreeColumns } from '../../../api/admin-data-trees';
 const has = (q: string, ...values: unknown[]) => values.some((v) => v !== null && v !== undefined && String(v).toLowerCase().includes(q));
 
 /** Trees are positions in the columns (no feature per tree until a table page shows it). */
-export interface Filtered { plots: PlotFeature[]; areas: AreaFeature[]; trees: number[]; treeCols: TreeColumns | null }
+export interface Filtered {
+  plots: PlotFeature[];
+  areas: AreaFeature[];
+  trees: number[];
+  treeCols: TreeColumns | null;
+}
 
 export function filterEditorData(data: ClientData | null, query: string): Filtered {
   if (!data) return { plots: [], areas: [], trees: [], treeCols: null };
   const q = query.trim().toLowerCase();
-  const plots = data.plots.features, areas = data.irrigationAreas.features, cols = data.trees;
+  const plots = data.plots.features,
+    areas = data.irrigationAreas.features,
+    cols = data.trees;
   const all = Array.from({ length: cols.count }, (_, i) => i);
   if (!q) return { plots, areas, trees: all, treeCols: cols };
   const c = cols.cols;

@@ -13,7 +13,16 @@ import { formatWkt } from '../../../domain/wkt';
 // 'map' (after drawing: the drawing form's messages, crop/breed required).
 // WKT is parsed and checked here and again on the server.
 
-interface Values { name: string; crop_id: string; plot_area: string; geom: string; row_num: string; tree_num: string; breed_id: string; planting_date: string }
+interface Values {
+  name: string;
+  crop_id: string;
+  plot_area: string;
+  geom: string;
+  row_num: string;
+  tree_num: string;
+  breed_id: string;
+  planting_date: string;
+}
 
 export interface FeatureFormProps {
   type: EditorType;
@@ -63,7 +72,8 @@ export function FeatureForm(props: FeatureFormProps) {
     } else if (type === 'irrigation') {
       if (!v.name.trim()) e.name = m('areaName');
     } else {
-      const row = int(v.row_num), tree = int(v.tree_num);
+      const row = int(v.row_num),
+        tree = int(v.tree_num);
       if (variant === 'map') {
         if (!(row !== null && Number.isInteger(row) && row >= 1)) e.row_num = m('validRow');
         if (!(tree !== null && Number.isInteger(tree) && tree >= 1)) e.tree_num = m('validTree');
@@ -91,9 +101,11 @@ export function FeatureForm(props: FeatureFormProps) {
     if (Object.keys(errors).length) return;
     const num = (s: string) => (s.trim() === '' ? null : Number(s));
     const body =
-      type === 'plot' ? { plot_name: v.name.trim(), crop_id: num(v.crop_id), plot_area: num(v.plot_area), geom: v.geom }
-      : type === 'irrigation' ? { irrigation_area_name: v.name.trim(), geom: v.geom }
-      : { row_num: Number(v.row_num), tree_num: Number(v.tree_num), breed_id: num(v.breed_id), planting_date: v.planting_date || null, geom: v.geom };
+      type === 'plot'
+        ? { plot_name: v.name.trim(), crop_id: num(v.crop_id), plot_area: num(v.plot_area), geom: v.geom }
+        : type === 'irrigation'
+          ? { irrigation_area_name: v.name.trim(), geom: v.geom }
+          : { row_num: Number(v.row_num), tree_num: Number(v.tree_num), breed_id: num(v.breed_id), planting_date: v.planting_date || null, geom: v.geom };
     setSaving(true);
     setError(null);
     try {
@@ -111,7 +123,8 @@ export function FeatureForm(props: FeatureFormProps) {
     }
   };
 
-  const title = variant === 'map' && !editing ? t('modal.drawnTitle', { type: typeLabel }) : t(editing ? 'modal.editTitle' : 'modal.addTitle', { type: typeLabel });
+  const title =
+    variant === 'map' && !editing ? t('modal.drawnTitle', { type: typeLabel }) : t(editing ? 'modal.editTitle' : 'modal.addTitle', { type: typeLabel });
   const formId = `data-editor-form-${type}`;
   return (
     <Modal
@@ -121,7 +134,9 @@ export function FeatureForm(props: FeatureFormProps) {
       testId="feature-form"
       footer={
         <>
-          <button type="button" className="btn" onClick={props.onCancel} disabled={saving}>{t('form.cancel')}</button>
+          <button type="button" className="btn" onClick={props.onCancel} disabled={saving}>
+            {t('form.cancel')}
+          </button>
           <button type="submit" className="btn btn--primary" form={formId} disabled={saving || noGeometry} data-testid="feature-save">
             {saving ? t('form.saving') : variant === 'map' ? t('form.saveType', { type: typeLabel }) : t('form.save')}
           </button>
@@ -129,37 +144,71 @@ export function FeatureForm(props: FeatureFormProps) {
       }
     >
       <form id={formId} onSubmit={submit} noValidate className="feature-form">
-        {error && <p className="feature-form__error" role="alert" data-testid="feature-form-error">{error}</p>}
-        {noGeometry && <p className="feature-form__hint" data-testid="draw-first">{t('form.drawFirst')}</p>}
+        {error && (
+          <p className="feature-form__error" role="alert" data-testid="feature-form-error">
+            {error}
+          </p>
+        )}
+        {noGeometry && (
+          <p className="feature-form__hint" data-testid="draw-first">
+            {t('form.drawFirst')}
+          </p>
+        )}
         {type === 'plot' && (
           <>
-            <Field form={form} name="name" label={t('form.plotName')} required><input {...form.input('name')} maxLength={200} /></Field>
+            <Field form={form} name="name" label={t('form.plotName')} required>
+              <input {...form.input('name')} maxLength={200} />
+            </Field>
             <Field form={form} name="crop_id" label={t('form.crop')} required={variant === 'map'}>
               <select {...form.input('crop_id')}>
                 <option value="">{t('form.selectCrop')}</option>
-                {options.crops.map((c) => <option key={c.crop_id} value={c.crop_id}>{c.crop_name}</option>)}
+                {options.crops.map((c) => (
+                  <option key={c.crop_id} value={c.crop_id}>
+                    {c.crop_name}
+                  </option>
+                ))}
               </select>
             </Field>
-            <Field form={form} name="plot_area" label={t('form.area')} hint={t('form.areaHint')}><input {...form.input('plot_area')} type="number" step="0.01" min="0" /></Field>
+            <Field form={form} name="plot_area" label={t('form.area')} hint={t('form.areaHint')}>
+              <input {...form.input('plot_area')} type="number" step="0.01" min="0" />
+            </Field>
           </>
         )}
         {type === 'irrigation' && (
-          <Field form={form} name="name" label={t('form.areaName')} required hint={t('form.autoPlot')}><input {...form.input('name')} maxLength={200} /></Field>
+          <Field form={form} name="name" label={t('form.areaName')} required hint={t('form.autoPlot')}>
+            <input {...form.input('name')} maxLength={200} />
+          </Field>
         )}
         {type === 'tree' && (
           <>
-            <Field form={form} name="row_num" label={t('form.row')} required><input {...form.input('row_num')} type="number" min="1" step="1" /></Field>
-            <Field form={form} name="tree_num" label={t('form.treeNum')} required><input {...form.input('tree_num')} type="number" min="1" step="1" /></Field>
+            <Field form={form} name="row_num" label={t('form.row')} required>
+              <input {...form.input('row_num')} type="number" min="1" step="1" />
+            </Field>
+            <Field form={form} name="tree_num" label={t('form.treeNum')} required>
+              <input {...form.input('tree_num')} type="number" min="1" step="1" />
+            </Field>
             <Field form={form} name="breed_id" label={t('form.breed')} required={variant === 'map'}>
               <select {...form.input('breed_id')}>
                 <option value="">{t('form.selectBreed')}</option>
-                {options.breeds.map((b) => <option key={b.breed_id} value={b.breed_id}>{b.breed_name}</option>)}
+                {options.breeds.map((b) => (
+                  <option key={b.breed_id} value={b.breed_id}>
+                    {b.breed_name}
+                  </option>
+                ))}
               </select>
             </Field>
-            <Field form={form} name="planting_date" label={t('form.planting')}><input {...form.input('planting_date')} type="date" /></Field>
+            <Field form={form} name="planting_date" label={t('form.planting')}>
+              <input {...form.input('planting_date')} type="date" />
+            </Field>
           </>
         )}
-        <Field form={form} name="geom" label={t('form.geom')} required hint={type === 'tree' ? `${t('form.autoTree')} ${t('form.geomPointHint')}` : t('form.geomPolygonHint')}>
+        <Field
+          form={form}
+          name="geom"
+          label={t('form.geom')}
+          required
+          hint={type === 'tree' ? `${t('form.autoTree')} ${t('form.geomPointHint')}` : t('form.geomPolygonHint')}
+        >
           <textarea {...form.input('geom')} rows={type === 'tree' ? 2 : 4} dir="ltr" spellCheck={false} />
         </Field>
       </form>

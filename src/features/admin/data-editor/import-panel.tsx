@@ -43,29 +43,54 @@ export function ImportPanel({ projects, onImported }: { projects: { project_id: 
           <span>{t('import.project')}</span>
           <select value={projectId} onChange={(e) => setProjectId(e.target.value)} data-testid="import-project">
             <option value="">{t('import.selectProject')}</option>
-            {projects.map((p) => <option key={p.project_id} value={p.project_id}>{p.name}</option>)}
+            {projects.map((p) => (
+              <option key={p.project_id} value={p.project_id}>
+                {p.name}
+              </option>
+            ))}
           </select>
         </label>
         <label>
           <span>{t('import.file')}</span>
-          <input type="file" accept=".csv,.geojson,.json,text/csv,application/geo+json" onChange={(e) => setFile(e.target.files?.[0] ?? null)} data-testid="import-file" />
+          <input
+            type="file"
+            accept=".csv,.geojson,.json,text/csv,application/geo+json"
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+            data-testid="import-file"
+          />
         </label>
         <label className="editor-import__check">
           <input type="checkbox" checked={create} onChange={(e) => setCreate(e.target.checked)} />
           {t('import.createUnmatched')}
         </label>
-        <button type="button" className="btn btn--primary" onClick={start} disabled={busy} data-testid="import-start">{t('import.start')}</button>
+        <button type="button" className="btn btn--primary" onClick={start} disabled={busy} data-testid="import-start">
+          {t('import.start')}
+        </button>
       </div>
       {progress && (
         <div className="editor-import__progress" data-testid="import-progress">
-          <span>{t(`import.phases.${progress.phase}`)} {progress.phase !== 'parsing' && progress.phase !== 'matching' ? `${pct}%` : ''}</span>
+          <span>
+            {t(`import.phases.${progress.phase}`)} {progress.phase !== 'parsing' && progress.phase !== 'matching' ? `${pct}%` : ''}
+          </span>
           <progress max={100} value={progress.phase === 'parsing' || progress.phase === 'matching' ? undefined : pct} />
         </div>
       )}
       {result && (
         <p className="editor-import__result" role="status" data-testid="import-result">
-          {t('import.result', { observations: result.observations, byId: result.matched_by_id, nearest: result.matched_nearest, unmatched: result.unmatched, created: result.created_trees, replaced: result.replaced })}
-          {result.unmatched_lines.length > 0 && result.created_trees === 0 && <><br />{t('import.unmatchedLines', { lines: result.unmatched_lines.join(', ') })}</>}
+          {t('import.result', {
+            observations: result.observations,
+            byId: result.matched_by_id,
+            nearest: result.matched_nearest,
+            unmatched: result.unmatched,
+            created: result.created_trees,
+            replaced: result.replaced,
+          })}
+          {result.unmatched_lines.length > 0 && result.created_trees === 0 && (
+            <>
+              <br />
+              {t('import.unmatchedLines', { lines: result.unmatched_lines.join(', ') })}
+            </>
+          )}
         </p>
       )}
       {error && (
@@ -74,7 +99,13 @@ export function ImportPanel({ projects, onImported }: { projects: { project_id: 
           {error.rows.length > 0 && (
             <>
               <p>{t('import.badRows')}</p>
-              <ul>{error.rows.map((r, i) => <li key={i}><strong>{r.field}</strong>: {r.message}</li>)}</ul>
+              <ul>
+                {error.rows.map((r, i) => (
+                  <li key={i}>
+                    <strong>{r.field}</strong>: {r.message}
+                  </li>
+                ))}
+              </ul>
             </>
           )}
         </div>

@@ -30,21 +30,42 @@ export function MapToolbar(p: MapToolbarProps) {
         <span>{t('client')}</span>
         <select value={p.clientId ?? ''} onChange={(e) => p.onClientChange(e.target.value ? Number(e.target.value) : null)} data-testid="client-select">
           <option value="">{t('selectClient')}</option>
-          {p.clients.map((c) => <option key={c.client_id} value={c.client_id}>{c.name}</option>)}
+          {p.clients.map((c) => (
+            <option key={c.client_id} value={c.client_id}>
+              {c.name}
+            </option>
+          ))}
         </select>
       </label>
-      <button type="button" className="btn btn--small" onClick={p.onGlobalView}>{t('map.globalView')}</button>
-      <button type="button" className="btn btn--small" onClick={p.onFocusPlots}>{t('map.focusPlots')}</button>
+      <button type="button" className="btn btn--small" onClick={p.onGlobalView}>
+        {t('map.globalView')}
+      </button>
+      <button type="button" className="btn btn--small" onClick={p.onFocusPlots}>
+        {t('map.focusPlots')}
+      </button>
       <div className="editor-map__modes" role="group" aria-label={t('map.mode')}>
         {(['view', 'draw', 'modify'] as MapMode[]).map((m) => (
-          <button key={m} type="button" className={`btn btn--small${p.mode === m ? ' btn--primary' : ''}`} aria-pressed={p.mode === m} onClick={() => p.onMode(m)} data-testid={`mode-${m}`}>
+          <button
+            key={m}
+            type="button"
+            className={`btn btn--small${p.mode === m ? ' btn--primary' : ''}`}
+            aria-pressed={p.mode === m}
+            onClick={() => p.onMode(m)}
+            data-testid={`mode-${m}`}
+          >
             {t(`map.modes.${m}`)}
           </button>
         ))}
       </div>
-      <button type="button" className="btn btn--small" onClick={p.onUndo} disabled={!p.canUndo} title="Ctrl+Z" data-testid="map-undo">{t('map.undo')}</button>
-      <button type="button" className="btn btn--small" onClick={p.onRedo} disabled={!p.canRedo} title="Ctrl+Shift+Z" data-testid="map-redo">{t('map.redo')}</button>
-      <button type="button" className="btn btn--small btn--danger" onClick={p.onDelete} disabled={!p.canDelete} data-testid="map-delete">{t('map.deleteSelected')}</button>
+      <button type="button" className="btn btn--small" onClick={p.onUndo} disabled={!p.canUndo} title="Ctrl+Z" data-testid="map-undo">
+        {t('map.undo')}
+      </button>
+      <button type="button" className="btn btn--small" onClick={p.onRedo} disabled={!p.canRedo} title="Ctrl+Shift+Z" data-testid="map-redo">
+        {t('map.redo')}
+      </button>
+      <button type="button" className="btn btn--small btn--danger" onClick={p.onDelete} disabled={!p.canDelete} data-testid="map-delete">
+        {t('map.deleteSelected')}
+      </button>
     </div>
   );
 }

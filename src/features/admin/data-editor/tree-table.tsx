@@ -21,13 +21,22 @@ export function TreeTable({ cols, rows, actions }: { cols: TreeColumns | null; r
     if (!cols) return () => '';
     const c = cols.cols;
     return (col: Col, i: number): string | number =>
-      col === 'row' ? (c.row_num[i] ?? '') : col === 'tree' ? (c.tree_num[i] ?? '') : col === 'breed' ? (cols.breedName(i) ?? '–') : col === 'plot' ? (cols.plotName(i) ?? '–') : (cols.areaName(i) ?? '–');
+      col === 'row'
+        ? (c.row_num[i] ?? '')
+        : col === 'tree'
+          ? (c.tree_num[i] ?? '')
+          : col === 'breed'
+            ? (cols.breedName(i) ?? '–')
+            : col === 'plot'
+              ? (cols.plotName(i) ?? '–')
+              : (cols.areaName(i) ?? '–');
   }, [cols]);
   const sorted = useMemo(() => {
     if (!sort) return rows;
     const dir = sort.desc ? -1 : 1;
     return [...rows].sort((a, b) => {
-      const x = value(sort.col, a), y = value(sort.col, b);
+      const x = value(sort.col, a),
+        y = value(sort.col, b);
       return (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y))) * dir;
     });
   }, [rows, sort, value]);
@@ -56,21 +65,36 @@ export function TreeTable({ cols, rows, actions }: { cols: TreeColumns | null; r
             </tr>
           </thead>
           <tbody>
-            {cols && shown.map((i) => {
-              const id = cols.cols.tree_id[i];
-              return (
-                <tr key={id} data-row-id={id}>
-                  {COLS.map((col) => <td key={col}>{value(col, i)}</td>)}
-                  <td className="data-table__actions">
-                    {actions(cols.feature(i)).map((a) => (
-                      <button key={a.label} type="button" className={`btn btn--small${a.danger ? ' btn--danger' : ''}`} onClick={a.onClick} disabled={a.disabled}>{a.label}</button>
+            {cols &&
+              shown.map((i) => {
+                const id = cols.cols.tree_id[i];
+                return (
+                  <tr key={id} data-row-id={id}>
+                    {COLS.map((col) => (
+                      <td key={col}>{value(col, i)}</td>
                     ))}
-                  </td>
-                </tr>
-              );
-            })}
+                    <td className="data-table__actions">
+                      {actions(cols.feature(i)).map((a) => (
+                        <button
+                          key={a.label}
+                          type="button"
+                          className={`btn btn--small${a.danger ? ' btn--danger' : ''}`}
+                          onClick={a.onClick}
+                          disabled={a.disabled}
+                        >
+                          {a.label}
+                        </button>
+                      ))}
+                    </td>
+                  </tr>
+                );
+              })}
             {shown.length === 0 && (
-              <tr><td colSpan={COLS.length + 1} className="data-table__empty">{ta('ui.noData')}</td></tr>
+              <tr>
+                <td colSpan={COLS.length + 1} className="data-table__empty">
+                  {ta('ui.noData')}
+                </td>
+              </tr>
             )}
           </tbody>
         </table>
@@ -79,11 +103,17 @@ export function TreeTable({ cols, rows, actions }: { cols: TreeColumns | null; r
         <span className="data-table__count">{ta('ui.showing', { count: sorted.length })}</span>
         {pageCount > 1 && (
           <nav className="data-table__pages" aria-label={ta('ui.pagination')}>
-            <button type="button" onClick={() => setPage(page - 1)} disabled={page === 0}>{ta('ui.previous')}</button>
+            <button type="button" onClick={() => setPage(page - 1)} disabled={page === 0}>
+              {ta('ui.previous')}
+            </button>
             {pageWindow(page, pageCount).map((p) => (
-              <button key={p} type="button" className="data-table__page" aria-current={p === page ? 'page' : undefined} onClick={() => setPage(p)}>{p + 1}</button>
+              <button key={p} type="button" className="data-table__page" aria-current={p === page ? 'page' : undefined} onClick={() => setPage(p)}>
+                {p + 1}
+              </button>
             ))}
-            <button type="button" onClick={() => setPage(page + 1)} disabled={page >= pageCount - 1}>{ta('ui.next')}</button>
+            <button type="button" onClick={() => setPage(page + 1)} disabled={page >= pageCount - 1}>
+              {ta('ui.next')}
+            </button>
           </nav>
         )}
       </div>

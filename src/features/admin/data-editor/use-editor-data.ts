@@ -41,34 +41,40 @@ export function useEditorData() {
     void loadClients();
   }, [loadClients]);
 
-  const load = useCallback(async (id: number | null) => {
-    dataAbort.current?.abort();
-    if (id === null) {
-      setData(null);
-      setLoading(false);
-      return;
-    }
-    const ctrl = new AbortController();
-    dataAbort.current = ctrl;
-    setLoading(true);
-    try {
-      const d = await fetchClientData(id, ctrl.signal, held.current);
-      if (!ctrl.signal.aborted) {
-        setData(d);
-        setError(null);
+  const load = useCallback(
+    async (id: number | null) => {
+      dataAbort.current?.abort();
+      if (id === null) {
+        setData(null);
+        setLoading(false);
+        return;
       }
-    } catch (e) {
-      if (!ctrl.signal.aborted) setError(`${t('errors.fetchData')}: ${(e as Error).message}`);
-    } finally {
-      if (dataAbort.current === ctrl) setLoading(false);
-    }
-  }, [t]);
+      const ctrl = new AbortController();
+      dataAbort.current = ctrl;
+      setLoading(true);
+      try {
+        const d = await fetchClientData(id, ctrl.signal, held.current);
+        if (!ctrl.signal.aborted) {
+          setData(d);
+          setError(null);
+        }
+      } catch (e) {
+        if (!ctrl.signal.aborted) setError(`${t('errors.fetchData')}: ${(e as Error).message}`);
+      } finally {
+        if (dataAbort.current === ctrl) setLoading(false);
+      }
+    },
+    [t],
+  );
 
-  const selectClient = useCallback((id: number | null) => {
-    setClientId(id);
-    if (id === null) setData(null);
-    void load(id);
-  }, [load]);
+  const selectClient = useCallback(
+    (id: number | null) => {
+      setClientId(id);
+      if (id === null) setData(null);
+      void load(id);
+    },
+    [load],
+  );
 
   const reload = useCallback(() => load(clientId), [load, clientId]);
 

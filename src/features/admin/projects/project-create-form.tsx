@@ -57,7 +57,9 @@ export function ProjectCreateForm({ users, save }: { users: AdminUser[]; save: S
           {growers.map((u) => (
             <label key={u.user_id}>
               <input type="checkbox" checked={form.values.user_ids.includes(u.user_id)} onChange={() => toggleUser(u.user_id)} />
-              <span>{u.email} <small>({u.client_name})</small></span>
+              <span>
+                {u.email} <small>({u.client_name})</small>
+              </span>
             </label>
           ))}
         </div>
@@ -66,9 +68,13 @@ export function ProjectCreateForm({ users, save }: { users: AdminUser[]; save: S
         label={t('fields.plots')}
         note={
           form.values.user_ids.length === 0 ? (
-            <p className="project-plots__note" data-testid="plots-note">{t('selectUsersFirst')}</p>
+            <p className="project-plots__note" data-testid="plots-note">
+              {t('selectUsersFirst')}
+            </p>
           ) : clientIds.length > 1 ? (
-            <p className="form-field__error" data-testid="plots-note">{t('oneClientOnly')}</p>
+            <p className="form-field__error" data-testid="plots-note">
+              {t('oneClientOnly')}
+            </p>
           ) : undefined
         }
         plots={plots}

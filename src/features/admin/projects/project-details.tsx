@@ -8,17 +8,26 @@ export function ProjectDetails({ project: p, users }: { project: AdminProject; u
   const emails = p.user_ids.map((id) => users.find((u) => u.user_id === id)?.email ?? `#${id}`);
   return (
     <dl className="admin-details" data-testid="project-details">
-      <dt>{t('fields.name')}</dt><dd>{p.name}</dd>
-      <dt>{t('fields.client')}</dt><dd>{p.client_name}</dd>
-      <dt>{t('fields.observationDate')}</dt><dd>{formatShortDate(p.observation_date)}</dd>
-      <dt>{t('fields.created')}</dt><dd>{formatShortDate(p.created_at)}</dd>
-      <dt>{t('fields.users')}</dt><dd>{emails.join(', ') || '—'}</dd>
-      <dt>{t('fields.products')}</dt><dd>{p.products.map((x) => t(`products.${x}`)).join(', ') || '—'}</dd>
-      <dt>{t('detectedCrops')}</dt><dd>{p.crop_types.join(', ') || '—'}</dd>
+      <dt>{t('fields.name')}</dt>
+      <dd>{p.name}</dd>
+      <dt>{t('fields.client')}</dt>
+      <dd>{p.client_name}</dd>
+      <dt>{t('fields.observationDate')}</dt>
+      <dd>{formatShortDate(p.observation_date)}</dd>
+      <dt>{t('fields.created')}</dt>
+      <dd>{formatShortDate(p.created_at)}</dd>
+      <dt>{t('fields.users')}</dt>
+      <dd>{emails.join(', ') || '—'}</dd>
+      <dt>{t('fields.products')}</dt>
+      <dd>{p.products.map((x) => t(`products.${x}`)).join(', ') || '—'}</dd>
+      <dt>{t('detectedCrops')}</dt>
+      <dd>{p.crop_types.join(', ') || '—'}</dd>
       <dt>{t('fields.plots')}</dt>
       <dd>{p.plots.map((pl) => `${pl.plot_name} (${pl.plot_area ?? '—'} ${t('ha')})`).join(', ') || '—'}</dd>
-      <dt>{t('stats.areas')}</dt><dd>{p.irrigation_area_count}</dd>
-      <dt>{t('fields.trees')}</dt><dd>{p.tree_count.toLocaleString('en-US')}</dd>
+      <dt>{t('stats.areas')}</dt>
+      <dd>{p.irrigation_area_count}</dd>
+      <dt>{t('fields.trees')}</dt>
+      <dd>{p.tree_count.toLocaleString('en-US')}</dd>
     </dl>
   );
 }

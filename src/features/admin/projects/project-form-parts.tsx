@@ -84,7 +84,9 @@ export function PlotsField({ label, note, plots, error, selected, onChange, fiel
         ) : plots === null ? (
           <p className="project-plots__note">{t('loadingPlots')}</p>
         ) : plots.length === 0 ? (
-          <p className="project-plots__note" data-testid="plots-note">{t('noPlots')}</p>
+          <p className="project-plots__note" data-testid="plots-note">
+            {t('noPlots')}
+          </p>
         ) : (
           <PlotChecklist plots={plots} selected={selected} onChange={onChange} />
         )}

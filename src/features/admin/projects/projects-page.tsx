@@ -33,7 +33,12 @@ export default function ProjectsPage() {
     () => [
       { accessorKey: 'name', header: t('fields.name') },
       { accessorKey: 'client_name', header: t('fields.client') },
-      { accessorKey: 'observation_date', header: t('fields.observationDate'), cell: (c) => formatShortDate(c.getValue<string | null>()), sortUndefined: 'last' },
+      {
+        accessorKey: 'observation_date',
+        header: t('fields.observationDate'),
+        cell: (c) => formatShortDate(c.getValue<string | null>()),
+        sortUndefined: 'last',
+      },
       { accessorKey: 'plot_count', header: t('fields.plots'), enableGlobalFilter: false },
       { accessorKey: 'tree_count', header: t('fields.trees'), cell: (c) => c.getValue<number>().toLocaleString('en-US'), enableGlobalFilter: false },
       { id: 'products', accessorFn: (p) => p.products.map((x) => t(`products.${x}`)).join(', '), header: t('fields.products'), enableSorting: false },

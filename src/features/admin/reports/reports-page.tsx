@@ -58,7 +58,9 @@ export default function ReportsPage() {
             {t('client')}{' '}
             <select value={clientId ?? ''} onChange={(e) => setClientId(Number(e.target.value))} data-testid="report-client">
               {(clients.data ?? []).map((c) => (
-                <option key={c.client_id} value={c.client_id}>{c.name}</option>
+                <option key={c.client_id} value={c.client_id}>
+                  {c.name}
+                </option>
               ))}
             </select>
           </label>
@@ -99,7 +101,9 @@ export default function ReportsPage() {
                 ))}
                 {report.projects.length === 0 && (
                   <tr>
-                    <td colSpan={4 + report.statuses.length} className="data-table__empty">{t('empty')}</td>
+                    <td colSpan={4 + report.statuses.length} className="data-table__empty">
+                      {t('empty')}
+                    </td>
                   </tr>
                 )}
               </tbody>

@@ -37,7 +37,14 @@ export default function UsersPage() {
     onOpen: (m) => {
       if (m?.kind === 'create') form.reset(EMPTY);
       if (m?.kind === 'edit')
-        form.reset({ email: m.item.email, password: '', first_name: m.item.first_name, last_name: m.item.last_name, client_id: m.item.client_id ? String(m.item.client_id) : '', role: m.item.role });
+        form.reset({
+          email: m.item.email,
+          password: '',
+          first_name: m.item.first_name,
+          last_name: m.item.last_name,
+          client_id: m.item.client_id ? String(m.item.client_id) : '',
+          role: m.item.role,
+        });
     },
     messages: { create: t('errors.create'), update: t('errors.update'), delete: t('errors.delete') },
   });
@@ -124,7 +131,9 @@ export default function UsersPage() {
             <select {...form.input('client_id')}>
               <option value="">{t('selectClient')}</option>
               {(clients.data ?? []).map((c) => (
-                <option key={c.client_id} value={c.client_id}>{c.name}</option>
+                <option key={c.client_id} value={c.client_id}>
+                  {c.name}
+                </option>
               ))}
             </select>
           </Field>
