@@ -1,4 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorBody } from '../../src/domain/contracts/common';
 import { healthResponse } from '../../src/domain/contracts/health';
 import type { Db } from '../db/adapter';
 
@@ -6,7 +8,8 @@ import type { Db } from '../db/adapter';
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const schema = {
     summary: 'Liveness and a database ping (200 while the database answers, 503 when not)',
-    response: { 200: healthResponse, 503: healthResponse },
+    // 503: the ping failed (the same shape), or the overload guard answered before the route ran (an error body).
+    response: { 200: healthResponse, 503: z.union([healthResponse, errorBody]) },
   };
   app.get('/api/health', { config: { access: 'public' }, schema }, async (_request, reply) => {
     const t0 = performance.now();

@@ -7,6 +7,16 @@ import { z } from 'zod';
 /** `{ success: true, message }`: the envelope of every successful admin answer (admin.md §4). */
 export const okMessage = z.object({ success: z.literal(true), message: z.string() });
 
+/** `{ success: false, message, code?, errors? }`: every error answer (server/plugins/errors.ts). */
+export const errorBody = z.object({
+  success: z.literal(false),
+  message: z.string(),
+  /** A stable code where the app acts on it (server_busy, database_unavailable, …). */
+  code: z.string().optional(),
+  /** Field errors of a form: the field and what is wrong with it. */
+  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+});
+
 /** A database id in a path or query: a positive 32-bit integer; the messages name the parameter. */
 export const dbId = (name: string) =>
   z.coerce
