@@ -1,5 +1,5 @@
 // Wire benchmark (DESIGN.md §4): the map data of N trees as the server sends it
-// (server/routes/map-data-build.ts builds both forms from the same columns),
+// (server/surveys/map-data-build.ts builds both forms from the same columns),
 // then the client side from "response bytes in hand" to GPU-ready arrays
 // (Float64 positions + RGBA colours for the status mode):
 //   GeoJSON: UTF-8 decode → JSON.parse → ingestMapDataGeoJSON → colourTrees
@@ -9,8 +9,8 @@ import { spawnSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { colourTrees, decodeMapDataArrow, ingestMapDataGeoJSON, mercatorXToLon, mercatorYToLat, type MapDataResponse } from '../workers/geo';
 import { syntheticFarm } from '../workers/geo/synthetic-farm';
-import { buildMapData } from '../server/routes/map-data-build';
-import { TREE_FIELDS, type AreaRow, type Cell, type ProjectMapRows, type TreeField } from '../server/routes/map-data-query';
+import { buildMapData } from '../server/surveys/map-data-build';
+import { TREE_FIELDS, type AreaRow, type Cell, type ProjectMapRows, type TreeField } from '../server/surveys/map-data-query';
 
 const args = process.argv.slice(2);
 const JSON_OUT = args.includes('--json');

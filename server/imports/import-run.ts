@@ -1,9 +1,9 @@
 // Survey-results import, the whole job: parse (step 1), match (step 2), write
 // (step 3). It runs in the job thread (server/jobs), so the API keeps
 // answering while it works, and its progress reaches the client as it happens.
-import type { Db } from '../../../db/adapter';
-import type { AuthUser } from '../../../plugins/auth';
-import { HttpError, notFound } from '../../../http-error';
+import type { Db } from '../db/adapter';
+import type { AuthUser } from '../plugins/auth';
+import { HttpError, notFound } from '../http-error';
 import { parseImport } from './import-parse';
 import { matchRows } from './import-match';
 import { writeImport } from './import-write';

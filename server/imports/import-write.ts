@@ -1,8 +1,8 @@
-import type { Db } from '../../../db/adapter';
-import type { AuthUser } from '../../../plugins/auth';
-import { assignPointsToPolygons } from '../../../../workers/geo/assign';
-import { audit } from '../shared';
-import { loadIrrigationAreas, loadPlots } from './assignment';
+import type { Db } from '../db/adapter';
+import type { AuthUser } from '../plugins/auth';
+import { assignPointsToPolygons } from '../../workers/geo/assign';
+import { audit } from '../routes/admin/shared';
+import { loadIrrigationAreas, loadPlots } from '../repos/editor-assignment';
 import { NUMERIC, VALUE_COLUMNS, type ImportRow } from './import-parse';
 
 // Survey-results import, step 3: one transaction. New trees (if asked) get

@@ -1,7 +1,7 @@
 // The jobs a job thread can run: name → function of (db, input, progress).
 import type { Db } from '../db/adapter';
-import { runImport } from '../routes/admin/data/import-run';
-import { mapJsonStreamJob } from '../routes/map-data-job';
+import { runImport } from '../imports/import-run';
+import { mapJsonStreamJob } from '../surveys/map-data-job';
 import { surveySnapshotJob } from '../snapshots/build-job';
 import { exportJob, type ExportJobInput } from '../export/export-job';
 import { zonesJob, type ZonesJobInput } from '../export/zones-job';

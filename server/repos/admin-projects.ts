@@ -1,15 +1,15 @@
-import type { Queryable } from '../../db/adapter';
-import { HttpError } from '../../http-error';
-import { findOne } from './shared';
+import type { Queryable } from '../db/adapter';
+import { HttpError } from '../http-error';
+import { findOne } from '../routes/admin/shared';
 import type { z } from 'zod';
-import type { adminPlot, adminProject, projectStatistics } from '../../../src/domain/contracts/admin-projects';
+import type { adminPlot, adminProject, projectStatistics } from '../../src/domain/contracts/admin-projects';
 
 export type ProjectRow = z.infer<typeof adminProject>;
 export type PlotRow = z.infer<typeof adminPlot>;
 export type StatisticsRow = z.infer<typeof projectStatistics>;
 
 /** The fixed analysis products (admin.md §3). */
-export { PRODUCTS } from '../../../src/domain/products';
+export { PRODUCTS } from '../../src/domain/products';
 
 // One row per project with everything the admin table and details modal
 // show. Counts cover the project's plots: irrigation areas and trees whose

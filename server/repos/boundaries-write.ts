@@ -4,10 +4,10 @@
 // client's trees inside any new boundary re-assigned. SQL only; the checks are
 // the route's.
 import type { MultiPolygon, Polygon } from 'geojson';
-import type { Queryable } from '../../../db/adapter';
-import { areaHectares } from '../../../../src/domain/geometry-validation';
-import { loadPlots, plotOfPolygon, reassignIrrigationAreas, reassignTrees, type Bbox } from './assignment';
-import { boxOf } from './features';
+import type { Queryable } from '../db/adapter';
+import { areaHectares } from '../../src/domain/geometry-validation';
+import { loadPlots, plotOfPolygon, reassignIrrigationAreas, reassignTrees, type Bbox } from './editor-assignment';
+import { boxOf } from './editor-features';
 
 /** areaHa: as the file states it; null: the polygon's geodesic area (the editor's rule for a drawn plot). */
 export interface NewPlot {

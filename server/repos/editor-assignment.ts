@@ -1,6 +1,6 @@
 import type { MultiPolygon, Polygon } from 'geojson';
-import type { Queryable } from '../../../db/adapter';
-import { assignPointsToPolygons, assignPolygonsToParents } from '../../../../workers/geo/assign';
+import type { Queryable } from '../db/adapter';
+import { assignPointsToPolygons, assignPolygonsToParents } from '../../workers/geo/assign';
 
 // Assignment by location (admin.md §5: "assigned automatically by geographic
 // location") with the shared geo core: irrigation area → the plot containing

@@ -1,11 +1,11 @@
 import type { z } from 'zod';
-import type { Queryable } from '../../../db/adapter';
-import type { areaProps, plotProps, treeProps } from '../../../../src/domain/contracts/data-editor';
-import type { polygonalGeometry, polygonGeometry } from '../../../../src/domain/contracts/geojson';
-import { HttpError } from '../../../http-error';
-import { parseGeometryInput, type GeometryKind, type KindGeometry } from '../../../../src/domain/geometry-validation';
-import { bboxOf } from '../../../db/geometry-bbox';
-import type { Bbox } from './assignment';
+import type { Queryable } from '../db/adapter';
+import type { areaProps, plotProps, treeProps } from '../../src/domain/contracts/data-editor';
+import type { polygonalGeometry, polygonGeometry } from '../../src/domain/contracts/geojson';
+import { HttpError } from '../http-error';
+import { parseGeometryInput, type GeometryKind, type KindGeometry } from '../../src/domain/geometry-validation';
+import { bboxOf } from '../db/geometry-bbox';
+import type { Bbox } from './editor-assignment';
 
 // Rows → GeoJSON features with the §3 fields plus id, name and type
 // (plot | irrigation | tree), and `version` for optimistic concurrency.

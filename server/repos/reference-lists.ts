@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import type { Queryable } from '../../db/adapter';
-import { HttpError } from '../../http-error';
-import { text } from './shared';
-import { REFERENCE_LIST_KEYS, TREE_STATUS_CODE, type ReferenceEndpoint } from '../../../src/domain/reference-rules';
+import type { Queryable } from '../db/adapter';
+import { HttpError } from '../http-error';
+import { text } from '../routes/admin/shared';
+import { REFERENCE_LIST_KEYS, TREE_STATUS_CODE, type ReferenceEndpoint } from '../../src/domain/reference-rules';
 
 // The eight reference lists (admin.md §3, §5). Each entry says its endpoint,
 // table, id column, list key, body schema, how to list it and what still

@@ -10,9 +10,9 @@ import { notFound } from '../http-error';
 import { jobsFor } from '../jobs/runner';
 import { jobStream } from '../jobs/stream';
 import { currentUser } from '../plugins/auth';
-import { getMapData } from './map-data-cache';
-import { clientName, projectParams } from './project-access';
-import { attachment, openSurvey } from './survey-files';
+import { getMapData } from '../surveys/map-data-cache';
+import { clientName, projectParams } from '../repos/project-access';
+import { attachment, openSurvey } from '../surveys/survey-files';
 import { CONTENT_TYPES } from '../export/content-types';
 
 /** A plot or irrigation area of the survey's client, or 404 (an id of another client is as unknown as a missing one). */

@@ -4,7 +4,7 @@ import { farmOverviewResponse } from '../../src/domain/contracts/farm';
 import type { Db } from '../db/adapter';
 import { currentUser } from '../plugins/auth';
 import { HttpError, notFound } from '../http-error';
-import { accessParams, visibleProjectSql } from './project-access';
+import { accessParams, visibleProjectSql } from '../repos/project-access';
 
 // GET /api/farm/overview — the grower's farm on one map (issue 9): every plot
 // of the client as GeoJSON in EPSG:4326 (lon/lat, what MapLibre and deck.gl

@@ -12,7 +12,7 @@ import { reportRoutes } from './report';
 import { projectDetailRoutes } from './project';
 import { farmOverviewRoutes } from './farm-overview';
 import { adminDataRoutes } from './admin/data';
-import { refreshStale } from './map-data-cache';
+import { refreshStale } from '../surveys/map-data-cache';
 
 export interface RouteDeps {
   db: Db;

@@ -6,8 +6,8 @@ import type { Db } from '../db/adapter';
 import { currentUser } from '../plugins/auth';
 import { jobStream } from '../jobs/stream';
 import { readFile } from 'node:fs/promises';
-import { getMapData } from './map-data-cache';
-import { findProject, projectParams } from './project-access';
+import { getMapData } from '../surveys/map-data-cache';
+import { findProject, projectParams } from '../repos/project-access';
 
 /** Client asked for Arrow: the Accept header names the Arrow stream type (q > 0). */
 export function wantsArrow(accept: string | undefined): boolean {

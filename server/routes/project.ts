@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { projectDetail, relatedSurveysResponse } from '../../src/domain/contracts/survey';
 import type { Db } from '../db/adapter';
 import { currentUser } from '../plugins/auth';
-import { accessParams, findProject, projectParams, visibleProjectSql } from './project-access';
+import { accessParams, findProject, projectParams, visibleProjectSql } from '../repos/project-access';
 
 type RelatedSurveyRow = z.input<typeof relatedSurveysResponse>[number];
 

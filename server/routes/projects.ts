@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../db/adapter';
 import { currentUser, type AuthUser } from '../plugins/auth';
-import { accessParams, visibleProjectSql } from './project-access';
+import { accessParams, visibleProjectSql } from '../repos/project-access';
 import type { ProjectTrend } from '../../src/domain/projects';
 import type { z } from 'zod';
 import { userProject, userProjectsResponse } from '../../src/domain/contracts/projects';

@@ -9,9 +9,9 @@ import { currentUser } from '../plugins/auth';
 import { PdfPrinter } from '../report/pdf';
 import { reportFooter, reportHtml } from '../report/report-html';
 import { reportTexts } from '../report/texts';
-import { getMapData } from './map-data-cache';
-import { clientName, projectParams } from './project-access';
-import { attachment, openSurvey } from './survey-files';
+import { getMapData } from '../surveys/map-data-cache';
+import { clientName, projectParams } from '../repos/project-access';
+import { attachment, openSurvey } from '../surveys/survey-files';
 
 /**
  * GET /api/projects/{id}/report.pdf (issue 14): the printable survey report,

@@ -3,8 +3,8 @@ import type { z } from 'zod';
 import { statisticsResponse } from '../../src/domain/contracts/statistics';
 import type { Db } from '../db/adapter';
 import { currentUser } from '../plugins/auth';
-import { getMapData } from './map-data-cache';
-import { findProject, projectParams } from './project-access';
+import { getMapData } from '../surveys/map-data-cache';
+import { findProject, projectParams } from '../repos/project-access';
 
 /**
  * GET /api/tree-status-statistics/{projectId} (client.md §3): computed on the

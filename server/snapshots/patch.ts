@@ -6,7 +6,7 @@
 // TreeColumnsBuilder makes them: the patched snapshot is the full read's,
 // byte for byte (tests/api/snapshots.test.ts).
 import { NUMERIC_FIELDS, TEXT_FIELDS, narrowCodes, type NumericField, type StringColumn, type TextField, type TreeColumns } from '../../workers/geo';
-import type { SnapshotTrees } from '../routes/map-data-build';
+import type { SnapshotTrees } from '../surveys/map-data-build';
 
 /** Output row k comes from base row from[k] when ≥ 0, else from fresh row -from[k] - 1. */
 function mergeOrder(base: SnapshotTrees, baseIds: Int32Array, changed: ReadonlySet<number>, fresh: SnapshotTrees): Int32Array {

@@ -3,7 +3,7 @@
 // observation id (the order of the rows) and biomass as read, and the dropped
 // duplicate rows. Layout: "OSNAP2\n", uint32 header length, the header JSON
 // ({ length, dups }), zero padding to 8 bytes, obs and biomass as Float64.
-import type { SnapshotTrees } from '../routes/map-data-build';
+import type { SnapshotTrees } from '../surveys/map-data-build';
 
 const MAGIC = 'OSNAP2\n';
 const pad8 = (n: number) => (n + 7) & ~7;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TREE_FIELDS, emptyTreeArrays, type Cell, type TreeArrays } from '../routes/map-data-query';
-import { snapshotTrees } from '../routes/map-data-build';
+import { TREE_FIELDS, emptyTreeArrays, type Cell, type TreeArrays } from '../surveys/map-data-query';
+import { snapshotTrees } from '../surveys/map-data-build';
 import { decodeSidecar, encodeSidecar } from './sidecar';
 import { patchSnapshot } from './patch';
 

@@ -7,7 +7,7 @@ import type { Db } from '../db/adapter';
 import { HttpError } from '../http-error';
 import type { AuthUser } from '../plugins/auth';
 import { getMapData } from './map-data-cache';
-import { findProject, type ProjectRow } from './project-access';
+import { findProject, type ProjectRow } from '../repos/project-access';
 
 /**
  * The survey to compare with: one the caller may open (404 otherwise, like any

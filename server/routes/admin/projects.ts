@@ -11,7 +11,17 @@ import {
   projectDeletedResponse,
   projectStatisticsResponse,
 } from '../../../src/domain/contracts/admin-projects';
-import { PLOT_SQL, PRODUCTS, PROJECT_SQL, checkPlots, clientOfUsers, loadProject, type PlotRow, type ProjectRow, type StatisticsRow } from './projects-sql';
+import {
+  PLOT_SQL,
+  PRODUCTS,
+  PROJECT_SQL,
+  checkPlots,
+  clientOfUsers,
+  loadProject,
+  type PlotRow,
+  type ProjectRow,
+  type StatisticsRow,
+} from '../../repos/admin-projects';
 
 const ids = (label: string) =>
   z

@@ -4,7 +4,7 @@ import type { Db, Queryable } from '../../db/adapter';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../http-error';
 import { IdParams, Version, audit, describeCounts, doc, inTx, lockRow, ok } from './shared';
-import { REFERENCE_LISTS, type ReferenceList } from './reference-lists';
+import { REFERENCE_LISTS, type ReferenceList } from '../../repos/reference-lists';
 import { TREE_STATUS_CODE } from '../../../src/domain/reference-rules';
 import { okMessage } from '../../../src/domain/contracts/common';
 import { referenceItemResponse, referenceListResponse } from '../../../src/domain/contracts/reference';

@@ -16,11 +16,11 @@ import { boundariesShapefile } from '../../../export/boundaries-shapefile';
 import { HttpError, notFound } from '../../../http-error';
 import { jobsFor } from '../../../jobs/runner';
 import { currentUser } from '../../../plugins/auth';
-import { clientName } from '../../project-access';
-import { attachment } from '../../survey-files';
+import { clientName } from '../../../repos/project-access';
+import { attachment } from '../../../surveys/survey-files';
 import { ClientParams, audit, doc, inTx, ok } from '../shared';
-import { cropIdsByName, writeBoundaries } from './boundaries-write';
-import { AREA_SQL, PLOT_SQL } from './features';
+import { cropIdsByName, writeBoundaries } from '../../../repos/boundaries-write';
+import { AREA_SQL, PLOT_SQL } from '../../../repos/editor-features';
 
 // Boundary import and export in the data editor (issue 14). The upload is
 // read in the job thread (server/boundaries: magic bytes, archive limits,

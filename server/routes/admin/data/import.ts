@@ -5,9 +5,9 @@ import type { Db } from '../../../db/adapter';
 import { currentUser } from '../../../plugins/auth';
 import { HttpError } from '../../../http-error';
 import { jobsFor } from '../../../jobs/runner';
-import { projectParams } from '../../project-access';
+import { projectParams } from '../../../repos/project-access';
 import { doc } from '../shared';
-import type { Progress } from './import-run';
+import type { Progress } from '../../../imports/import-run';
 import { importResponse } from '../../../../src/domain/contracts/survey-import';
 
 // POST /api/admin/projects/:projectId/import — survey results per tree, as

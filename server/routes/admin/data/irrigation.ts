@@ -4,8 +4,8 @@ import type { Db, Queryable } from '../../../db/adapter';
 import { currentUser } from '../../../plugins/auth';
 import { HttpError } from '../../../http-error';
 import { IdParams, audit, doc, inTx, lockRow, ok } from '../shared';
-import { clientOfGeometry, loadPlots, plotOfPolygon, reassignTrees } from './assignment';
-import { assertExists, boxOf, geometryOr422, oneArea } from './features';
+import { clientOfGeometry, loadPlots, plotOfPolygon, reassignTrees } from '../../../repos/editor-assignment';
+import { assertExists, boxOf, geometryOr422, oneArea } from '../../../repos/editor-features';
 import { AreaCreate, AreaUpdate, DeleteQuery } from './schemas';
 import { areaDeleted, areaSaved } from '../../../../src/domain/contracts/data-editor';
 

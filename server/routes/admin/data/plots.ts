@@ -4,8 +4,8 @@ import { currentUser } from '../../../plugins/auth';
 import { HttpError } from '../../../http-error';
 import { areaHectares } from '../../../../src/domain/geometry-validation';
 import { IdParams, audit, doc, inTx, lockRow, ok } from '../shared';
-import { reassignIrrigationAreas, reassignTrees, type Bbox } from './assignment';
-import { assertExists, boxOf, geometryOr422, onePlot } from './features';
+import { reassignIrrigationAreas, reassignTrees, type Bbox } from '../../../repos/editor-assignment';
+import { assertExists, boxOf, geometryOr422, onePlot } from '../../../repos/editor-features';
 import { DeleteQuery, PlotCreate, PlotUpdate } from './schemas';
 import { plotDeleted, plotSaved } from '../../../../src/domain/contracts/data-editor';
 

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../../db/adapter';
 import { notFound } from '../../../http-error';
 import { ClientParams, doc, ok } from '../shared';
-import { AREA_SQL, PLOT_SQL, areaFeature, plotFeature, type AreaRow, type PlotRow } from './features';
+import { AREA_SQL, PLOT_SQL, areaFeature, plotFeature, type AreaRow, type PlotRow } from '../../../repos/editor-features';
 import { clientDataResponse, editorOptionsResponse, notModified } from '../../../../src/domain/contracts/data-editor';
 
 type ClientDataResponse = z.output<typeof clientDataResponse>;
