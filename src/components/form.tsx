@@ -18,7 +18,7 @@
  *   </form>
  * For selects/checkbox groups call form.set(name, value) yourself.
  */
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { validateAll, type Rules } from './form-rules';
 import './form.css';
@@ -50,10 +50,13 @@ export function useForm<V extends object>(initial: V, rules: Rules<V>): FormApi<
   const idPrefix = useId();
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  // The latest rules and values for the stable callbacks below (updated after each render, read in events).
   const rulesRef = useRef(rules);
-  rulesRef.current = rules;
   const valuesRef = useRef(values);
-  valuesRef.current = values;
+  useLayoutEffect(() => {
+    rulesRef.current = rules;
+    valuesRef.current = values;
+  });
 
   const set = useCallback(<K extends keyof V>(name: K, value: V[K]) => {
     setValues((v) => ({ ...v, [name]: value }));

@@ -14,12 +14,13 @@ export const LOADING_DELAY_MS = 300;
 export function useDelayedFlag(flag: boolean, delayMs = LOADING_DELAY_MS): boolean {
   const [shown, setShown] = useState(false);
   useEffect(() => {
-    if (!flag) {
-      setShown(false);
-      return;
-    }
+    if (!flag) return;
     const timer = setTimeout(() => setShown(true), delayMs);
-    return () => clearTimeout(timer);
+    // The flag went down (or the delay changed): hidden again, and the next rise waits anew.
+    return () => {
+      clearTimeout(timer);
+      setShown(false);
+    };
   }, [flag, delayMs]);
   return flag && shown;
 }
