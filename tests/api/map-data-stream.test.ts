@@ -3,7 +3,7 @@
 // built at once, across chunk boundaries, and gzip on the fly must round-trip.
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildMapJson } from '../../server/routes/map-data-build';
+import { buildMapJson } from '../../server/surveys/map-data-build';
 import { loadProjectMapRows } from '../support/map-rows';
 import { createTestApp, type TestApp } from '../support/api-app';
 import { ENGINE } from '../support/test-db';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/api-app';
 import { ENGINE } from '../support/test-db';
 import { applyTreeDelta } from '../../src/api/admin-data-trees';
-import { cachedSurveys } from '../../server/routes/map-data-cache';
+import { cachedSurveys } from '../../server/surveys/map-data-cache';
 
 let t: TestApp;
 const fx = { a: 0, b: 0, projectA: 0, otherProjectA: 0, projectB: 0, treeA: 0, plotB: 0 };

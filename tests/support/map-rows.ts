@@ -1,7 +1,7 @@
 // A whole survey as the database answers it, every row at once: what the
 // streamed GeoJSON form must equal (the server itself builds from chunks).
 import type { Queryable } from '../../server/db/adapter';
-import { TREE_FIELDS, emptyTreeArrays, forEachTreeChunk, loadProjectAreas, type ProjectMapRows } from '../../server/routes/map-data-query';
+import { TREE_FIELDS, emptyTreeArrays, forEachTreeChunk, loadProjectAreas, type ProjectMapRows } from '../../server/surveys/map-data-query';
 
 export async function loadProjectMapRows(db: Queryable, projectId: number): Promise<ProjectMapRows> {
   const trees = emptyTreeArrays();
