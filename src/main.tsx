@@ -1,9 +1,11 @@
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
 import './i18n';
 import './styles/global.css';
 import { App } from './app/app';
+import { queryClient } from './api/query-client';
 import { RouteBoundary } from './components/route-boundary';
 import { reloadOnceOnStaleChunks } from './app/stale-chunks';
 
@@ -12,11 +14,13 @@ reloadOnceOnStaleChunks();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <Suspense fallback={null}>
-      <BrowserRouter>
-        <RouteBoundary>
-          <App />
-        </RouteBoundary>
-      </BrowserRouter>
+      <QueryClientProvider client={queryClient}>
+        <BrowserRouter>
+          <RouteBoundary>
+            <App />
+          </RouteBoundary>
+        </BrowserRouter>
+      </QueryClientProvider>
     </Suspense>
   </StrictMode>,
 );

@@ -1,4 +1,6 @@
+import { queryOptions } from '@tanstack/react-query';
 import { del, get, post, put } from './client';
+import { ADMIN_KEY, queryCall, type CallOptions } from './query-keys';
 import { REFERENCE_LIST_KEYS, type ReferenceEndpoint } from '../domain/reference-rules';
 import type { ReferenceItemOf, ReferenceListAnswer } from '../domain/contracts/reference';
 
@@ -9,10 +11,13 @@ export { REFERENCE_LIST_KEYS as REFERENCE_ENDPOINTS, type ReferenceEndpoint };
 export type ReferenceItem = ReferenceItemOf<ReferenceEndpoint> & Record<string, string | number | null>;
 type Msg = { success: true; message: string };
 
-export async function listReference<E extends ReferenceEndpoint>(endpoint: E, signal?: AbortSignal): Promise<ReferenceItem[]> {
-  const r = await get<ReferenceListAnswer<E>>(`/admin/${endpoint}`, { signal });
+export async function listReference<E extends ReferenceEndpoint>(endpoint: E, opts?: CallOptions): Promise<ReferenceItem[]> {
+  const r = await get<ReferenceListAnswer<E>>(`/admin/${endpoint}`, opts);
   return r[REFERENCE_LIST_KEYS[endpoint]] as ReferenceItem[];
 }
+/** One reference list (the configuration screen's tab, and the lists its forms choose from). */
+export const referenceQuery = (endpoint: ReferenceEndpoint) =>
+  queryOptions({ queryKey: [...ADMIN_KEY, 'reference', endpoint], queryFn: (ctx) => listReference(endpoint, queryCall(ctx)) });
 export const createReference = (endpoint: ReferenceEndpoint, body: Record<string, unknown>) => post<Msg & { item: ReferenceItem }>(`/admin/${endpoint}`, body);
 export const updateReference = (endpoint: ReferenceEndpoint, id: number, body: Record<string, unknown>) =>
   put<Msg & { item: ReferenceItem }>(`/admin/${endpoint}/${id}`, body);

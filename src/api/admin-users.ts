@@ -1,4 +1,6 @@
+import { queryOptions } from '@tanstack/react-query';
 import { del, get, post, put } from './client';
+import { ADMIN_KEY, queryCall, type CallOptions } from './query-keys';
 import type { AdminUser } from '../domain/contracts/users';
 
 // /api/admin/users (admin.md §7). Passwords are never returned; an edit
@@ -20,12 +22,14 @@ interface Msg {
   message: string;
 }
 
-export async function listUsers(signal?: AbortSignal): Promise<AdminUser[]> {
-  const r = await get<Msg & { users?: AdminUser[]; data?: { users?: AdminUser[] } }>('/admin/users', { signal });
+export async function listUsers(opts?: CallOptions): Promise<AdminUser[]> {
+  const r = await get<Msg & { users?: AdminUser[]; data?: { users?: AdminUser[] } }>('/admin/users', opts);
   const users = r?.data?.users ?? r?.users;
   if (!Array.isArray(users)) throw new Error('Invalid response format');
   return users;
 }
+/** The user list: the users table, the project forms' users, the dashboard's count. */
+export const usersQuery = () => queryOptions({ queryKey: [...ADMIN_KEY, 'users'], queryFn: (ctx) => listUsers(queryCall(ctx)) });
 export const createUser = (body: UserPayload) => post<Msg & { user: AdminUser }>('/admin/users', body);
 export const updateUser = (id: number, body: UserPayload) => put<Msg & { user: AdminUser }>(`/admin/users/${id}`, body);
 export const deleteUser = (id: number) => del<Msg>(`/admin/users/${id}`);

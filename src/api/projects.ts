@@ -1,5 +1,7 @@
+import { queryOptions } from '@tanstack/react-query';
 import { ApiError } from './errors';
 import { get, type RequestOptions } from './client';
+import { PROJECTS_KEY, queryCall } from './query-keys';
 import type { ProjectSummary, ProjectTrend } from '../domain/projects';
 import type { UserProject } from '../domain/contracts/projects';
 
@@ -15,7 +17,7 @@ export const FETCH_PROJECTS_FAILED = 'Failed to fetch user projects';
  * but carry the spec's message 'Failed to fetch user projects' (§8); an
  * expired session is passed on unchanged so the logout flow runs.
  */
-export async function fetchUserProjects(opts?: Pick<RequestOptions, 'signal' | 'timeoutMs'>): Promise<UserProject[]> {
+export async function fetchUserProjects(opts?: Pick<RequestOptions, 'signal' | 'timeoutMs' | 'retries'>): Promise<UserProject[]> {
   let data: unknown;
   try {
     data = await get<unknown>('/projects/user', opts);
@@ -28,3 +30,6 @@ export async function fetchUserProjects(opts?: Pick<RequestOptions, 'signal' | '
   if (!Array.isArray(data)) throw new ApiError(FETCH_PROJECTS_FAILED, 'invalidJson');
   return data as UserProject[];
 }
+
+/** GET /api/projects/user as one query: home and orders share it (client.md §4). */
+export const userProjectsQuery = () => queryOptions({ queryKey: [...PROJECTS_KEY, 'user'], queryFn: (ctx) => fetchUserProjects(queryCall(ctx)) });

@@ -1,12 +1,15 @@
 /**
- * useTableData — loads a page's data on open, with reload, abort on unmount
- * and the error text; pair with DataTable's `loading` (delayed 300 ms there).
+ * useTableData — a page's list through useQuery (the shared cache of
+ * src/api/query-client.ts), as the admin pages read it: the data, the loading
+ * flag (pair with DataTable's `loading`, delayed 300 ms there), the error text
+ * (the catalogue prefix plus the reason), reload (refetch) and a dismissible error.
  *
  * Usage:
- *   const clients = useTableData((signal) => listClients(signal), t('errors.fetch'));
+ *   const clients = useTableData(clientsQuery(), t('errors.fetch'));
  *   clients.data / clients.loading / clients.error / clients.reload() / clients.clearError()
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 
 export interface TableData<T> {
   data: T | undefined;
@@ -16,34 +19,23 @@ export interface TableData<T> {
   clearError: () => void;
 }
 
-export function useTableData<T>(load: (signal: AbortSignal) => Promise<T>, errorPrefix: string): TableData<T> {
-  const [data, setData] = useState<T>();
-  const [loading, setLoading] = useState(true);
-  const [error, setError] = useState<string | null>(null);
-  const loadRef = useRef(load);
-  loadRef.current = load;
-  const controller = useRef<AbortController | null>(null);
-  const reload = useCallback(async () => {
-    controller.current?.abort();
-    const c = new AbortController();
-    controller.current = c;
-    setLoading(true);
-    try {
-      const d = await loadRef.current(c.signal);
-      if (c.signal.aborted) return;
-      setData(d);
-      setError(null);
-    } catch (e) {
-      if (!c.signal.aborted) setError(withReason(errorPrefix, e));
-    } finally {
-      if (!c.signal.aborted) setLoading(false);
-    }
-  }, [errorPrefix]);
-  useEffect(() => {
-    void reload();
-    return () => controller.current?.abort();
-  }, [reload]);
-  return { data, loading, error, reload, clearError: () => setError(null) };
+export function useTableData<TQueryFnData, TData = TQueryFnData, TQueryKey extends QueryKey = QueryKey>(
+  options: UseQueryOptions<TQueryFnData, Error, TData, TQueryKey>,
+  errorPrefix: string,
+): TableData<TData> {
+  const query = useQuery(options);
+  // A dismissed error stays hidden until the query fails again (a later errorUpdatedAt).
+  const [dismissedAt, setDismissedAt] = useState(0);
+  const { error, errorUpdatedAt, refetch } = query;
+  return {
+    data: query.data,
+    loading: query.isFetching,
+    error: error && errorUpdatedAt > dismissedAt ? withReason(errorPrefix, error) : null,
+    reload: async () => {
+      await refetch();
+    },
+    clearError: () => setDismissedAt(errorUpdatedAt),
+  };
 }
 
 /** "Failed to create client: A client named … already exists" — the catalogue text plus the reason. */

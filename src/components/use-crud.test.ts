@@ -1,21 +1,29 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
+import { createElement, type ReactNode } from 'react';
 import { act, renderHook } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '../api/query-client';
 import { useCrud } from './use-crud';
 
 type Item = { id: number };
 const messages = { create: 'Failed to create', update: 'Failed to update', delete: 'Failed to delete', details: 'Failed to load' };
 const setup = () => {
-  const reload = vi.fn(async () => {});
+  const client = createQueryClient();
+  const invalidate = vi.spyOn(client, 'invalidateQueries');
+  // What a write changes, as useCrud invalidates it: the keys of each call (one per area).
+  const invalidated = () => invalidate.mock.calls.map(([f]) => f?.queryKey);
   const clearErrors = vi.fn();
   const onOpen = vi.fn();
-  const { result } = renderHook(() => useCrud<Item>({ reload, clearErrors, onOpen, messages }));
-  return { result, reload, clearErrors, onOpen };
+  const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client }, children);
+  const { result } = renderHook(() => useCrud<Item>({ clearErrors, onOpen, messages }), { wrapper });
+  return { result, invalidated, clearErrors, onOpen };
 };
+const AFTER_WRITE = [['admin'], ['projects'], ['farm']];
 
 describe('useCrud', () => {
-  it('saves a create (item null) and an edit (the item), then closes, clears errors and reloads', async () => {
-    const { result, reload, clearErrors, onOpen } = setup();
+  it('saves a create (item null) and an edit (the item), then closes, clears errors and invalidates the admin and grower lists', async () => {
+    const { result, invalidated, clearErrors, onOpen } = setup();
     const op = vi.fn(async () => {});
     act(() => result.current.open({ kind: 'create' }));
     expect(onOpen).toHaveBeenCalledWith({ kind: 'create' });
@@ -27,13 +35,13 @@ describe('useCrud', () => {
     await act(() => result.current.save(op));
     expect(op).toHaveBeenLastCalledWith({ id: 7 });
     expect(result.current.mode).toBeNull();
-    expect(reload).toHaveBeenCalledTimes(2);
+    expect(invalidated()).toEqual([...AFTER_WRITE, ...AFTER_WRITE]);
     expect(clearErrors).toHaveBeenCalledTimes(2);
     expect(result.current.busy).toBe(false);
   });
 
   it('keeps the form open on a failed save, shows server field errors and the reason in the banner', async () => {
-    const { result, reload } = setup();
+    const { result, invalidated } = setup();
     const setServerErrors = vi.fn();
     act(() => result.current.open({ kind: 'edit', item: { id: 1 } }));
     const err = new Error('Name taken');
@@ -41,7 +49,7 @@ describe('useCrud', () => {
     expect(setServerErrors).toHaveBeenCalledWith(err);
     expect(result.current.error).toBe('Failed to update: Name taken');
     expect(result.current.mode?.kind).toBe('edit');
-    expect(reload).not.toHaveBeenCalled();
+    expect(invalidated()).toEqual([]);
   });
 
   it('ignores save without an open form and remove without a pending delete', async () => {

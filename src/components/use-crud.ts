@@ -2,11 +2,12 @@
  * useCrud — the state machine shared by the admin list pages (admin.md §4–§5):
  * which modal is open (create / edit / details / delete), the dismissible
  * error banner text, the busy flag of the form or confirmation, and what
- * happens after a successful change (close, clear errors, reload the list).
+ * happens after a successful change (close, clear errors, invalidate the
+ * cached queries the write changed: the lists on screen refetch).
  *
  * Usage:
  *   const crud = useCrud<AdminClient>({
- *     reload: clients.reload, clearErrors: clients.clearError,
+ *     clearErrors: clients.clearError,
  *     messages: { create: t('errors.create'), update: t('errors.update'), delete: t('errors.delete'), details: t('errors.details') },
  *   });
  *   crud.open({ kind: 'edit', item });                          // or crud.close()
@@ -19,6 +20,8 @@
  *   <FormModal {...crud.formModal} …>   <ConfirmDialog {...crud.confirm((c) => deleteClient(c.client_id))} …>
  */
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { invalidateAfterAdminWrite } from '../api/query-keys';
 import type { RowAction } from './table';
 import { withReason, type TableData } from './table-data';
 
@@ -32,8 +35,6 @@ export interface CrudMessages {
 }
 
 export interface CrudOptions<T> {
-  /** Reloads the page's data after a successful create/update/delete. */
-  reload: () => Promise<unknown>;
   /** Clears the load errors of the page's data hooks after a successful change. */
   clearErrors?: () => void;
   /** Called before a mode is shown, e.g. to reset the form to the item's values. */
@@ -68,7 +69,8 @@ export interface Crud<T> {
   confirm: (op: (item: T) => Promise<unknown>) => { open: boolean; busy: boolean; onConfirm: () => void; onCancel: () => void };
 }
 
-export function useCrud<T>({ reload, clearErrors, onOpen, messages }: CrudOptions<T>): Crud<T> {
+export function useCrud<T>({ clearErrors, onOpen, messages }: CrudOptions<T>): Crud<T> {
+  const queryClient = useQueryClient();
   const [mode, setMode] = useState<CrudMode<T>>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -78,12 +80,13 @@ export function useCrud<T>({ reload, clearErrors, onOpen, messages }: CrudOption
     setMode(m);
   };
 
-  // After a successful change: close, clear every error, reload the list.
+  // After a successful change: close, clear every error, and mark what an admin write can change
+  // as stale (every admin list, the grower lists): the lists on screen refetch, the others on their next visit.
   const done = async () => {
     setMode(null);
     setError(null);
     clearErrors?.();
-    await reload();
+    await invalidateAfterAdminWrite(queryClient);
   };
 
   const save: Crud<T>['save'] = async (op, setServerErrors) => {

@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQuery } from '@tanstack/react-query';
 import { errorText } from '../../api/error-text';
-import { fetchFarmOverview, type FarmOverview } from '../../api/farm-overview';
+import { farmOverviewQuery } from '../../api/farm-overview';
 import { healthyShare, surveysForPlot } from '../../domain/farm-overview';
 import { localToday } from '../../domain/projects-dates';
 import { PageLoading } from '../../components/page-loading';
@@ -15,24 +16,14 @@ import './farm-map.css';
 /** /map — the grower's farm overview: every plot and survey on one map, the way into a project. */
 export default function FarmMapPage() {
   const { t } = useTranslation('farm-map');
-  const [data, setData] = useState<FarmOverview | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const overview = useQuery(farmOverviewQuery());
+  const data = overview.data ?? null;
+  // The error screen until Retry (then loading again); a map already shown stays when a later refetch fails.
+  const error = !data && overview.error && !overview.isFetching ? errorText(overview.error, t) : null;
   const [selectedPlot, setSelectedPlot] = useState<number | null>(null);
   const [selectedSurvey, setSelectedSurvey] = useState<number | null>(null);
   const [hoveredSurvey, setHoveredSurvey] = useState<number | null>(null);
   const [globalView, setGlobalView] = useState(0);
-
-  useEffect(() => {
-    const ac = new AbortController();
-    setError(null);
-    fetchFarmOverview(ac.signal)
-      .then(setData)
-      .catch((e: Error) => {
-        if (!ac.signal.aborted) setError(errorText(e, t));
-      });
-    return () => ac.abort();
-  }, [attempt, t]);
 
   const model = useMemo(() => (data ? buildFarmModel(data) : null), [data]);
   const surveyById = useMemo(() => new Map((data?.surveys ?? []).map((s) => [s.project_id, s])), [data]);
@@ -46,7 +37,7 @@ export default function FarmMapPage() {
       <section className="page farm-map__error" role="alert">
         <h1>{t('error.title')}</h1>
         <p>{error}</p>
-        <button type="button" className="btn btn--primary" onClick={() => setAttempt((n) => n + 1)}>
+        <button type="button" className="btn btn--primary" onClick={() => void overview.refetch()}>
           {t('error.retry')}
         </button>
       </section>

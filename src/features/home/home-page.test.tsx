@@ -2,6 +2,8 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '../../api/query-client';
 import i18n from '../../i18n';
 import { clearSession, saveSession } from '../../api/session';
 import { HomePage } from './home-page';
@@ -32,12 +34,14 @@ function ViewProbe() {
 }
 const renderHome = (path = '/home') =>
   render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/home" element={<HomePage />} />
-        <Route path="/view/:projectId/:date" element={<ViewProbe />} />
-      </Routes>
-    </MemoryRouter>,
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/home" element={<HomePage />} />
+          <Route path="/view/:projectId/:date" element={<ViewProbe />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 
 beforeAll(async () => {

@@ -2,6 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '../../api/query-client';
 import i18n from '../../i18n';
 import { OrdersPage } from './orders-page';
 
@@ -34,9 +36,11 @@ afterEach(() => {
 
 const renderOrders = () =>
   render(
-    <MemoryRouter>
-      <OrdersPage />
-    </MemoryRouter>,
+    <QueryClientProvider client={createQueryClient()}>
+      <MemoryRouter>
+        <OrdersPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
 const cell = (date: string) => document.querySelector(`[data-testid=calendar-cell][data-date="${date}"]`) as HTMLElement;
 
@@ -47,7 +51,7 @@ describe('OrdersPage', () => {
     renderOrders();
     expect(screen.getByTestId('orders-loading').textContent).toBe('טוען פרויקטים...');
     await act(async () => release());
-    expect(screen.getByTestId('calendar-month').textContent).toBe('יוני 2024');
+    expect((await screen.findByTestId('calendar-month')).textContent).toBe('יוני 2024');
     expect(screen.getAllByTestId('calendar-cell')).toHaveLength(42);
     expect([...document.querySelectorAll('.orders-cal__weekday')].map((e) => e.textContent).join(' ')).toBe('א׳ ב׳ ג׳ ד׳ ה׳ ו׳ ש׳');
     expect(cell('2024-06-15').className).toContain('is-today');

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fetchUserProjects, type UserProject } from '../../api/projects';
+import { useQuery } from '@tanstack/react-query';
+import { userProjectsQuery, type UserProject } from '../../api/projects';
 import { groupByDate } from '../../domain/orders';
 import { sortProjects } from '../../domain/projects';
 import { localToday } from '../../domain/projects-dates';
@@ -9,24 +10,23 @@ import { OrdersCalendar } from './orders-calendar';
 import { OrdersLegend, OrdersList } from './orders-list';
 import './orders.css';
 
-/** Orders calendar (client.md §2): a failed fetch is logged and the list stays empty (§8). */
+const NONE: UserProject[] = [];
+
+/** Orders calendar (client.md §2): a failed fetch is logged and the list stays empty (§8). The list is home's query (shared cache). */
 export function OrdersPage() {
   const { t, i18n } = useTranslation('orders');
   const lang = i18n.resolvedLanguage ?? 'he';
   const today = localToday();
-  const [projects, setProjects] = useState<UserProject[] | null>(null);
+  const { data, error, isFetching } = useQuery(userProjectsQuery());
+  const failed = error !== null && !isFetching;
+  const projects = data ?? (failed ? NONE : null);
   const [ym, setYm] = useState(() => ({ year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) }));
   const [selected, setSelected] = useState(today);
 
+  // Each failure logged once (the error object changes with every failed attempt series).
   useEffect(() => {
-    const controller = new AbortController();
-    fetchUserProjects({ signal: controller.signal }).then(setProjects, (e: unknown) => {
-      if (controller.signal.aborted) return;
-      console.error('Orders: fetching projects failed', e);
-      setProjects([]);
-    });
-    return () => controller.abort();
-  }, []);
+    if (failed) console.error('Orders: fetching projects failed', error);
+  }, [failed, error]);
 
   const byDate = useMemo(() => groupByDate(projects ?? []), [projects]);
   const all = useMemo(() => sortProjects(projects ?? [], 'date', 'desc'), [projects]);

@@ -1,10 +1,10 @@
 // "Surveys", "previous data" and "Compare with…" (§2 left the first two empty;
 // here they list the other surveys of the same plots — previous data = the
 // earlier ones — and open one; "compare" loads one beside this survey).
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { fetchRelatedSurveys, type RelatedSurvey } from '../../api/project';
+import { relatedSurveysQuery, type RelatedSurvey } from '../../api/project';
 import { PanelHeader } from './panel-header';
 
 interface Props {
@@ -21,13 +21,10 @@ const TITLES = { surveys: 'surveys.title', previous: 'surveys.previousTitle', co
 
 export function SurveysPanel({ projectId, observationDate, mode, onClose, comparedId = null, onCompare }: Props) {
   const { t, i18n } = useTranslation('project-map');
-  const [list, setList] = useState<RelatedSurvey[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    const abort = new AbortController();
-    fetchRelatedSurveys(projectId, abort.signal).then(setList, () => !abort.signal.aborted && setFailed(true));
-    return () => abort.abort();
-  }, [projectId]);
+  // One query per survey: the surveys, previous data and compare panels share it.
+  const related = useQuery(relatedSurveysQuery(projectId));
+  const list = related.data ?? null;
+  const failed = related.isError;
   const observed = (s: RelatedSurvey) => s.observation_date !== null && s.observation_count > 0;
   const shown = (list ?? []).filter(
     (s) => mode === 'surveys' || (observed(s) && (mode === 'compare' || !observationDate || s.observation_date! < observationDate)),

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColumnDef } from '@tanstack/react-table';
-import { createClient, deleteClient, getClient, listClients, updateClient, type AdminClient } from '../../../api/admin-clients';
+import { clientsQuery, createClient, deleteClient, getClient, updateClient, type AdminClient } from '../../../api/admin-clients';
 import { DataTable } from '../../../components/table';
 import { Modal } from '../../../components/modal';
 import { CrudHead, FormModal } from '../../../components/crud-page';
@@ -15,11 +15,10 @@ import { useCrud } from '../../../components/use-crud';
 /** Client Management (admin.md §2): table, statistics grid, create/edit/details modals, delete confirmation. */
 export default function ClientsPage() {
   const { t } = useTranslation('admin.clients');
-  const clients = useTableData(listClients, t('errors.fetch'));
+  const clients = useTableData(clientsQuery(), t('errors.fetch'));
   const list = useMemo(() => clients.data ?? [], [clients.data]);
   const form = useForm({ name: '' }, { name: { label: t('fields.name'), required: true, maxLength: 200 } });
   const crud = useCrud<AdminClient>({
-    reload: clients.reload,
     clearErrors: clients.clearError,
     onOpen: (m) => {
       if (m?.kind === 'create') form.reset({ name: '' });

@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQueries } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import {
   REFERENCE_ENDPOINTS,
   createReference,
   deleteReference,
-  listReference,
+  referenceQuery,
   updateReference,
   type ReferenceEndpoint,
   type ReferenceItem,
@@ -22,42 +23,34 @@ import { TABS } from './tabs';
 import './configuration.css';
 
 const ENDPOINTS = Object.keys(REFERENCE_ENDPOINTS) as ReferenceEndpoint[];
+const QUERIES = ENDPOINTS.map((e) => referenceQuery(e));
+const NONE: ReferenceItem[] = [];
 
 /** Configuration Management (admin.md §2): one tab per reference list, default crop-types. */
 export default function ConfigurationPage() {
   const { t } = useTranslation('admin.configuration');
   const [active, setActive] = useState<ReferenceEndpoint>('crop-types');
-  const [lists, setLists] = useState<Record<string, ReferenceItem[]>>({});
-  const [loading, setLoading] = useState(true);
-  const [refreshing, setRefreshing] = useState(false);
-  const [updatedAt, setUpdatedAt] = useState<Date | null>(null);
+  // All lists in parallel, each its own query; a failing one yields an empty list (admin.md §7).
+  const results = useQueries({ queries: QUERIES });
+  const lists: Record<string, ReferenceItem[]> = Object.fromEntries(ENDPOINTS.map((e, i) => [e, results[i].data ?? NONE]));
+  const loading = results.some((r) => r.isPending);
+  const refreshing = results.some((r) => r.isFetching);
+  const lastAnswer = Math.max(...results.map((r) => Math.max(r.dataUpdatedAt, r.errorUpdatedAt)));
+  const updatedAt = lastAnswer > 0 ? new Date(lastAnswer) : null;
+  // The first failing list's reason, in the banner until dismissed (or a list fails again).
+  const [dismissedAt, setDismissedAt] = useState(0);
+  const failed = results.find((r) => r.error && r.errorUpdatedAt > dismissedAt);
+  const loadErrors = {
+    error: failed?.error ? withReason(t('errors.fetch'), failed.error) : null,
+    clearError: () => setDismissedAt(Math.max(...results.map((r) => r.errorUpdatedAt))),
+  };
+  const refresh = () => results.forEach((r) => void r.refetch());
   const tab = TABS.find((x) => x.endpoint === active)!;
   const crud = useCrud<ReferenceItem>({
-    // load is declared below; it reports list failures through crud.setError.
-    reload: (): Promise<void> => load(),
+    clearErrors: loadErrors.clearError,
     messages: { create: t('errors.create'), update: t('errors.update'), delete: t('errors.delete') },
   });
-  const { mode, setError } = crud;
-
-  // All lists in parallel; a failing one yields an empty list (admin.md §7).
-  const load = useCallback(async () => {
-    setRefreshing(true);
-    const results = await Promise.allSettled(ENDPOINTS.map((e) => listReference(e)));
-    const next: Record<string, ReferenceItem[]> = {};
-    const failed: string[] = [];
-    results.forEach((r, i) => {
-      next[ENDPOINTS[i]] = r.status === 'fulfilled' ? r.value : [];
-      if (r.status === 'rejected') failed.push((r.reason as Error)?.message);
-    });
-    setLists(next);
-    if (failed.length) setError(withReason(t('errors.fetch'), new Error(failed[0])));
-    setUpdatedAt(new Date());
-    setLoading(false);
-    setRefreshing(false);
-  }, [t, setError]);
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { mode } = crud;
 
   const idOf = (item: ReferenceItem) => Number(item[tab.idField]);
   const submit = (body: Record<string, unknown>, setServerErrors: (e: unknown) => void) =>
@@ -73,15 +66,15 @@ export default function ConfigurationPage() {
       })),
     [tab, t],
   );
-  const items = lists[active] ?? [];
+  const items = lists[active];
   return (
     <section data-testid="admin-configuration">
       <CrudHead title={t('title')}>
-        <button type="button" className="btn" onClick={() => void load()} disabled={refreshing}>
+        <button type="button" className="btn" onClick={refresh} disabled={refreshing}>
           {refreshing && !loading ? t('refreshing') : t('refresh')}
         </button>
       </CrudHead>
-      <ErrorBanner {...crud.banner()} />
+      <ErrorBanner {...crud.banner(loadErrors)} />
       <div className="config-tabs" role="tablist">
         {TABS.map((x) => (
           <button key={x.endpoint} type="button" role="tab" aria-selected={x.endpoint === active} data-tab={x.endpoint} onClick={() => setActive(x.endpoint)}>

@@ -2,6 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '../../../api/query-client';
 import i18n from '../../../i18n';
 import { clearSession, saveSession } from '../../../api/session';
 import DashboardPage from './dashboard-page';
@@ -68,12 +70,18 @@ afterEach(() => {
   failActivity = true;
 });
 
-const renderPage = () =>
-  render(
-    <MemoryRouter>
-      <DashboardPage />
-    </MemoryRouter>,
+// The app's query client, without the backoff: the failing activity (a 500) would retry for 7 s.
+const renderPage = () => {
+  const client = createQueryClient();
+  client.setDefaultOptions({ queries: { ...client.getDefaultOptions().queries, retry: false } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter>
+        <DashboardPage />
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
+};
 
 describe('admin dashboard', () => {
   it('keeps the stat cards when the activity list fails, and offers a retry for that part only', async () => {

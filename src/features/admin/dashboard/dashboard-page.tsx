@@ -1,16 +1,16 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { listUsers } from '../../../api/admin-users';
-import { listClients } from '../../../api/admin-clients';
-import { listProjects } from '../../../api/admin-projects';
-import { health, recentActivity, type ActivityEntry, type Health } from '../../../api/admin-dashboard';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { usersQuery, type AdminUser } from '../../../api/admin-users';
+import { clientsQuery, type AdminClient } from '../../../api/admin-clients';
+import { projectsQuery, type AdminProject } from '../../../api/admin-projects';
+import { healthQuery, recentActivityQuery, type ActivityEntry, type Health } from '../../../api/admin-dashboard';
 import { useSession } from '../../../api/session';
 import { StatCard } from '../../../components/stat-card';
 import { ErrorBanner } from '../../../components/banner';
 import { DelayedLoading } from '../../../components/table-loading';
 import { NavIcon } from '../../../components/nav-icon';
 import { isActiveProject } from './active-projects';
-import { usePart } from './use-part';
 import './dashboard.css';
 
 const ACTIONS = [
@@ -21,14 +21,25 @@ const ACTIONS = [
   { to: '/admin/reports', key: 'reports', icon: 'chart' },
 ] as const;
 
-const loadUsers = async () => (await listUsers()).length;
-const loadActiveProjects = async () => (await listProjects()).filter((p) => isActiveProject(p.observation_date)).length;
-const loadClients = async () => {
-  const clients = await listClients();
-  return { clients: clients.length, plots: clients.reduce((s, c) => s + c.plot_count, 0) };
-};
-const loadActivity = () => recentActivity(8);
-const loadHealth = () => health();
+// The cards count the lists the admin tables show: the same queries (a visit to a table after the dashboard does not refetch).
+const countUsers = (users: AdminUser[]) => users.length;
+const countActiveProjects = (projects: AdminProject[]) => projects.filter((p) => isActiveProject(p.observation_date)).length;
+const countClients = (clients: AdminClient[]) => ({ clients: clients.length, plots: clients.reduce((s, c) => s + c.plot_count, 0) });
+
+/** One dashboard source: loads on its own, fails on its own, retries on its own. */
+interface Part<T> {
+  data: T | null;
+  loading: boolean;
+  /** Failed, and not being tried again. */
+  failed: boolean;
+  reload: () => void;
+}
+const part = <T,>(q: UseQueryResult<T>): Part<T> => ({
+  data: q.data ?? null,
+  loading: q.isFetching,
+  failed: q.isError && !q.isFetching,
+  reload: () => void q.refetch(),
+});
 
 /**
  * Dashboard (admin.md §2): stat cards, quick actions, recent activity, system
@@ -38,11 +49,11 @@ const loadHealth = () => health();
 export default function DashboardPage() {
   const { t, i18n } = useTranslation('admin.dashboard');
   const session = useSession();
-  const users = usePart(loadUsers);
-  const projects = usePart(loadActiveProjects);
-  const clients = usePart(loadClients);
-  const activity = usePart(loadActivity);
-  const sysPart = usePart(loadHealth);
+  const users = part(useQuery({ ...usersQuery(), select: countUsers }));
+  const projects = part(useQuery({ ...projectsQuery(), select: countActiveProjects }));
+  const clients = part(useQuery({ ...clientsQuery(), select: countClients }));
+  const activity = part(useQuery(recentActivityQuery(8)));
+  const sysPart = part(useQuery(healthQuery()));
   const sys: Health | null | 'down' = sysPart.failed ? 'down' : sysPart.data;
   const anyLoading = users.loading || projects.loading || clients.loading || activity.loading;
   const value = (p: { data: unknown; failed: boolean }, v: React.ReactNode) => (p.failed ? '!' : p.data === null ? '—' : v);

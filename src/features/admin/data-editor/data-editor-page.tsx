@@ -1,10 +1,12 @@
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
 import type { Geometry } from 'geojson';
 import { ErrorBanner } from '../../../components/banner';
 import { ConfirmDialog } from '../../../components/confirm';
 import { StatCard } from '../../../components/stat-card';
 import { useSession } from '../../../api/session';
+import { invalidateAfterAdminWrite } from '../../../api/query-keys';
 import { deleteFeature, updateFeature, type EditorFeature, type EditorType } from '../../../api/admin-data';
 import type { ApiError } from '../../../api/errors';
 import { EditorMap, type Selection } from './editor-map';
@@ -28,6 +30,7 @@ type FormState = { type: EditorType; variant: 'table' | 'map'; editing: EditorFe
 export default function DataEditorPage() {
   const { t } = useTranslation('admin.data-editor');
   const session = useSession();
+  const queryClient = useQueryClient();
   const ed = useEditorData();
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<Selection | null>(null);
@@ -52,8 +55,11 @@ export default function DataEditorPage() {
   if (ed.clientsError) return <EditorStatus kind="error" message={ed.clientsError} session={session} onRetry={ed.loadClients} />;
 
   const typeName = (type: EditorType) => t(`types.${type}`);
+  // After a write: the editor reloads its client (only the trees changed since), and the cached
+  // lists the write changed (admin tables and counts, the grower lists) go stale.
   const afterChange = async (message?: string) => {
     if (message) setNotice(message);
+    void invalidateAfterAdminWrite(queryClient);
     await ed.reload();
   };
 
@@ -251,7 +257,7 @@ export default function DataEditorPage() {
               void afterChange(msg);
             }}
           />
-          <ImportPanel projects={ed.data?.projects ?? []} onImported={() => void ed.reload()} />
+          <ImportPanel projects={ed.data?.projects ?? []} onImported={() => void afterChange()} />
         </>
       )}
       {form && (

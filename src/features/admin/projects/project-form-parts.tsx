@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { plotsByClient, type AdminPlot, type AdminProject } from '../../../api/admin-projects';
+import { plotsByClientQuery, type AdminPlot, type AdminProject } from '../../../api/admin-projects';
 import { Field, type FormApi, type Rules } from '../../../components/form';
 import { withReason } from '../../../components/table-data';
 import { PlotChecklist, detectedCrops } from './plot-checklist';
@@ -13,7 +13,7 @@ export interface NameDate {
   observation_date: string;
 }
 
-/** Saves through the page's useCrud (busy flag, banner, reload). */
+/** Saves through the page's useCrud (busy flag, banner, invalidation of the lists). */
 export type SaveProject = (op: (item: AdminProject | null) => Promise<unknown>, setServerErrors?: (e: unknown) => unknown) => Promise<void>;
 
 export function nameDateRules(t: (key: string) => string): Rules<NameDate> {
@@ -39,23 +39,12 @@ export function NameDateRow<V extends NameDate>({ form }: { form: FormApi<V> }) 
   );
 }
 
-/** The plots of one client (null: none to load); reset whenever the client changes. */
+/** The plots of one client (null: none to load); each client its own query, so a change of client starts from nothing. */
 export function useClientPlots(clientId: number | null): { plots: AdminPlot[] | null; error: string | null } {
   const { t } = useTranslation('admin.projects');
-  const [plots, setPlots] = useState<AdminPlot[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    setPlots(null);
-    setError(null);
-    if (clientId === null) return;
-    const c = new AbortController();
-    plotsByClient(clientId, c.signal).then(
-      (p) => !c.signal.aborted && setPlots(p),
-      (e) => !c.signal.aborted && setError(withReason(t('errors.plots'), e)),
-    );
-    return () => c.abort();
-  }, [clientId, t]);
-  return { plots, error };
+  const query = useQuery({ ...plotsByClientQuery(clientId ?? 0), enabled: clientId !== null });
+  if (clientId === null) return { plots: null, error: null };
+  return { plots: query.data ?? null, error: query.error ? withReason(t('errors.plots'), query.error) : null };
 }
 
 export interface PlotsFieldProps {

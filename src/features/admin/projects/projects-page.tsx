@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColumnDef } from '@tanstack/react-table';
-import { deleteProject, getProject, listProjects, projectStatistics, type AdminProject } from '../../../api/admin-projects';
-import { listUsers } from '../../../api/admin-users';
+import { deleteProject, getProject, projectStatisticsQuery, projectsQuery, type AdminProject } from '../../../api/admin-projects';
+import { usersQuery } from '../../../api/admin-users';
 import { DataTable } from '../../../components/table';
 import { Modal } from '../../../components/modal';
 import { CrudHead, FormModal } from '../../../components/crud-page';
@@ -19,11 +19,10 @@ import './projects.css';
 /** Project Management (admin.md §2): statistics, table, create/edit/details modals, delete confirmation. */
 export default function ProjectsPage() {
   const { t } = useTranslation('admin.projects');
-  const projects = useTableData(listProjects, t('errors.fetch'));
-  const stats = useTableData(projectStatistics, t('errors.fetch'));
-  const users = useTableData(listUsers, t('errors.fetchUsers'));
+  const projects = useTableData(projectsQuery(), t('errors.fetch'));
+  const stats = useTableData(projectStatisticsQuery(), t('errors.fetch'));
+  const users = useTableData(usersQuery(), t('errors.fetchUsers'));
   const crud = useCrud<AdminProject>({
-    reload: () => Promise.all([projects.reload(), stats.reload()]),
     clearErrors: projects.clearError,
     messages: { create: t('errors.create'), update: t('errors.update'), delete: t('errors.delete'), details: t('errors.details') },
   });

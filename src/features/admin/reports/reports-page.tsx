@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { listClients } from '../../../api/admin-clients';
-import { downloadTreeStatusCsv, treeStatusReport, type TreeStatusReport } from '../../../api/admin-reports';
+import { clientsQuery } from '../../../api/admin-clients';
+import { downloadTreeStatusCsv, treeStatusReportQuery } from '../../../api/admin-reports';
 import { ErrorBanner } from '../../../components/banner';
 import { DelayedLoading } from '../../../components/table-loading';
 import { formatShortDate, useTableData, withReason } from '../../../components/table-data';
@@ -10,44 +10,31 @@ import './reports.css';
 /** Reports (/admin/reports): tree-status summary per project of one client, with CSV download. */
 export default function ReportsPage() {
   const { t } = useTranslation('admin.reports');
-  const clients = useTableData(listClients, t('errors.clients'));
-  const [clientId, setClientId] = useState<number | null>(null);
-  const [report, setReport] = useState<TreeStatusReport | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (clientId === null && clients.data?.length) setClientId(clients.data[0].client_id);
-  }, [clients.data, clientId]);
-  useEffect(() => {
-    if (clientId === null) return;
-    const c = new AbortController();
-    setLoading(true);
-    setReport(null);
-    treeStatusReport(clientId, c.signal)
-      .then(
-        (r) => {
-          if (c.signal.aborted) return;
-          setReport(r);
-          setError(null);
-        },
-        (e) => {
-          if (!c.signal.aborted) setError(withReason(t('errors.load'), e));
-        },
-      )
-      .finally(() => {
-        if (!c.signal.aborted) setLoading(false);
-      });
-    return () => c.abort();
-  }, [clientId, t]);
+  const clients = useTableData(clientsQuery(), t('errors.clients'));
+  // The chosen client, else the first one.
+  const [chosen, setChosen] = useState<number | null>(null);
+  const clientId = chosen ?? clients.data?.[0]?.client_id ?? null;
+  // One query per client: switching shows nothing (or that client's cached report) until it has loaded.
+  const reportData = useTableData({ ...treeStatusReportQuery(clientId ?? 0), enabled: clientId !== null }, t('errors.load'));
+  const report = reportData.data ?? null;
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const error = downloadError ?? reportData.error;
 
   const download = async () => {
     if (clientId === null) return;
     try {
       await downloadTreeStatusCsv(clientId);
     } catch (e) {
-      setError(withReason(t('errors.download'), e));
+      setDownloadError(withReason(t('errors.download'), e));
     }
+  };
+  const choose = (id: number) => {
+    setChosen(id);
+    setDownloadError(null);
+  };
+  const dismiss = () => {
+    setDownloadError(null);
+    reportData.clearError();
   };
   return (
     <section data-testid="admin-reports">
@@ -56,7 +43,7 @@ export default function ReportsPage() {
         <div className="reports__controls">
           <label>
             {t('client')}{' '}
-            <select value={clientId ?? ''} onChange={(e) => setClientId(Number(e.target.value))} data-testid="report-client">
+            <select value={clientId ?? ''} onChange={(e) => choose(Number(e.target.value))} data-testid="report-client">
               {(clients.data ?? []).map((c) => (
                 <option key={c.client_id} value={c.client_id}>
                   {c.name}
@@ -70,8 +57,8 @@ export default function ReportsPage() {
         </div>
       </div>
       <p>{t('intro')}</p>
-      <ErrorBanner message={error ?? clients.error} onDismiss={() => setError(null)} />
-      <DelayedLoading loading={loading || clients.loading} />
+      <ErrorBanner message={error ?? clients.error} onDismiss={dismiss} />
+      <DelayedLoading loading={reportData.loading || clients.loading} />
       {report && (
         <div className="data-table">
           <div className="data-table__scroll">

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColumnDef } from '@tanstack/react-table';
-import { createUser, deleteUser, listUsers, updateUser, type AdminUser, type UserPayload } from '../../../api/admin-users';
-import { listClients } from '../../../api/admin-clients';
+import { createUser, deleteUser, updateUser, usersQuery, type AdminUser, type UserPayload } from '../../../api/admin-users';
+import { clientsQuery } from '../../../api/admin-clients';
 import { DataTable } from '../../../components/table';
 import { CrudHead, FormModal } from '../../../components/crud-page';
 import { ConfirmDialog } from '../../../components/confirm';
@@ -25,14 +25,9 @@ const EMPTY: Values = { email: '', password: '', first_name: '', last_name: '', 
 /** User Management (admin.md §2, §5): table, create/edit modals, delete confirmation. */
 export default function UsersPage() {
   const { t } = useTranslation('admin.users');
-  const users = useTableData(listUsers, t('errors.fetch'));
-  const clients = useTableData(async (signal) => {
-    const list = await listClients(signal);
-    if (!Array.isArray(list)) throw new Error('Invalid response format');
-    return list;
-  }, t('errors.fetchClients'));
+  const users = useTableData(usersQuery(), t('errors.fetch'));
+  const clients = useTableData(clientsQuery(), t('errors.fetchClients'));
   const crud = useCrud<AdminUser>({
-    reload: users.reload,
     clearErrors: users.clearError,
     onOpen: (m) => {
       if (m?.kind === 'create') form.reset(EMPTY);

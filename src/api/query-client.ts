@@ -1,0 +1,83 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from './errors';
+import { getToken, subscribe } from './session';
+
+// The one QueryClient of the app (reads: useQuery over the `…Query()`
+// definitions of src/api/*.ts).
+//
+// Retries: TanStack owns the retries of queries; their calls ask the fetcher
+// for one attempt (query-keys.ts, queryCall). Writes are not retried by
+// TanStack: the fetcher keeps its own retries for idempotent writes (client.ts).
+// Failed reads retry with TanStack's exponential backoff (1 s, 2 s, 4 s)
+// when a retry can help (retryQuery).
+//
+// Not on window focus (admin tables should not jump), but on reconnect
+// (growers' field networks are weak); a read is fresh for 30 s, so going
+// from screen to screen does not refetch what another screen just loaded.
+//
+// The cache belongs to one session: it is dropped when the user signs out or
+// the session ends, and reset when another user signs in (bindToSession).
+
+export const QUERY_RETRIES = 3;
+export const QUERY_STALE_MS = 30_000;
+
+/**
+ * Whether a failed read may succeed when tried again: no connection, a 5xx,
+ * a 408 or 429. Never another 4xx (the same request gets the same answer;
+ * 401 also ends the session), a client-side timeout (it already waited
+ * 30–60 s), an unreadable answer or an error that is not the API's.
+ */
+export function isRetryableError(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.status >= 500) return true;
+  if (error.status >= 400) return error.status === 408 || error.status === 429;
+  return error.code === 'network';
+}
+
+/** TanStack's `retry`: `failureCount` failures so far (0 on the first), at most QUERY_RETRIES retries. */
+export function retryQuery(failureCount: number, error: unknown): boolean {
+  return failureCount < QUERY_RETRIES && isRetryableError(error);
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: retryQuery,
+        staleTime: QUERY_STALE_MS,
+        refetchOnWindowFocus: false,
+        refetchOnReconnect: true,
+        // Fetch (and fail with the network error and Retry) even when the browser says it is offline,
+        // as before; coming back online refetches what failed.
+        networkMode: 'always',
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/**
+ * Ties the cache to the session: signing out, an expired session (401) or a
+ * sign-out in another tab drops every query and mutation (and cancels their
+ * requests); another user's session (signed in in another tab) resets every
+ * query, so the screens on show refetch with the new token. Runs before
+ * React re-renders for the change, so no screen of the next user reads the
+ * previous user's data.
+ */
+export function bindToSession(client: QueryClient): () => void {
+  let token = getToken();
+  return subscribe(() => {
+    const next = getToken();
+    if (next === token) return;
+    token = next;
+    if (next === null) {
+      client.clear();
+      return;
+    }
+    client.getMutationCache().clear();
+    void client.resetQueries();
+  });
+}
+
+export const queryClient = createQueryClient();
+bindToSession(queryClient);
