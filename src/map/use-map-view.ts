@@ -115,6 +115,8 @@ export function useMapView(container: RefObject<HTMLDivElement | null>, handlers
       setZoom(m.getZoom());
       setMoveId((n) => n + 1);
     });
+    // The map is an external object this effect creates: the page renders again with it.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- publishing the map this effect built
     setMap(m);
     return () => {
       el.removeEventListener('webglcontextlost', onLost, true);

@@ -67,9 +67,7 @@ function ProjectMapScreen() {
   // The prescription panel's zones, drawn coloured by rate while it is open.
   const [rxPreview, setRxPreview] = useState<PrescriptionPreview | null>(null);
   const [zones, setZones] = useState<ZoneRow[] | null>(null);
-  const [comparedValues, setComparedValues] = useState<TreeValues | null>(null);
   const [zoomActive, setZoomActive] = useState(false);
-  const [treeValues, setTreeValues] = useState<TreeValues | null>(null);
   const [dismissed, setDismissed] = useState<string[]>([]);
   const containerRef = useRef<HTMLDivElement>(null);
   const ingest = data.ingest;
@@ -137,20 +135,23 @@ function ProjectMapScreen() {
   }, [view.generation, view.map]);
 
   // The selected tree's field/value table comes from the worker's columns.
+  // Kept with the selection they belong to: another selection shows nothing until its own values arrive.
   const sel = layers.selected;
+  const [treeInfo, setTreeInfo] = useState<{ sel: typeof sel; values: TreeValues | null; compared: TreeValues | null } | null>(null);
   useEffect(() => {
     let live = true;
-    if (sel?.layer === 'trees' && client.current) {
-      void client.current.treeProperties(sel.index).then((v) => live && setTreeValues(v));
-      void client.current.comparedProperties(sel.index).then((v) => live && setComparedValues(v));
-    } else {
-      setTreeValues(null);
-      setComparedValues(null);
+    const c = client.current;
+    if (sel?.layer === 'trees' && c) {
+      void Promise.all([c.treeProperties(sel.index), c.comparedProperties(sel.index)]).then(
+        ([values, compared]) => live && setTreeInfo({ sel, values, compared }),
+      );
     }
     return () => {
       live = false;
     };
   }, [sel, client, comparison]);
+  const treeValues = treeInfo?.sel === sel ? treeInfo.values : null;
+  const comparedValues = treeInfo?.sel === sel ? treeInfo.compared : null;
 
   // The zone table is computed in the worker when it is open, again for each comparison.
   useEffect(() => {

@@ -69,6 +69,8 @@ export function useProjectData(projectId: string | undefined, stateName: string 
       set((d) => ({ loadId: d.loadId + 1 }));
       closeTimer = setTimeout(() => set({ overlayOpen: false }), OVERLAY_CLOSE_MS);
     };
+    // A new survey starts from its empty state: the load below is an external process whose steps this effect follows.
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- reset at the start of the load this effect owns
     setData(initial(stateName ?? id));
 
     if (!id) {

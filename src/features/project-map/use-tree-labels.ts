@@ -11,14 +11,12 @@ const MAX_LABELS = 400;
 /** `drawn`: the drawn trees (a new object per load or comparison): labels follow them. */
 export function useTreeLabels(view: MapView, client: RefObject<GeoClient | null>, drawn: object | null, on: boolean): TreeLabel[] {
   const [labels, setLabels] = useState<TreeLabel[]>([]);
-  const { map, moveId } = view;
+  const { map, moveId, zoom } = view;
+  const shown = on && !!map && !!drawn && zoom >= TREE_LABEL_MIN_ZOOM;
   useEffect(() => {
     let live = true;
     const c = client.current;
-    if (!on || !map || !drawn || !c || map.getZoom() < TREE_LABEL_MIN_ZOOM) {
-      setLabels((l) => (l.length ? [] : l));
-      return;
-    }
+    if (!shown || !map || !c) return;
     const b = map.getBounds();
     void c.treeLabels([b.getWest(), b.getSouth(), b.getEast(), b.getNorth()], MAX_LABELS).then(({ positions: p, text }) => {
       if (live) setLabels(text.map((s, k) => ({ position: [p[2 * k], p[2 * k + 1]], text: s })));
@@ -26,6 +24,9 @@ export function useTreeLabels(view: MapView, client: RefObject<GeoClient | null>
     return () => {
       live = false;
     };
-  }, [on, map, drawn, client, moveId]);
-  return labels;
+  }, [shown, map, drawn, client, moveId]);
+  // Off, zoomed out or nothing drawn: no labels (the last ones wait, unshown, for the next view's).
+  return shown ? labels : NO_LABELS;
 }
+
+const NO_LABELS: TreeLabel[] = [];

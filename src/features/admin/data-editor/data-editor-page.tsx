@@ -41,7 +41,9 @@ export default function DataEditorPage() {
   const [notice, setNotice] = useState<string | null>(null);
   const [importPreview, setImportPreview] = useState<GeoJSON.FeatureCollection | null>(null);
   const history = useRef(new EditHistory());
-  const [, bump] = useState(0);
+  // What the undo/redo buttons show, copied from the history after each change to it (a ref is not read in render).
+  const [undoable, setUndoable] = useState({ canUndo: false, canRedo: false });
+  const syncHistory = () => setUndoable({ canUndo: history.current.canUndo, canRedo: history.current.canRedo });
   const versions = useRef(new Map<string, number>());
 
   const filtered = useMemo(() => filterEditorData(ed.data, search), [ed.data, search]);
@@ -72,7 +74,7 @@ export default function DataEditorPage() {
       const saved = r.plot ?? r.irrigation_area ?? r.tree;
       if (saved) versions.current.set(`${type}:${id}`, saved.properties.version);
       if (record) history.current.push({ type, id, before: f.geometry, after: geometry });
-      bump((n) => n + 1);
+      syncHistory();
       await afterChange(t('notices.geometryUpdated', { type: typeName(type) }));
       return true;
     } catch (e) {
@@ -86,14 +88,14 @@ export default function DataEditorPage() {
     if (!e) return;
     if (!(await saveGeometry(e.type, e.id, e.before, false))) history.current.restoreUndo(e);
     else setNotice(t('notices.undone', { type: typeName(e.type) }));
-    bump((n) => n + 1);
+    syncHistory();
   };
   const redo = async () => {
     const e = history.current.redo();
     if (!e) return;
     if (!(await saveGeometry(e.type, e.id, e.after, false))) history.current.restoreRedo(e);
     else setNotice(t('notices.redone', { type: typeName(e.type) }));
-    bump((n) => n + 1);
+    syncHistory();
   };
 
   const confirmDelete = async () => {
@@ -104,6 +106,7 @@ export default function DataEditorPage() {
     try {
       await deleteFeature(type, feature.properties.id);
       history.current.forget(type, feature.properties.id);
+      syncHistory();
       setSelected((s) => (s && s.type === type && s.id === feature.properties.id ? null : s));
       await afterChange(t('notices.deleted'));
     } catch (e) {
@@ -184,8 +187,8 @@ export default function DataEditorPage() {
         }}
         onUndo={undo}
         onRedo={redo}
-        canUndo={history.current.canUndo}
-        canRedo={history.current.canRedo}
+        canUndo={undoable.canUndo}
+        canRedo={undoable.canRedo}
         sketchKey={sketchKey}
         importPreview={importPreview}
       />

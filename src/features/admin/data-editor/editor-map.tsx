@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Map as MapLibreMap, NavigationControl, type IControl, type Map as MlMap, type MapMouseEvent } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
@@ -57,21 +57,33 @@ export interface EditorMapProps {
 
 const ringsOf = (g: Geometry): Ring[] => (g.type === 'Polygon' ? (g.coordinates as Ring[]) : g.type === 'MultiPolygon' ? (g.coordinates.flat() as Ring[]) : []);
 
+/** Fits the map to the client's plots (none: it stays). */
+function fitToPlots(map: MlMap | null, d: ClientData | null | undefined): void {
+  if (!map || !d) return;
+  const all: Position[] = d.plots.features.flatMap((f) => ringsOf(f.geometry).flat());
+  if (!all.length) return;
+  map.fitBounds(boundsOf({ type: 'MultiPoint', coordinates: all }), { padding: MAP_DEFAULTS.padding, maxZoom: MAP_DEFAULTS.maxFitZoom, duration: 0 });
+}
+
 export function EditorMap(p: EditorMapProps) {
   const { t } = useTranslation('admin.data-editor');
   const box = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MlMap | null>(null);
   const drawRef = useRef<MapboxDraw | null>(null);
-  const props = useRef(p);
-  props.current = p;
   const [ready, setReady] = useState(false);
   const [mode, setMode] = useState<MapMode>('view');
-  const modeRef = useRef(mode);
-  modeRef.current = mode;
   const [drawType, setDrawType] = useState<EditorType | null>(null);
+  // The latest props and modes for the map's event handlers (registered once), updated after each render.
+  const props = useRef(p);
+  const modeRef = useRef(mode);
+  const drawTypeRef = useRef(drawType);
+  useLayoutEffect(() => {
+    props.current = p;
+    modeRef.current = mode;
+    drawTypeRef.current = drawType;
+  });
   const [visible, setVisible] = useState<Record<LayerKind, boolean>>({ plot: true, irrigation: true, tree: true });
   const [measure, setMeasure] = useState<Measure | null>(null);
-  const [hint, setHint] = useState<string | null>(null);
   const [offline, setOffline] = useState(false);
   const [snap, setSnap] = useState(true);
 
@@ -135,8 +147,6 @@ export function EditorMap(p: EditorMapProps) {
       drawRef.current = null;
     };
   }, []);
-  const drawTypeRef = useRef(drawType);
-  drawTypeRef.current = drawType;
 
   // Snap targets: plot and irrigation outlines, except the shape being edited.
   useEffect(() => {
@@ -184,7 +194,7 @@ export function EditorMap(p: EditorMapProps) {
     setEditorData(map, 'tree', p.data?.trees.geojson() ?? { type: 'FeatureCollection', features: [] });
     if (p.data && fittedFor.current !== p.clientId) {
       fittedFor.current = p.clientId;
-      const timer = setTimeout(() => fitPlots(), DRAW.autoFitDelayMs);
+      const timer = setTimeout(() => fitToPlots(map, props.current.data), DRAW.autoFitDelayMs);
       return () => clearTimeout(timer);
     }
   }, [ready, p.data, p.clientId]);
@@ -213,22 +223,18 @@ export function EditorMap(p: EditorMapProps) {
     if (!ready || !map || !draw) return;
     draw.deleteAll();
     hideFeature(map, null, null);
-    setHint(null);
     if (mode === 'draw') {
-      if (!drawType) return setHint(t('map.chooseType'));
-      setHint(t('map.hintDraw'));
-      draw.changeMode(drawType === 'tree' ? 'draw_point' : 'draw_polygon');
+      if (drawType) draw.changeMode(drawType === 'tree' ? 'draw_point' : 'draw_polygon');
     } else if (mode === 'modify') {
       const f = p.selected ? featureById(p.data, p.selected) : null;
-      if (!f || !p.selected) return setHint(t('map.selectToModify'));
-      setHint(t('map.hintModify'));
+      if (!f || !p.selected) return;
       const id = `edit-${p.selected.type}-${p.selected.id}`;
       draw.add({ type: 'Feature', id, properties: {}, geometry: f.geometry } as never);
       hideFeature(map, p.selected.type, p.selected.id);
       if (f.geometry.type === 'Point') draw.changeMode('simple_select', { featureIds: [id] });
       else draw.changeMode('direct_select', { featureId: id });
     } else draw.changeMode('simple_select');
-  }, [ready, mode, drawType, p.selected, p.data, p.sketchKey, t]);
+  }, [ready, mode, drawType, p.selected, p.data, p.sketchKey]);
 
   // Ctrl+Z / Ctrl+Shift+Z (and Ctrl+Y): a vertex while drawing, else the last saved reshape.
   useEffect(() => {
@@ -254,16 +260,17 @@ export function EditorMap(p: EditorMapProps) {
     (Object.keys(visible) as LayerKind[]).forEach((k) => setLayerVisible(map, k, visible[k]));
   }, [ready, visible]);
 
-  const fitPlots = () => {
-    const map = mapRef.current,
-      d = props.current.data;
-    if (!map || !d) return;
-    const all: Position[] = d.plots.features.flatMap((f) => ringsOf(f.geometry).flat());
-    if (!all.length) return;
-    map.fitBounds(boundsOf({ type: 'MultiPoint', coordinates: all }), { padding: MAP_DEFAULTS.padding, maxZoom: MAP_DEFAULTS.maxFitZoom, duration: 0 });
-  };
+  const fitPlots = () => fitToPlots(mapRef.current, props.current.data);
   const globalView = () => mapRef.current?.jumpTo(GLOBAL_VIEW);
   const selectedFeature: EditorFeature | null = p.selected ? featureById(p.data, p.selected) : null;
+  // What the mode asks of the user next (shown beside the mode).
+  const hint = !ready
+    ? null
+    : mode === 'draw'
+      ? t(drawType ? 'map.hintDraw' : 'map.chooseType')
+      : mode === 'modify'
+        ? t(selectedFeature ? 'map.hintModify' : 'map.selectToModify')
+        : null;
 
   return (
     <section className="editor-map" data-testid="editor-map">

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZE, pageWindow, type RowAction } from '../../../components/table';
 import type { TreeFeature } from '../../../api/admin-data';
@@ -12,36 +12,34 @@ import '../../../components/table.css';
 type Col = 'row' | 'tree' | 'breed' | 'plot' | 'irrigation';
 const COLS: Col[] = ['row', 'tree', 'breed', 'plot', 'irrigation'];
 
+/** The cell of tree `i` in column `col`. */
+function cellOf(cols: TreeColumns | null, col: Col, i: number): string | number {
+  if (!cols) return '';
+  const c = cols.cols;
+  if (col === 'row') return c.row_num[i] ?? '';
+  if (col === 'tree') return c.tree_num[i] ?? '';
+  if (col === 'breed') return cols.breedName(i) ?? '–';
+  if (col === 'plot') return cols.plotName(i) ?? '–';
+  return cols.areaName(i) ?? '–';
+}
+
 export function TreeTable({ cols, rows, actions }: { cols: TreeColumns | null; rows: number[]; actions: (f: TreeFeature) => RowAction[] }) {
   const { t } = useTranslation('admin.data-editor');
   const { t: ta } = useTranslation('admin');
   const [sort, setSort] = useState<{ col: Col; desc: boolean } | null>(null);
-  const [page, setPage] = useState(0);
-  const value = useMemo(() => {
-    if (!cols) return () => '';
-    const c = cols.cols;
-    return (col: Col, i: number): string | number =>
-      col === 'row'
-        ? (c.row_num[i] ?? '')
-        : col === 'tree'
-          ? (c.tree_num[i] ?? '')
-          : col === 'breed'
-            ? (cols.breedName(i) ?? '–')
-            : col === 'plot'
-              ? (cols.plotName(i) ?? '–')
-              : (cols.areaName(i) ?? '–');
-  }, [cols]);
+  const [pageAsked, setPage] = useState(0);
   const sorted = useMemo(() => {
     if (!sort) return rows;
     const dir = sort.desc ? -1 : 1;
     return [...rows].sort((a, b) => {
-      const x = value(sort.col, a),
-        y = value(sort.col, b);
+      const x = cellOf(cols, sort.col, a),
+        y = cellOf(cols, sort.col, b);
       return (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y))) * dir;
     });
-  }, [rows, sort, value]);
+  }, [rows, sort, cols]);
   const pageCount = Math.ceil(sorted.length / PAGE_SIZE);
-  useEffect(() => setPage((p) => Math.min(p, Math.max(0, pageCount - 1))), [pageCount]);
+  // The page asked for, within the pages there are now (fewer trees after a search or a delete).
+  const page = Math.min(pageAsked, Math.max(0, pageCount - 1));
   const shown = sorted.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
   const toggle = (col: Col) => setSort((s) => (!s || s.col !== col ? { col, desc: false } : !s.desc ? { col, desc: true } : null));
   return (
@@ -71,7 +69,7 @@ export function TreeTable({ cols, rows, actions }: { cols: TreeColumns | null; r
                 return (
                   <tr key={id} data-row-id={id}>
                     {COLS.map((col) => (
-                      <td key={col}>{value(col, i)}</td>
+                      <td key={col}>{cellOf(cols, col, i)}</td>
                     ))}
                     <td className="data-table__actions">
                       {actions(cols.feature(i)).map((a) => (

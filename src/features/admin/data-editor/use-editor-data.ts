@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchClientData, fetchEditorClients, fetchEditorOptions, type ClientData, type ClientSummary, type Options } from '../../../api/admin-data';
 import type { ApiError } from '../../../api/errors';
@@ -21,25 +21,36 @@ export function useEditorData() {
   const dataAbort = useRef<AbortController | null>(null);
   // What the editor holds: a reload of the same client fetches only the trees changed since.
   const held = useRef<ClientData | null>(null);
-  held.current = data;
+  useLayoutEffect(() => {
+    held.current = data;
+  });
 
+  // The client list: first on open (the state starts as loading), again on Retry (loadClients).
+  const settleClients = useCallback(
+    (list: Promise<ClientSummary[]>) =>
+      list
+        .then(
+          (clients) => {
+            setClients(clients);
+            fetchEditorOptions().then(setOptions, () => undefined);
+          },
+          (e: unknown) => {
+            const err = e as ApiError;
+            setClientsError(err.code === 'timeout' ? t('errors.timeout') : t('errors.fetchClients', { message: err.message }));
+          },
+        )
+        .finally(() => setClientsLoading(false)),
+    [t],
+  );
   const loadClients = useCallback(async () => {
     setClientsLoading(true);
     setClientsError(null);
-    try {
-      setClients(await fetchEditorClients());
-      fetchEditorOptions().then(setOptions, () => undefined);
-    } catch (e) {
-      const err = e as ApiError;
-      setClientsError(err.code === 'timeout' ? t('errors.timeout') : t('errors.fetchClients', { message: err.message }));
-    } finally {
-      setClientsLoading(false);
-    }
-  }, [t]);
+    await settleClients(fetchEditorClients());
+  }, [settleClients]);
 
   useEffect(() => {
-    void loadClients();
-  }, [loadClients]);
+    void settleClients(fetchEditorClients());
+  }, [settleClients]);
 
   const load = useCallback(
     async (id: number | null) => {
