@@ -22,6 +22,18 @@ export interface MapViewHandlers {
   onClick?: (at: MapClick) => void;
   /** The user moved the map (drag, wheel, keys): not our own fitBounds/easeTo. */
   onUserMove?: () => void;
+  /** The basemap's tiles cannot be loaded (no network): the map goes on without them. */
+  onBasemapError?: () => void;
+}
+
+/** How a screen's map differs from the survey maps'. */
+export interface MapViewOptions {
+  /** The deck.gl overlay (the survey maps' GPU layers); off for a map of MapLibre layers only (the data editor). */
+  overlay?: boolean;
+  minZoom?: number;
+  maxZoom?: number;
+  /** Where the zoom buttons go (the map's start corner by default). */
+  navigation?: 'top-left' | 'top-right';
 }
 
 export interface MapView {
@@ -60,7 +72,13 @@ function detachDeckEvents(map: MapLibreMap, overlay: MapLibreOverlay): void {
   for (const type of DECK_EVENTS) map.off(type, handler);
 }
 
-export function useMapView(container: RefObject<HTMLDivElement | null>, handlers: MapViewHandlers): MapView {
+/**
+ * The one way the app makes a map: MapLibre with the basemap, and deck.gl's overlay unless `overlay: false`.
+ * A lost WebGL context is reported (contextLost) and restore() builds the map again (generation + 1).
+ * For browser tests the container carries the map as `__map` (project lon/lat to pixels, wait for idle).
+ */
+export function useMapView(container: RefObject<HTMLDivElement | null>, handlers: MapViewHandlers, options: MapViewOptions = {}): MapView {
+  const { overlay: withOverlay = true, minZoom = MAP_DEFAULTS.minZoom, maxZoom = MAP_DEFAULTS.maxZoom, navigation = 'top-left' } = options;
   const [map, setMap] = useState<MapLibreMap | null>(null);
   const [zoom, setZoom] = useState<number>(MAP_DEFAULTS.zoom);
   const [moveId, setMoveId] = useState(0);
@@ -91,23 +109,28 @@ export function useMapView(container: RefObject<HTMLDivElement | null>, handlers
       style: basemapStyle(),
       center: MAP_DEFAULTS.centre,
       zoom: MAP_DEFAULTS.zoom,
-      minZoom: MAP_DEFAULTS.minZoom,
-      maxZoom: MAP_DEFAULTS.maxZoom,
+      minZoom,
+      maxZoom,
       attributionControl: { compact: true },
     });
+    Object.defineProperty(el, '__map', { value: m, configurable: true });
     // A tile that cannot load (no network) must not become a page error.
-    m.on('error', () => undefined);
-    const overlay = new MapLibreOverlay({
-      interleaved: false,
-      layers: [],
-      useDevicePixels: deckPixelRatio(),
+    m.on('error', (e) => {
+      if ((e as unknown as { sourceId?: string }).sourceId === 'basemap') handlersRef.current.onBasemapError?.();
     });
-    m.addControl(overlay, 'top-left');
-    detachDeckEvents(m, overlay);
+    if (withOverlay) {
+      const overlay = new MapLibreOverlay({
+        interleaved: false,
+        layers: [],
+        useDevicePixels: deckPixelRatio(),
+      });
+      m.addControl(overlay, 'top-left');
+      detachDeckEvents(m, overlay);
+      overlayRef.current = overlay;
+    }
     m.on('click', (e) => handlersRef.current.onClick?.({ x: e.point.x, y: e.point.y, coordinate: [e.lngLat.lng, e.lngLat.lat] }));
     // After the overlay: deck.gl's canvas is a control of the same corner, and a later control paints above it.
-    m.addControl(new NavigationControl({ showCompass: false }), 'top-left');
-    overlayRef.current = overlay;
+    m.addControl(new NavigationControl({ showCompass: false }), navigation);
     m.on('movestart', (e: { originalEvent?: unknown }) => {
       if (e.originalEvent) handlersRef.current.onUserMove?.();
     });
@@ -124,7 +147,7 @@ export function useMapView(container: RefObject<HTMLDivElement | null>, handlers
       m.remove();
       setMap(null);
     };
-  }, [container, generation]);
+  }, [container, generation, withOverlay, minZoom, maxZoom, navigation]);
 
   return {
     map,

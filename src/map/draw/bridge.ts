@@ -1,7 +1,7 @@
 import type { Ring } from './snap';
 
 // What the custom modes need from the screen that hosts the map: snap targets
-// and where to report live measurements. One drawing map is open at a time.
+// and where to report live measurements.
 
 export interface Measure {
   kind: 'polygon' | 'line';
@@ -10,17 +10,19 @@ export interface Measure {
   points: number;
 }
 
-export const drawBridge: {
+/**
+ * What the custom drawing modes are given by the map that hosts them (as terra-draw's behaviours are injected):
+ * snap targets, whether to snap, where live measurements go, and — set by the active drawing mode — the
+ * undo/redo of one vertex of the shape being drawn. One object per map (createDraw(behaviours)).
+ */
+export interface DrawBehaviours {
   snapRings: (excludeId?: string) => Ring[];
   snapEnabled: boolean;
   onMeasure: (m: Measure | null) => void;
-  /** Set by the active drawing mode: undo/redo one vertex of the shape being drawn. */
   vertexUndo: (() => boolean) | null;
   vertexRedo: (() => boolean) | null;
-} = {
-  snapRings: () => [],
-  snapEnabled: true,
-  onMeasure: () => undefined,
-  vertexUndo: null,
-  vertexRedo: null,
-};
+}
+
+export function createDrawBehaviours(): DrawBehaviours {
+  return { snapRings: () => [], snapEnabled: true, onMeasure: () => undefined, vertexUndo: null, vertexRedo: null };
+}

@@ -2,12 +2,13 @@ import MapboxDraw from '@mapbox/mapbox-gl-draw';
 import '@mapbox/mapbox-gl-draw/dist/mapbox-gl-draw.css';
 import { DRAW, DRAW_STYLES } from './constants';
 import { editorModes } from './draw-modes';
+import type { DrawBehaviours } from './bridge';
 
 /**
  * mapbox-gl-draw on MapLibre: its control classes must use MapLibre's names
  * before the control is created, or the buttons render unstyled/invisible.
  */
-export function createDraw(): MapboxDraw {
+export function createDraw(behaviours: DrawBehaviours): MapboxDraw {
   const classes = MapboxDraw.constants.classes;
   classes.CONTROL_BASE = 'maplibregl-ctrl';
   classes.CONTROL_PREFIX = 'maplibregl-ctrl-';
@@ -19,7 +20,7 @@ export function createDraw(): MapboxDraw {
     boxSelect: false,
     clickBuffer: DRAW.clickTolerancePx,
     touchBuffer: 25,
-    modes: editorModes(),
+    modes: editorModes(behaviours),
     styles: DRAW_STYLES,
   });
 }

@@ -2,7 +2,7 @@ import MapboxDraw, { type DrawEvent, type DrawFeature, type DrawMode, type ModeC
 import type { Position } from 'geojson';
 import { areaHectares, lengthMeters } from '../../domain/geometry-validation';
 import { DRAW } from './constants';
-import { drawBridge } from './bridge';
+import type { DrawBehaviours } from './bridge';
 import { snapPoint } from './snap';
 
 // Custom mapbox-gl-draw modes for the admin map (admin.md §9 + issue 7):
@@ -21,12 +21,12 @@ type State = Record<string, unknown> & {
   holdingLast: boolean;
 };
 
-function snapped(ctx: ModeContext, e: DrawEvent, excludeId?: string): DrawEvent {
-  if (!drawBridge.snapEnabled || e.originalEvent?.altKey) return e;
+function snapped(ctx: ModeContext, e: DrawEvent, b: DrawBehaviours, excludeId?: string): DrawEvent {
+  if (!b.snapEnabled || e.originalEvent?.altKey) return e;
   const map = ctx.map;
   const hit = snapPoint(
     e.point,
-    drawBridge.snapRings(excludeId),
+    b.snapRings(excludeId),
     (p) => map.project(p),
     (p) => map.unproject([p.x, p.y]).toArray() as [number, number],
     DRAW.snapTolerancePx,
@@ -37,7 +37,7 @@ function snapped(ctx: ModeContext, e: DrawEvent, excludeId?: string): DrawEvent 
 
 const isUndoKey = (e: KeyboardEvent) => (e.ctrlKey || e.metaKey) && e.key.toLowerCase() === 'z';
 
-function drawingMode(base: DrawMode, kind: 'polygon' | 'line'): DrawMode {
+function drawingMode(base: DrawMode, kind: 'polygon' | 'line', b: DrawBehaviours): DrawMode {
   const feature = (s: State) => (kind === 'polygon' ? s.polygon! : s.line!);
   const path = (s: State, i: number) => (kind === 'polygon' ? `0.${i}` : `${i}`);
   const placed = (s: State): Position[] => {
@@ -46,10 +46,10 @@ function drawingMode(base: DrawMode, kind: 'polygon' | 'line'): DrawMode {
   };
   const measure = (s: State, cursor?: Position) => {
     const pts = [...placed(s), ...(cursor ? [cursor] : [])];
-    if (pts.length < 2) return drawBridge.onMeasure(null);
-    if (kind === 'line') return drawBridge.onMeasure({ kind, lengthM: lengthMeters(pts), points: s.currentVertexPosition });
+    if (pts.length < 2) return b.onMeasure(null);
+    if (kind === 'line') return b.onMeasure({ kind, lengthM: lengthMeters(pts), points: s.currentVertexPosition });
     const ring = [...pts, pts[0]];
-    drawBridge.onMeasure({
+    b.onMeasure({
       kind,
       lengthM: lengthMeters(ring),
       areaHa: pts.length >= 3 ? areaHectares({ type: 'Polygon', coordinates: [ring] }) : 0,
@@ -61,7 +61,7 @@ function drawingMode(base: DrawMode, kind: 'polygon' | 'line'): DrawMode {
     onSetup(this: ModeContext, opts: unknown) {
       const s = base.onSetup.call(this, opts) as State;
       Object.assign(s, { redo: [], downAt: 0, holdingLast: false });
-      drawBridge.vertexUndo = () => {
+      b.vertexUndo = () => {
         if (s.currentVertexPosition === 0) return false;
         const coords = placed(s);
         s.redo.push(coords[coords.length - 1]);
@@ -71,7 +71,7 @@ function drawingMode(base: DrawMode, kind: 'polygon' | 'line'): DrawMode {
         measure(s);
         return true;
       };
-      drawBridge.vertexRedo = () => {
+      b.vertexRedo = () => {
         const p = s.redo.pop();
         if (!p) return false;
         feature(s).addCoordinate(path(s, s.currentVertexPosition), p[0], p[1]);
@@ -83,13 +83,13 @@ function drawingMode(base: DrawMode, kind: 'polygon' | 'line'): DrawMode {
       return s;
     },
     onStop(this: ModeContext, s: State) {
-      drawBridge.vertexUndo = drawBridge.vertexRedo = null;
-      drawBridge.onMeasure(null);
+      b.vertexUndo = b.vertexRedo = null;
+      b.onMeasure(null);
       if (s.holdingLast) this.map.dragPan.enable();
       return base.onStop.call(this, s);
     },
     onMouseMove(this: ModeContext, s: State, e: DrawEvent) {
-      const ev = snapped(this, e);
+      const ev = snapped(this, e, b);
       base.onMouseMove.call(this, s, ev);
       measure(s, [ev.lngLat.lng, ev.lngLat.lat]);
     },
@@ -101,7 +101,7 @@ function drawingMode(base: DrawMode, kind: 'polygon' | 'line'): DrawMode {
         if (Math.hypot(p.x - e.point.x, p.y - e.point.y) <= DRAW.snapTolerancePx) return this.changeMode('simple_select', { featureIds: [feature(s).id] });
       }
       s.redo = [];
-      return base.onClick.call(this, s, snapped(this, e));
+      return base.onClick.call(this, s, snapped(this, e, b));
     },
     onMouseDown(this: ModeContext, s: State, e: DrawEvent) {
       const last = placed(s).at(-1);
@@ -115,7 +115,7 @@ function drawingMode(base: DrawMode, kind: 'polygon' | 'line'): DrawMode {
     onDrag(this: ModeContext, s: State, e: DrawEvent) {
       // dragVertexDelay: only after holding 500 ms does the last vertex follow the pointer.
       if (!s.holdingLast || performance.now() - s.downAt < DRAW.dragVertexDelayMs) return;
-      const ev = snapped(this, e);
+      const ev = snapped(this, e, b);
       feature(s).updateCoordinate(path(s, s.currentVertexPosition - 1), ev.lngLat.lng, ev.lngLat.lat);
       feature(s).updateCoordinate(path(s, s.currentVertexPosition), ev.lngLat.lng, ev.lngLat.lat);
     },
@@ -145,7 +145,7 @@ export function canRemoveVertex(f: DrawFeature, coordPath: string): boolean {
   return f.type === 'LineString' ? n > DRAW.minLinePoints : n + 1 > DRAW.minRingCoordinates;
 }
 
-function modifyMode(base: DrawMode): DrawMode {
+function modifyMode(base: DrawMode, b: DrawBehaviours): DrawMode {
   const removeVertex = (ctx: ModeContext, s: State & { feature: DrawFeature; featureId: string; selectedCoordPaths: string[] }, coordPath: string) => {
     if (!canRemoveVertex(s.feature, coordPath)) return;
     s.feature.removeCoordinate(coordPath);
@@ -201,7 +201,7 @@ function modifyMode(base: DrawMode): DrawMode {
       delta: { lng: number; lat: number },
     ) {
       if (s.selectedCoordPaths.length !== 1) return base.dragVertex.call(this, s, e, delta);
-      const ev = snapped(this, e, s.featureId);
+      const ev = snapped(this, e, b, s.featureId);
       s.feature.updateCoordinate(s.selectedCoordPaths[0], ev.lngLat.lng, ev.lngLat.lat);
     },
   };
@@ -232,12 +232,12 @@ function insertOnEdge(ctx: ModeContext, s: State & { feature: DrawFeature; featu
   ctx.fire('draw.update', { action: 'change_coordinates', features: [f.toGeoJSON()] });
 }
 
-export function editorModes(): Record<string, DrawMode> {
+export function editorModes(b: DrawBehaviours): Record<string, DrawMode> {
   const m = MapboxDraw.modes;
   return {
     ...m,
-    draw_polygon: drawingMode(m.draw_polygon, 'polygon'),
-    draw_line_string: drawingMode(m.draw_line_string, 'line'),
-    direct_select: modifyMode(m.direct_select),
+    draw_polygon: drawingMode(m.draw_polygon, 'polygon', b),
+    draw_line_string: drawingMode(m.draw_line_string, 'line', b),
+    direct_select: modifyMode(m.direct_select, b),
   };
 }

@@ -1,15 +1,15 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Map as MapLibreMap, NavigationControl, type IControl, type Map as MlMap, type MapMouseEvent } from 'maplibre-gl';
-import 'maplibre-gl/dist/maplibre-gl.css';
+import type { IControl, Map as MlMap, MapMouseEvent } from 'maplibre-gl';
 import type MapboxDraw from '@mapbox/mapbox-gl-draw';
 import type { Geometry, Position } from 'geojson';
 import { extentOf } from '../../../../workers/geo/fit';
 import type { ClientData, ClientSummary, EditorFeature, EditorType } from '../../../api/admin-data';
-import { basemapStyle, GLOBAL_VIEW, MAP_DEFAULTS } from '../../../map/map-config';
-import { setupMapLibre } from '../../../map/maplibre-setup';
+import { GLOBAL_VIEW, MAP_DEFAULTS } from '../../../map/map-config';
+import { useMapView } from '../../../map/use-map-view';
+import { MapContextLost } from '../../../map/context-lost';
 import { createDraw } from '../../../map/draw/create-draw';
-import { drawBridge, type Measure } from '../../../map/draw/bridge';
+import { createDrawBehaviours, type DrawBehaviours, type Measure } from '../../../map/draw/bridge';
 import { DRAW } from '../../../map/draw/constants';
 import {
   addEditorLayers,
@@ -87,27 +87,37 @@ export function EditorMap(p: EditorMapProps) {
   const [offline, setOffline] = useState(false);
   const [snap, setSnap] = useState(true);
 
-  // Map + draw control, once.
+  // What this map's drawing modes are given: snap targets (plot and irrigation outlines, except the shape being
+  // edited), whether to snap, where live measurements go; the active mode adds its vertex undo/redo.
+  const behaviours = useRef<DrawBehaviours | null>(null);
+  const behavioursOf = () =>
+    (behaviours.current ??= {
+      ...createDrawBehaviours(),
+      onMeasure: setMeasure,
+      snapRings: () => {
+        const d = props.current.data;
+        if (!d) return [];
+        const s = props.current.selected;
+        const skip = (type: EditorType, id: number) => modeRef.current === 'modify' && s?.type === type && s.id === id;
+        return [
+          ...d.plots.features.filter((f) => !skip('plot', f.properties.id)).flatMap((f) => ringsOf(f.geometry)),
+          ...d.irrigationAreas.features.filter((f) => !skip('irrigation', f.properties.id)).flatMap((f) => ringsOf(f.geometry)),
+        ];
+      },
+    });
+
+  // The map (the app's map adapter, without the deck.gl overlay: the editor draws with MapLibre layers), and on it
+  // the editor's layers and the draw control, again on each new map (a restored WebGL context).
+  const view = useMapView(box, { onBasemapError: () => setOffline(true) }, { overlay: false, minZoom: 0, maxZoom: 22, navigation: 'top-right' });
+  const { map } = view;
   useEffect(() => {
-    setupMapLibre();
-    const map = new MapLibreMap({
-      container: box.current!,
-      style: basemapStyle(),
-      center: MAP_DEFAULTS.centre,
-      zoom: MAP_DEFAULTS.zoom,
-      maxZoom: 22,
-      attributionControl: { compact: true },
-    });
+    if (!map) return;
     mapRef.current = map;
-    // Browser tests read the map (project lon/lat to pixels) from the container.
-    Object.defineProperty(box.current!, '__map', { value: map, configurable: true });
-    map.addControl(new NavigationControl({ showCompass: false }), 'top-right');
-    map.on('error', (e) => {
-      if ((e as unknown as { sourceId?: string }).sourceId === 'basemap') setOffline(true);
-    });
-    map.on('load', () => {
+    let live = true;
+    const setup = () => {
+      if (!live) return;
       addEditorLayers(map);
-      const draw = createDraw();
+      const draw = createDraw(behavioursOf());
       map.addControl(draw as unknown as IControl);
       drawRef.current = draw;
       // mapbox-gl-draw fires its events on the map; MapLibre's typings do not know them.
@@ -138,29 +148,20 @@ export function EditorMap(p: EditorMapProps) {
         props.current.onSelect(cur && cur.type === type && cur.id === id ? null : { type, id });
       });
       setReady(true);
-    });
-    drawBridge.onMeasure = setMeasure;
+    };
+    if (map.isStyleLoaded()) setup();
+    else map.once('load', setup);
+    // The adapter removes the map (and the draw control with it); only our handles go.
     return () => {
-      drawBridge.onMeasure = () => undefined;
-      map.remove();
+      live = false;
       mapRef.current = null;
       drawRef.current = null;
+      setReady(false);
     };
-  }, []);
+  }, [map]);
 
-  // Snap targets: plot and irrigation outlines, except the shape being edited.
   useEffect(() => {
-    drawBridge.snapEnabled = snap;
-    drawBridge.snapRings = () => {
-      const d = props.current.data;
-      if (!d) return [];
-      const s = props.current.selected;
-      const skip = (type: EditorType, id: number) => modeRef.current === 'modify' && s?.type === type && s.id === id;
-      return [
-        ...d.plots.features.filter((f) => !skip('plot', f.properties.id)).flatMap((f) => ringsOf(f.geometry)),
-        ...d.irrigationAreas.features.filter((f) => !skip('irrigation', f.properties.id)).flatMap((f) => ringsOf(f.geometry)),
-      ];
-    };
+    behavioursOf().snapEnabled = snap;
   }, [snap]);
 
   // The boundary file being imported: outlined, and the map moves to it when it is first shown.
@@ -246,7 +247,7 @@ export function EditorMap(p: EditorMapProps) {
       if (target && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
       e.preventDefault();
       const redo = k === 'y' || e.shiftKey;
-      if (redo ? drawBridge.vertexRedo?.() : drawBridge.vertexUndo?.()) return;
+      if (redo ? behavioursOf().vertexRedo?.() : behavioursOf().vertexUndo?.()) return;
       if (redo) props.current.onRedo();
       else props.current.onUndo();
     };
@@ -291,6 +292,7 @@ export function EditorMap(p: EditorMapProps) {
       />
       <div className="editor-map__body">
         <div ref={box} className="editor-map__canvas" data-testid="editor-map-canvas" />
+        <MapContextLost view={view} />
         <MapLegend visible={visible} onVisible={setVisible} drawType={drawType} onDrawType={setDrawType} snap={snap} onSnap={setSnap} />
         <div className="editor-map__status" data-testid="edit-mode-indicator" aria-live="polite">
           <strong>{t('map.editing', { mode: t(`map.modes.${mode}`) + (mode === 'draw' && drawType ? ` – ${t(`types.${drawType}`)}` : '') })}</strong>
