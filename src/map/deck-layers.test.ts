@@ -28,6 +28,37 @@ describe('tree layer data', () => {
     expect(b).not.toBe(a);
     expect(b.attributes.getFillColor.value).not.toBe(a.attributes.getFillColor.value);
     expect(b.attributes.getPosition).toBe(a.attributes.getPosition);
+    // Same colours and positions again: the very same data object (deck.gl sees no new data).
+    expect(data(b.attributes.getFillColor.value)).toBe(b);
+  });
+
+  it('keeps each map its own cached data: two surveys drawn in turn never evict each other', () => {
+    const survey = (x: number) => {
+      const positions = Float64Array.of(x, 32, x + 0.001, 32.001);
+      return { positions, rgba: new Uint8Array(8).fill(200), offsets: treeOffsets(positions, 2) };
+    };
+    const [one, two] = [survey(35), survey(34)];
+    const layerData = (t: ReturnType<typeof survey>) =>
+      buildMapLayers({
+        view: {
+          order: ['trees'],
+          visible: { plots: false, irrigationAreas: false, trees: true },
+          labels: { plots: false, irrigationAreas: false, trees: false },
+          infoLayer: null,
+        },
+        plots: [],
+        areas: [],
+        trees: { count: 2, ...t },
+        treeLabels: [],
+        zoom: 18,
+        selected: null,
+        gps: null,
+      })[0].props.data;
+    const first = layerData(one);
+    const other = layerData(two);
+    expect(other).not.toBe(first);
+    expect(layerData(one)).toBe(first);
+    expect(layerData(two)).toBe(other);
   });
 
   it('draws no tree instances below the detail zoom while the image is coming, the image when it is there, instances when it is refused', () => {

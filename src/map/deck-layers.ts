@@ -142,20 +142,18 @@ function areaLayers(id: 'plots' | 'irrigationAreas', items: AreaItem[], input: M
 // The position attribute object itself is kept while the positions are: deck.gl
 // uploads an external attribute again whenever its descriptor object is new, so a
 // colour change (legend filter, colour mode) would re-upload every position.
-let lastBinary: { positions: Float64Array | Float32Array; rgba: Uint8Array; data: unknown } | null = null;
-let lastPosition: { value: Float64Array | Float32Array; size: 2 } | null = null;
+// Kept per buffer (WeakMaps keyed by the worker's arrays), not in one slot: two
+// maps never evict each other's, and an entry goes with its survey's buffers.
+const positionAttributes = new WeakMap<Float64Array | Float32Array, { value: Float64Array | Float32Array; size: 2 }>();
+const binaryData = new WeakMap<Uint8Array, { positions: Float64Array | Float32Array; data: unknown }>();
 function binaryTrees(t: TreeBuffers & { rgba: Uint8Array }) {
   const positions = t.offsets?.values ?? t.positions;
-  if (lastBinary && lastBinary.positions === positions && lastBinary.rgba === t.rgba) return lastBinary.data;
-  if (lastPosition?.value !== positions) lastPosition = { value: positions, size: 2 };
-  const data = {
-    length: t.count,
-    attributes: {
-      getPosition: lastPosition,
-      getFillColor: { value: t.rgba, size: 4, normalized: true },
-    },
-  };
-  lastBinary = { positions, rgba: t.rgba, data };
+  const known = binaryData.get(t.rgba);
+  if (known?.positions === positions) return known.data;
+  let getPosition = positionAttributes.get(positions);
+  if (!getPosition) positionAttributes.set(positions, (getPosition = { value: positions, size: 2 }));
+  const data = { length: t.count, attributes: { getPosition, getFillColor: { value: t.rgba, size: 4, normalized: true } } };
+  binaryData.set(t.rgba, { positions, data });
   return data;
 }
 
