@@ -1,8 +1,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { errorBody } from '../../src/domain/contracts/common';
 import { HttpError } from '../http-error';
 
-// One error contract for every route: { success: false, message, errors? }.
+/** Every error answer has the contract's shape (src/domain/contracts/common.ts errorBody). */
+const fail = (body: z.input<typeof errorBody>) => body;
+
+// One error contract for every route: { success: false, message, code?, errors? } (errorBody).
 // Bad input is a 4xx whose message says what is wrong; anything unexpected is
 // a 500 without stack or SQL; a lost database is a 503 the client can retry.
 const DB_DOWN = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08006', '08001', '08003']);
@@ -25,29 +30,31 @@ export function registerErrorHandling(app: FastifyInstance): void {
       });
       const where = (error as FastifyError).validationContext ?? 'input';
       const first = errors.map((e) => (e.field ? `${e.field}: ${e.message}` : e.message)).join('; ');
-      return reply.status(400).send({ success: false, message: `Invalid ${where}: ${first}`, errors });
+      return reply.status(400).send(fail({ success: false, message: `Invalid ${where}: ${first}`, errors }));
     }
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
-      return reply.status(error.statusCode).send({ success: false, message: error.message, ...(error.code ? { code: error.code } : {}), errors: error.errors });
+      return reply
+        .status(error.statusCode)
+        .send(fail({ success: false, message: error.message, ...(error.code ? { code: error.code } : {}), errors: error.errors }));
     }
     const status = (error as FastifyError).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      return reply.status(status).send({ success: false, message: friendlyClientError(error as FastifyError) });
+      return reply.status(status).send(fail({ success: false, message: friendlyClientError(error as FastifyError) }));
     }
     if (isDatabaseDown(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply
         .status(503)
         .header('retry-after', '5')
-        .send({ success: false, code: 'database_unavailable', message: 'The database is unavailable. Please try again shortly.' });
+        .send(fail({ success: false, code: 'database_unavailable', message: 'The database is unavailable. Please try again shortly.' }));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ success: false, code: 'server_error', message: 'An unexpected error occurred. Please try again.' });
+    return reply.status(500).send(fail({ success: false, code: 'server_error', message: 'An unexpected error occurred. Please try again.' }));
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ success: false, message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+    reply.status(404).send(fail({ success: false, message: `Route ${request.method} ${request.url.split('?')[0]} not found` }));
   });
 }
 

@@ -1,4 +1,4 @@
-import { ApiError, MESSAGES, errorForStatus, timeoutMessage } from './errors';
+import { ApiError, MESSAGES, errorForStatus, isRetryableError, timeoutMessage } from './errors';
 import { expireSession, getToken } from './session';
 
 // One fetch client for every call (client.md §7, §8, §9): same-origin /api
@@ -26,7 +26,6 @@ export interface RequestOptions {
 }
 
 const IDEMPOTENT = new Set<Method>(['GET', 'PUT', 'DELETE']);
-const RETRY_STATUS = new Set([502, 503, 504]);
 
 export function apiUrl(path: string): string {
   if (/^https?:\/\//.test(path)) return path;
@@ -41,8 +40,7 @@ export async function request<T = unknown>(method: Method, path: string, opts: R
       return await once<T>(method, path, opts);
     } catch (e) {
       const err = e as ApiError;
-      const retryable = err.code === 'network' || RETRY_STATUS.has(err.status);
-      if (!retryable || attempt >= retries || opts.signal?.aborted) throw e;
+      if (!isRetryableError(err) || attempt >= retries || opts.signal?.aborted) throw e;
       await sleep(opts.retryDelayMs ?? RETRY_DELAY_MS, opts.signal);
     }
   }

@@ -36,6 +36,18 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Whether a failed call may succeed when tried again (the one rule for the fetcher's own retries and the query
+ * cache's): no connection, a gateway or overload answer (502, 503, 504), a 408 or 429. Never another 4xx (the same
+ * request gets the same answer; 401 also ends the session), a 500 (a fault, answered the same again), a client-side
+ * timeout (it already waited 30–60 s), an unreadable answer or an error that is not the API's.
+ */
+export function isRetryableError(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.code === 'network') return true;
+  return [408, 429, 502, 503, 504].includes(error.status);
+}
+
 export const MESSAGES = {
   sessionExpired: 'Session expired. Please log in again.',
   network: 'Network error. Please check your connection.',

@@ -1,5 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './errors';
+import { isRetryableError } from './errors';
+
+export { isRetryableError };
 import { getToken, subscribe } from './session';
 
 // The one QueryClient of the app (reads: useQuery over the `…Query()`
@@ -9,7 +11,7 @@ import { getToken, subscribe } from './session';
 // for one attempt (query-keys.ts, queryCall). Writes are not retried by
 // TanStack: the fetcher keeps its own retries for idempotent writes (client.ts).
 // Failed reads retry with TanStack's exponential backoff (1 s, 2 s, 4 s)
-// when a retry can help (retryQuery).
+// when a retry can help (retryQuery: isRetryableError of errors.ts, the fetcher's rule too).
 //
 // Not on window focus (admin tables should not jump), but on reconnect
 // (growers' field networks are weak); a read is fresh for 30 s, so going
@@ -20,19 +22,6 @@ import { getToken, subscribe } from './session';
 
 export const QUERY_RETRIES = 3;
 export const QUERY_STALE_MS = 30_000;
-
-/**
- * Whether a failed read may succeed when tried again: no connection, a 5xx,
- * a 408 or 429. Never another 4xx (the same request gets the same answer;
- * 401 also ends the session), a client-side timeout (it already waited
- * 30–60 s), an unreadable answer or an error that is not the API's.
- */
-export function isRetryableError(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return false;
-  if (error.status >= 500) return true;
-  if (error.status >= 400) return error.status === 408 || error.status === 429;
-  return error.code === 'network';
-}
 
 /** TanStack's `retry`: `failureCount` failures so far (0 on the first), at most QUERY_RETRIES retries. */
 export function retryQuery(failureCount: number, error: unknown): boolean {

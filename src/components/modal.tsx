@@ -13,7 +13,7 @@
  * `size="wide"` for larger forms; `testId` lands on the dialog element;
  * `role="alertdialog"` for a confirmation that interrupts (ConfirmDialog).
  */
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import './modal.css';
@@ -46,7 +46,8 @@ export function Modal({ open, title, onClose, children, footer, size = 'normal',
     onCloseRef.current = onClose;
   });
 
-  useEffect(() => {
+  // Before the first paint: the dialog never shows un-modal (without backdrop) for a frame.
+  useLayoutEffect(() => {
     const dialog = dialogRef.current;
     if (!open || !dialog) return;
     if (active && active.id !== id) active.close();

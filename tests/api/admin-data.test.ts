@@ -257,6 +257,16 @@ describe(`data editor API on ${ENGINE}`, () => {
       'update tree',
     ]);
     expect(log.every((l) => l.user_email === 'admin@demo.farm')).toBe(true);
+
+    // An area stored as a MultiPolygon (the database allows it; the editor draws Polygons) answers a rename with its geometry.
+    const { rows: stored } = await t.db.query<{ version: number }>(
+      `UPDATE irrigation_areas SET geom = jsonb_build_object('type', 'MultiPolygon', 'coordinates', jsonb_build_array(geom->'coordinates'))
+        WHERE irrigation_area_id = $1 RETURNING version`,
+      [a.id],
+    );
+    const renamed = await api('PATCH', `/irrigation-areas/${a.id}`, { irrigation_area_name: 'East half', version: stored[0].version });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json().irrigation_area.geometry.type).toBe('MultiPolygon');
   });
 
   it('a stale version gets 409 and changes nothing; a missing row gets 404', async () => {

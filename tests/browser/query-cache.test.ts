@@ -17,23 +17,26 @@ const isList = (url: string) => new URL(url).pathname === '/api/projects/user';
 const cardNames = (page: Page) => page.locator('[data-testid=project-card] h3').allTextContents();
 const nav = (page: Page, name: string) => page.getByTestId('bottom-nav').getByRole('link', { name, exact: true }).click();
 
+// Sign-ins and lists can take seconds on a loaded CI machine (other browser files run beside this one).
+const SLOW = { timeout: 15_000 };
+
 describe('query cache in Chromium', () => {
   it('home → orders → home fetches the project list once', async () => {
     const page = await newPage(browser, { baseURL });
     const lists: string[] = [];
     page.on('request', (r) => r.method() === 'GET' && isList(r.url()) && lists.push(r.url()));
     await loginAs(page, 'grower');
-    await expect.poll(() => page.getByTestId('project-card').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('project-card').count(), SLOW).toBeGreaterThan(0);
     const home = await cardNames(page);
 
     await nav(page, 'Orders');
     await page.waitForURL(/\/orders$/);
     await page.getByTestId('orders-calendar').waitFor();
-    await expect.poll(() => page.getByTestId('all-list').locator('li').count()).toBe(home.length);
+    await expect.poll(() => page.getByTestId('all-list').locator('li').count(), SLOW).toBe(home.length);
 
     await nav(page, 'Home');
     await page.waitForURL(/\/home$/);
-    await expect.poll(() => cardNames(page)).toEqual(home);
+    await expect.poll(() => cardNames(page), SLOW).toEqual(home);
     expect(lists).toHaveLength(1);
     await page.context().close();
   });
@@ -47,7 +50,7 @@ describe('query cache in Chromium', () => {
 
     // The first grower's list in the cache…
     await loginAs(page, 'grower');
-    await expect.poll(() => page.getByTestId('project-card').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('project-card').count(), SLOW).toBeGreaterThan(0);
     const first = await cardNames(page);
     const firstOnly = first.filter((n) => !second.includes(n));
     expect(firstOnly.length).toBeGreaterThan(0);
@@ -72,7 +75,7 @@ describe('query cache in Chromium', () => {
     await page.fill('input[name=password]', ACCOUNTS.grower2.password);
     await page.click('button[type=submit]');
     await page.waitForURL(/\/home$/);
-    await expect.poll(() => cardNames(page)).toEqual(expect.arrayContaining(second));
+    await expect.poll(() => cardNames(page), SLOW).toEqual(expect.arrayContaining(second));
     expect((await cardNames(page)).sort()).toEqual([...second].sort());
     expect(lists).toHaveLength(1);
     const seen = await page.evaluate(() => (window as unknown as { seenNames: string[] }).seenNames);

@@ -3,7 +3,7 @@
 // columns, the forms' option lists, and what each create/update/delete says.
 import { z } from 'zod';
 import { okMessage, timestamp, type Wire } from './common';
-import { polygonalGeometry, pointGeometry, polygonGeometry } from './geojson';
+import { polygonalGeometry, pointGeometry } from './geojson';
 
 const id = z.number().int();
 const ref = id.nullable();
@@ -59,7 +59,8 @@ const feature = <G extends z.ZodType, P extends z.ZodType>(geometry: G, properti
 const collection = <F extends z.ZodType>(f: F) => z.object({ type: z.literal('FeatureCollection'), features: z.array(f) });
 
 export const plotFeature = feature(polygonalGeometry, plotProps);
-export const areaFeature = feature(polygonGeometry, areaProps);
+// As stored (the database allows a Polygon or a MultiPolygon area; the editor draws Polygons).
+export const areaFeature = feature(polygonalGeometry, areaProps);
 export const treeFeature = feature(pointGeometry, treeProps);
 
 /** The client's trees, one array per field: index i of every array is one tree, in tree_id order. */

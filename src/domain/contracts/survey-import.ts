@@ -3,7 +3,7 @@
 // `Accept: application/x-ndjson`): {phase, done, total} as it works, then
 // {phase: 'done', status, body} with the answer the JSON call would have given.
 import { z } from 'zod';
-import { fileResponse, okMessage, type Wire } from './common';
+import { errorBody, fileResponse, okMessage, type Wire } from './common';
 
 const count = z.number().int();
 const ms = z.number().int();
@@ -31,16 +31,12 @@ export const importResult = okMessage.extend({
   timings_ms: z.object({ parse: ms, match: ms, write: ms }),
 });
 
-/** A failed import in the stream's last line: the error answer the JSON call would have given (400, 404, 422, 500). */
-const importFailure = z.object({
-  success: z.literal(false),
-  message: z.string(),
-  /** 422: the bad rows, `field` "line N" (the first 500). */
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
-});
-
 export const importProgressLine = z.object({ phase: z.enum(['parsing', 'matching', 'writing']), done: count, total: count });
-export const importDoneLine = z.object({ phase: z.literal('done'), status: z.number().int(), body: z.union([importResult, importFailure]) });
+export const importDoneLine = z.object({
+  phase: z.literal('done'),
+  status: z.number().int(),
+  body: z.union([importResult, errorBody]).describe('The result, or the error answer the JSON call would have given (400, 404, 422, 500)'),
+});
 export const importLine = z.union([importProgressLine, importDoneLine]);
 
 /** The route's 200: the result as JSON, or the progress stream. */

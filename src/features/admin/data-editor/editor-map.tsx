@@ -70,6 +70,8 @@ export function EditorMap(p: EditorMapProps) {
   const box = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MlMap | null>(null);
   const drawRef = useRef<MapboxDraw | null>(null);
+  // The client whose plots the map was last fitted to (auto-fit once per client and per map).
+  const fittedFor = useRef<number | null>(null);
   const [ready, setReady] = useState(false);
   const [mode, setMode] = useState<MapMode>('view');
   const [drawType, setDrawType] = useState<EditorType | null>(null);
@@ -151,11 +153,16 @@ export function EditorMap(p: EditorMapProps) {
     };
     if (map.isStyleLoaded()) setup();
     else map.once('load', setup);
-    // The adapter removes the map (and the draw control with it); only our handles go.
+    // The adapter removes the map (and the draw control with it); only our handles go. A map built again (after a
+    // lost context) starts at the default view and without a shape in progress: fit it again, no vertex undo.
     return () => {
       live = false;
       mapRef.current = null;
       drawRef.current = null;
+      const b = behaviours.current;
+      if (b) b.vertexUndo = b.vertexRedo = null;
+      fittedFor.current = null;
+      setMeasure(null);
       setReady(false);
     };
   }, [map]);
@@ -186,7 +193,6 @@ export function EditorMap(p: EditorMapProps) {
   }, [ready, p.importPreview]);
 
   // Data → sources; auto-fit 500 ms after a client's data arrives.
-  const fittedFor = useRef<number | null>(null);
   useEffect(() => {
     const map = mapRef.current;
     if (!ready || !map) return;
