@@ -107,6 +107,17 @@ describe('errors (client.md §8)', () => {
     window.removeEventListener(TOKEN_EXPIRED_EVENT, heard);
   });
 
+  it('a late 401 for a signed-out token leaves the session signed in since alone', async () => {
+    saveSession({ token: 'first', user: null }, true);
+    // The first user's request answers 401 only after they signed out and another user signed in.
+    replies.push(async () => {
+      saveSession({ token: 'second', user: null }, true);
+      return json({ message: 'Invalid token' }, 401);
+    });
+    await expect(get('/x')).rejects.toMatchObject({ status: 401 });
+    expect(getToken()).toBe('second');
+  });
+
   it('reports a network failure', async () => {
     replies.push(new TypeError('Failed to fetch'));
     await expect(post('/x', {})).rejects.toMatchObject({ message: 'Network error. Please check your connection.', code: 'network' });

@@ -79,7 +79,9 @@ async function once<T>(method: Method, path: string, opts: RequestOptions): Prom
     }
     if (!res.ok) {
       const body = await res.text().then(parseJsonSafe, () => null);
-      if (res.status === 401 && token) expireSession();
+      // Only the session that sent it ends: a late 401 for a token signed out since (or replaced by another
+      // user's sign-in) must not end the session that is current now.
+      if (res.status === 401 && token && token === getToken()) expireSession();
       throw errorForStatus(res.status, res.statusText, body);
     }
     if (opts.raw) return res as T;
