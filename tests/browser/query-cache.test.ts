@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, loginAs, newPage } from '../support/browser';
+import { ACCOUNTS } from '../support/accounts';
+import { apiJson, launchBrowser, loginAs, newPage } from '../support/browser';
 
 // The shared query cache in Chromium (src/api/query-client.ts): home and
-// orders read one GET /api/projects/user. (The sign-out → another user case is covered by the unit tests of
-// bindToSession; its browser test was flaky in CI — see the closing note of this stop.)
+// orders read one GET /api/projects/user; the cache goes with the session.
 
 let browser: Browser;
 const baseURL = inject('baseURL');
@@ -38,6 +38,48 @@ describe('query cache in Chromium', () => {
     await page.waitForURL(/\/home$/);
     await expect.poll(() => cardNames(page), SLOW).toEqual(home);
     expect(lists).toHaveLength(1);
+    await page.context().close();
+  });
+
+  it('signing out and in as another user (no page load in between) shows only the other user’s list', async () => {
+    const page = await newPage(browser, { baseURL });
+    await loginAs(page, 'grower2');
+    const second = (await apiJson<{ name: string }[]>(page, '/api/projects/user')).map((p) => p.name);
+    await page.evaluate(() => (localStorage.clear(), sessionStorage.clear()));
+    await page.reload();
+
+    // The first grower's list in the cache…
+    await loginAs(page, 'grower');
+    await expect.poll(() => page.getByTestId('project-card').count(), SLOW).toBeGreaterThan(0);
+    const first = await cardNames(page);
+    const firstOnly = first.filter((n) => !second.includes(n));
+    expect(firstOnly.length).toBeGreaterThan(0);
+
+    // …signed out from the profile, and the second grower signs in through the landing page (the same document).
+    await nav(page, 'Profile');
+    await page.getByTestId('logout').click();
+    await page.waitForURL((u) => u.pathname === '/');
+    await page.getByRole('link', { name: 'Enter' }).click();
+    await page.waitForURL(/\/login$/);
+    // Every project name drawn from now on.
+    await page.evaluate(() => {
+      const w = window as unknown as { seenNames: string[] };
+      w.seenNames = [];
+      new MutationObserver(() => {
+        for (const h of document.querySelectorAll('[data-testid=project-card] h3')) w.seenNames.push(h.textContent ?? '');
+      }).observe(document.body, { childList: true, subtree: true, characterData: true });
+    });
+    const lists: string[] = [];
+    page.on('request', (r) => r.method() === 'GET' && isList(r.url()) && lists.push(r.url()));
+    await page.fill('input[name=email]', ACCOUNTS.grower2.email);
+    await page.fill('input[name=password]', ACCOUNTS.grower2.password);
+    await page.click('button[type=submit]');
+    await page.waitForURL(/\/home$/);
+    await expect.poll(() => cardNames(page), SLOW).toEqual(expect.arrayContaining(second));
+    expect((await cardNames(page)).sort()).toEqual([...second].sort());
+    expect(lists).toHaveLength(1);
+    const seen = await page.evaluate(() => (window as unknown as { seenNames: string[] }).seenNames);
+    expect(seen.filter((n) => firstOnly.includes(n))).toEqual([]);
     await page.context().close();
   });
 });

@@ -30,7 +30,16 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>((location.state as { expired?: boolean } | null)?.expired ? t('login.expired') : null);
   const [busy, setBusy] = useState(false);
   const fallback = useRef<number>(undefined);
-  useEffect(() => () => window.clearTimeout(fallback.current), []);
+  // The fallback below belongs to this page: once it is gone (the router moved), its timer must never fire — a
+  // stale one would reload a later sign-in of another user in mid-request.
+  const mounted = useRef(false);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      window.clearTimeout(fallback.current);
+    };
+  }, []);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -43,11 +52,13 @@ export function LoginPage() {
     try {
       const user = await login(email.trim(), password, remember);
       const target = user?.role === 'admin' ? '/admin' : '/home';
-      void navigate(target, { replace: true });
-      // If the router did not move (e.g. a render was interrupted), go anyway.
+      // If the router did not move (e.g. a render was interrupted), go anyway. Set before navigating: a navigation
+      // that unmounts this page at once still finds the timer to clear.
+      window.clearTimeout(fallback.current);
       fallback.current = window.setTimeout(() => {
-        if (window.location.pathname === '/login') window.location.replace(target);
+        if (mounted.current && window.location.pathname === '/login') window.location.replace(target);
       }, LOGIN_FALLBACK_MS);
+      void navigate(target, { replace: true });
     } catch (err) {
       setError(loginErrorText(err, t));
       setBusy(false);
