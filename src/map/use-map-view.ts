@@ -9,6 +9,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { basemapStyle, MAP_DEFAULTS } from './map-config';
 import { setupMapLibre } from './maplibre-setup';
+import { exposeMap, type MapDebugName } from './map-debug';
 
 /** A click on the map: CSS pixels in the map and the lon/lat under them. */
 export interface MapClick {
@@ -34,6 +35,8 @@ export interface MapViewOptions {
   maxZoom?: number;
   /** Where the zoom buttons go (the map's start corner by default). */
   navigation?: 'top-left' | 'top-right';
+  /** The name of the map's debug handle for browser tests (`window.__maps[name]`, src/map/map-debug.ts). */
+  debugName?: MapDebugName;
 }
 
 export interface MapView {
@@ -75,10 +78,10 @@ function detachDeckEvents(map: MapLibreMap, overlay: MapLibreOverlay): void {
 /**
  * The one way the app makes a map: MapLibre with the basemap, and deck.gl's overlay unless `overlay: false`.
  * A lost WebGL context is reported (contextLost) and restore() builds the map again (generation + 1).
- * For browser tests the container carries the map as `__map` (project lon/lat to pixels, wait for idle).
+ * With `debugName`, browser tests reach the map through its debug handle (map-debug.ts).
  */
 export function useMapView(container: RefObject<HTMLDivElement | null>, handlers: MapViewHandlers, options: MapViewOptions = {}): MapView {
-  const { overlay: withOverlay = true, minZoom = MAP_DEFAULTS.minZoom, maxZoom = MAP_DEFAULTS.maxZoom, navigation = 'top-left' } = options;
+  const { overlay: withOverlay = true, minZoom = MAP_DEFAULTS.minZoom, maxZoom = MAP_DEFAULTS.maxZoom, navigation = 'top-left', debugName } = options;
   const [map, setMap] = useState<MapLibreMap | null>(null);
   const [zoom, setZoom] = useState<number>(MAP_DEFAULTS.zoom);
   const [moveId, setMoveId] = useState(0);
@@ -113,7 +116,7 @@ export function useMapView(container: RefObject<HTMLDivElement | null>, handlers
       maxZoom,
       attributionControl: { compact: true },
     });
-    Object.defineProperty(el, '__map', { value: m, configurable: true });
+    const unexpose = debugName ? exposeMap(debugName, m) : () => {};
     // A tile that cannot load (no network) must not become a page error.
     m.on('error', (e) => {
       if ((e as unknown as { sourceId?: string }).sourceId === 'basemap') handlersRef.current.onBasemapError?.();
@@ -143,11 +146,12 @@ export function useMapView(container: RefObject<HTMLDivElement | null>, handlers
     setMap(m);
     return () => {
       el.removeEventListener('webglcontextlost', onLost, true);
+      unexpose();
       overlayRef.current = null;
       m.remove();
       setMap(null);
     };
-  }, [container, generation, withOverlay, minZoom, maxZoom, navigation]);
+  }, [container, generation, withOverlay, minZoom, maxZoom, navigation, debugName]);
 
   return {
     map,

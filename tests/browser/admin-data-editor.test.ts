@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { downloadBytes as readBytes, launchBrowser, loginAs, newPage } from '../support/browser';
+import { mapCall, pagePoint, waitForMap } from '../support/map-debug';
 
 // Issue 7 in Chromium: draw a plot by clicking on the map, save it through the
 // form, see it in the table; reshape it in Modify (area changes); undo with
@@ -27,25 +28,10 @@ const clientId = () => page.locator('[data-testid=client-select]').inputValue().
 const myPlot = async () =>
   (await api<{ plots: { features: Plot[] } }>(`/admin/data/clients/${await clientId()}`)).plots.features.find((f) => f.properties.plot_name === 'E2E Plot');
 /** Screen position of a lon/lat on the map canvas. */
-const toScreen = (lngLat: number[]) =>
-  page.evaluate(([lng, lat]) => {
-    const el = document.querySelector('[data-testid=editor-map-canvas]') as HTMLElement & { __map: { project(p: number[]): { x: number; y: number } } };
-    const p = el.__map.project([lng, lat]);
-    const r = el.getBoundingClientRect();
-    return { x: r.left + p.x, y: r.top + p.y };
-  }, lngLat);
+const toScreen = (lngLat: number[]) => pagePoint(page, 'editor', '[data-testid=editor-map-canvas]', [lngLat[0], lngLat[1]]);
 const notice = () => page.getByTestId('editor-notice').textContent();
 /** The map has its style and is not moving (zoom, fit and selection animations run on a loaded runner's clock). */
-const mapSettled = () =>
-  page.waitForFunction(
-    () => {
-      const m = (document.querySelector('[data-testid=editor-map-canvas]') as HTMLElement & { __map?: { isStyleLoaded(): boolean; isMoving(): boolean } })
-        .__map;
-      return !!m && !!m.isStyleLoaded() && !m.isMoving();
-    },
-    null,
-    { timeout: 30_000, polling: 100 },
-  );
+const mapSettled = () => waitForMap(page, 'editor', { settled: true });
 const status = () => page.getByTestId('edit-mode-indicator').textContent();
 
 beforeAll(async () => {
@@ -199,15 +185,10 @@ describe('geospatial data editor in Chromium', () => {
   it('Global View shows the whole world: centre [0, 0], zoom 2 (client.md §9)', async () => {
     await page.getByRole('button', { name: 'Global View' }).click();
     await expect
-      .poll(() =>
-        page.evaluate(() => {
-          const el = document.querySelector('[data-testid=editor-map-canvas]') as HTMLElement & {
-            __map: { getCenter(): { lng: number; lat: number }; getZoom(): number };
-          };
-          const c = el.__map.getCenter();
-          return [Math.round(c.lng * 1000) / 1000, Math.round(c.lat * 1000) / 1000, Math.round(el.__map.getZoom() * 100) / 100];
-        }),
-      )
+      .poll(async () => {
+        const [lng, lat] = await mapCall(page, 'editor', 'center');
+        return [Math.round(lng * 1000) / 1000, Math.round(lat * 1000) / 1000, Math.round((await mapCall(page, 'editor', 'zoom')) * 100) / 100];
+      })
       .toEqual([0, 0, 2]);
   });
 
@@ -226,12 +207,7 @@ describe('geospatial data editor in Chromium', () => {
     expect(await page.getByTestId('boundary-crop-field').inputValue()).toBe('CROP');
     await page.getByTestId('boundary-area-field').selectOption('AREA_HA');
     // The file's outlines are on the map while the admin chooses.
-    expect(
-      await page.evaluate(() => {
-        const el = document.querySelector('[data-testid=editor-map-canvas]') as HTMLElement & { __map: { getSource(id: string): unknown } };
-        return !!el.__map.getSource('ed-import-preview');
-      }),
-    ).toBe(true);
+    expect(await mapCall(page, 'editor', 'hasSource', 'ed-import-preview')).toBe(true);
     await page.getByTestId('boundary-import-start').click();
     await expect.poll(notice, { timeout: 30_000 }).toContain(`Imported ${before} plots and 0 irrigation areas`);
     await expect.poll(plotsBefore, { timeout: 30_000 }).toBe(2 * before);

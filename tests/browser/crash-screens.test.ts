@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, loginAs, newPage } from '../support/browser';
+import type { MapDebug } from '../../src/map/map-debug';
 
 let browser: Browser;
 let page: Page;
@@ -90,8 +91,8 @@ describe('crash screens', () => {
       .poll(
         () =>
           page.evaluate(() => {
-            const m = (window as unknown as { __projectMap?: { treeCount: number; zoom(): number } }).__projectMap;
-            return !!m && m.treeCount > 0 && m.zoom() > 10;
+            const m = (window as unknown as { __maps?: { project?: MapDebug } }).__maps?.project;
+            return !!m && m.treeCount() > 0 && m.zoom() > 10;
           }),
         { timeout: 30_000 },
       )

@@ -9,6 +9,8 @@ import Papa from 'papaparse';
 import { read as readShapefile } from 'shapefile';
 import type { Download } from 'playwright-core';
 import { apiJson as api, demoSurvey, downloadBytes as readBytes, launchBrowser, loginAs, newPage, screenPixels } from '../support/browser';
+import { mapCall, waitForMap } from '../support/map-debug';
+import type { MapDebug } from '../../src/map/map-debug';
 
 let browser: Browser;
 let page: Page;
@@ -29,10 +31,7 @@ const readDownload = async (d: Download) => (await readBytes(d)).toString('utf8'
 const near = (a: Rgb, b: Rgb, tol = 40) => a.every((v, i) => Math.abs(v - b[i]) <= tol);
 
 async function mapIdle(p: Page) {
-  await p.waitForFunction(() => {
-    const m = (window as unknown as { __projectMap?: { isMoving(): boolean } }).__projectMap;
-    return !!m && !m.isMoving();
-  });
+  await waitForMap(p, 'project');
   await p.waitForTimeout(400);
 }
 
@@ -40,12 +39,12 @@ async function mapIdle(p: Page) {
 async function visibleTree(p: Page): Promise<{ index: number; x: number; y: number }> {
   const box = (await p.getByTestId('pm-map').boundingBox())!;
   const found = await p.evaluate((b) => {
-    const m = (window as unknown as { __projectMap: { treeCount: number; treeScreenPoint(i: number): { x: number; y: number } | null } }).__projectMap;
+    const m = (window as unknown as { __maps: { project: MapDebug } }).__maps.project;
     const cx = b.width / 2,
       cy = b.height / 2;
     let best = -1,
       bestD = Infinity;
-    for (let i = 0; i < m.treeCount; i += 7) {
+    for (let i = 0, n = m.treeCount(); i < n; i += 7) {
       const s = m.treeScreenPoint(i);
       if (!s) continue;
       const d = Math.hypot(s.x - cx, s.y - cy);
@@ -151,13 +150,10 @@ describe('project map view', () => {
 
   it('draws trees as instances from zoom 16 on and still picks them', async () => {
     const index = (await visibleTree(page)).index;
-    await page.evaluate((i) => (window as unknown as { __projectMap: { jumpTo(i: number, z: number): void } }).__projectMap.jumpTo(i, 17.5), index);
+    await mapCall(page, 'project', 'jumpToTree', index, 17.5);
     await mapIdle(page);
     const box = (await page.getByTestId('pm-map').boundingBox())!;
-    const s = await page.evaluate(
-      (i) => (window as unknown as { __projectMap: { treeScreenPoint(i: number): { x: number; y: number } } }).__projectMap.treeScreenPoint(i),
-      index,
-    );
+    const s = (await mapCall(page, 'project', 'treeScreenPoint', index))!;
     const x = box.x + s.x,
       y = box.y + s.y;
     const shown = await pixel(page, x, y);
@@ -251,7 +247,7 @@ describe('project map view', () => {
   });
 
   it('zooms to the plots and ends the active state when the map moves', async () => {
-    const zoom = () => page.evaluate(() => (window as unknown as { __projectMap: { zoom(): number } }).__projectMap.zoom());
+    const zoom = () => mapCall(page, 'project', 'zoom');
     const fitted = await zoom();
     const box = (await page.getByTestId('pm-map').boundingBox())!;
     await page.mouse.move(box.x + box.width / 3, box.y + box.height / 2);
@@ -315,13 +311,10 @@ describe('acting on a survey: the legend filter and the exports', () => {
     // (a neighbour of another class may show through at this scale).
     await expect.poll(async () => near(await pixel(page, tree.x, tree.y), STATUS[cls], 30), { timeout: 10_000 }).toBe(false);
     // In the instance path (zoom 19: trees apart) the pixel is the background: the same as with the tree layer off.
-    await page.evaluate((i) => (window as unknown as { __projectMap: { jumpTo(i: number, z: number): void } }).__projectMap.jumpTo(i, 19), tree.index);
+    await mapCall(page, 'project', 'jumpToTree', tree.index, 19);
     await mapIdle(page);
     const box = (await page.getByTestId('pm-map').boundingBox())!;
-    const at = await page.evaluate(
-      (i) => (window as unknown as { __projectMap: { treeScreenPoint(i: number): { x: number; y: number } } }).__projectMap.treeScreenPoint(i),
-      tree.index,
-    );
+    const at = (await mapCall(page, 'project', 'treeScreenPoint', tree.index))!;
     const near19 = { x: box.x + at.x, y: box.y + at.y };
     const classHidden = await pixel(page, near19.x, near19.y);
     await page.getByTestId('pm-btn-layers').click();
@@ -367,10 +360,7 @@ describe('acting on a survey: the legend filter and the exports', () => {
     await page.getByTestId('pm-btn-layers').click();
     await page.getByTestId(`legend-toggle-${cls}`).click();
     await page.getByTestId('pm-layers-close').click();
-    const again = await page.evaluate(
-      (i) => (window as unknown as { __projectMap: { treeScreenPoint(i: number): { x: number; y: number } } }).__projectMap.treeScreenPoint(i),
-      tree.index,
-    );
+    const again = (await mapCall(page, 'project', 'treeScreenPoint', tree.index))!;
     const mapBox = (await page.getByTestId('pm-map').boundingBox())!;
     await expect.poll(async () => near(await pixel(page, mapBox.x + again.x, mapBox.y + again.y), STATUS[cls], 30), { timeout: 10_000 }).toBe(true);
     expect(await page.getByTestId('project-map-page').getAttribute('data-load-id')).toBe('1');
@@ -423,7 +413,7 @@ describe('acting on a survey: comparison, tree list and areas table', () => {
     for (const b of await page.locator('.pm-alert .pm-close').all()) await b.click();
     const projects = await api<{ project_id: number; name: string }[]>(page, '/api/projects/user');
     const summer = projects.find((x) => x.name === 'Avocado survey – summer')!;
-    const base = await page.evaluate(() => (window as unknown as { __projectMap: { treeCount: number } }).__projectMap.treeCount);
+    const base = await mapCall(page, 'project', 'treeCount');
 
     await page.getByTestId('pm-btn-compare').click();
     await page.getByTestId(`compare-${summer.project_id}`).click();
@@ -450,7 +440,7 @@ describe('acting on a survey: comparison, tree list and areas table', () => {
     ).data;
     for (const k of CHANGE_KEYS) expect(csv.filter((r) => r.change === k).length, k).toBe(legend[k]);
     // The gone trees are drawn after ours.
-    expect(await page.evaluate(() => (window as unknown as { __projectMap: { treeCount: number } }).__projectMap.treeCount)).toBe(base + legend.gone);
+    expect(await mapCall(page, 'project', 'treeCount')).toBe(base + legend.gone);
 
     // A clicked tree shows this survey's and the summer survey's values side by side.
     const tree = await visibleTree(page);
@@ -474,7 +464,7 @@ describe('acting on a survey: comparison, tree list and areas table', () => {
     // No comparison: back to the survey alone, no reload.
     await page.getByTestId('pm-compare-off').click();
     await expect.poll(() => page.getByTestId('project-map-page').getAttribute('data-colour-mode')).toBe('status');
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __projectMap: { treeCount: number } }).__projectMap.treeCount)).toBe(base);
+    await expect.poll(() => mapCall(page, 'project', 'treeCount')).toBe(base);
     expect(await page.getByTestId('pm-compare-bar').count()).toBe(0);
     expect(await page.getByTestId('project-map-page').getAttribute('data-load-id')).toBe('1');
     // Back to the project's statistics (the tree, then the tree layer).
@@ -518,11 +508,11 @@ describe('acting on a survey: comparison, tree list and areas table', () => {
     const drawnIndex = Number(await row.getAttribute('data-drawn'));
     await row.click();
     await mapIdle(page);
-    expect(await page.evaluate(() => (window as unknown as { __projectMap: { selected(): unknown } }).__projectMap.selected())).toEqual({
+    expect(await mapCall(page, 'project', 'selected')).toEqual({
       layer: 'trees',
       index: drawnIndex,
     });
-    expect(await page.evaluate(() => (window as unknown as { __projectMap: { zoom(): number } }).__projectMap.zoom())).toBeGreaterThanOrEqual(17.9);
+    expect(await mapCall(page, 'project', 'zoom')).toBeGreaterThanOrEqual(17.9);
     await expect.poll(() => page.getByTestId('tree-row_num').textContent(), { timeout: 10_000 }).toBe(cells[2]);
     expect(await page.getByTestId('tree-tree_num').textContent()).toBe(cells[3]);
     expect(await page.getByTestId('tree-tree_status').textContent()).toBe(cells[4]);

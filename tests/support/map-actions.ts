@@ -5,6 +5,7 @@
 // how deck.gl picks), both per phase; then open a survey, show the trees,
 // switch the colour mode, zoom in and out with the wheel and pan by dragging.
 import type { Page } from 'playwright-core';
+import { waitForMap } from './map-debug';
 
 export interface LongTask {
   at: number;
@@ -46,14 +47,7 @@ export const longestTask = (probe: MapProbe, phase: string) => Math.max(0, ...pr
 
 /** The map stopped moving; then `afterMs` for the worker's image and labels, which arrive after the move. */
 export async function settleMap(page: Page, afterMs: number, timeout = 30_000): Promise<void> {
-  await page.waitForFunction(
-    () => {
-      const m = (window as unknown as { __projectMap?: { isMoving(): boolean } }).__projectMap;
-      return !!m && !m.isMoving();
-    },
-    null,
-    { timeout },
-  );
+  await waitForMap(page, 'project', { timeout });
   await page.waitForTimeout(afterMs);
 }
 

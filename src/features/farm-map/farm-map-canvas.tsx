@@ -20,9 +20,13 @@ interface Props {
 /** The shared MapLibre + deck.gl map (src/map) showing the farm's plots. */
 export function FarmMapCanvas({ items, bbox, highlighted, selected, onPlotClick, globalViewSignal }: Props) {
   const container = useRef<HTMLDivElement>(null);
-  const view = useMapView(container, {
-    onClick: ({ x, y }) => onPlotClick((view.pickAll(x, y)[0]?.object as FarmPlotItem | undefined)?.plotId ?? null),
-  });
+  const view = useMapView(
+    container,
+    {
+      onClick: ({ x, y }) => onPlotClick((view.pickAll(x, y)[0]?.object as FarmPlotItem | undefined)?.plotId ?? null),
+    },
+    { debugName: 'farm' },
+  );
   const { map } = view;
   const layers = useMemo(() => farmLayers(items, highlighted, selected), [items, highlighted, selected]);
   useEffect(() => view.setLayers(layers));

@@ -11,11 +11,7 @@ import type { ColourMode } from '../../map/geo-client';
 import { shownCount } from '../../../workers/geo/colours';
 import { PanelHeader } from './panel-header';
 
-export interface ExportScope {
-  kind: 'plot' | 'area';
-  id: number;
-  name: string;
-}
+import type { ExportScope } from './controller';
 
 interface Props {
   projectId: number;

@@ -2,11 +2,10 @@
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
-import { buildMapLayers, chooseFeature, treeAt, TREE_DETAIL_ZOOM, type AreaItem, type LayerId, type TreeLabel } from '../../map/deck-layers';
-import type { ColourMode, ZoneRef, ZoneRow } from '../../map/geo-client';
+import { buildMapLayers, TREE_DETAIL_ZOOM, type AreaItem, type TreeLabel } from '../../map/deck-layers';
+import type { ZoneRow } from '../../map/geo-client';
 import type { RelatedSurvey } from '../../api/project';
 import { isChangeMode } from '../../../workers/geo/colours';
-import { CHANGE } from '../../../workers/geo/compare';
 import { zoneLabel } from '../../../workers/geo/features';
 import { isLaterSurvey, surveyDate } from '../../domain/survey-order';
 import { MAP_DEFAULTS } from '../../map/map-config';
@@ -14,27 +13,44 @@ import { useMapView } from '../../map/use-map-view';
 import { MapContextLost } from '../../map/context-lost';
 import { useGps } from '../../map/use-gps';
 import { InfoPanel } from './info-panel';
-import { initialLayerState, layerReducer } from './layer-state';
 import { LayersPanel } from './layers-panel';
-import { legendFor, type LegendEntry } from './legend';
-import { ExportPanel, type ExportScope } from './export-panel';
+import { ExportPanel } from './export-panel';
 import { PrescriptionPanel } from './prescription-panel';
 import type { PrescriptionPreview } from '../../../workers/geo/prescription';
 import { LoadingOverlay } from './loading-overlay';
 import { MapToolbar } from './map-toolbar';
 import { useReport } from './use-report';
 import { PathBar } from './path-bar';
-import { StatisticsView } from './statistics-view';
 import { SurveysPanel } from './surveys-panel';
-import { TreeTable, type TreeValues } from './tree-table';
+import type { TreeValues } from './tree-table';
+import { InfoContent } from './info-content';
 import { TreeListPanel } from './tree-list-panel';
 import { ZoneTable } from './zone-table';
 import { useProjectData } from './use-project-data';
 import { useTreeLabels } from './use-tree-labels';
 import { useTreeImage } from './use-tree-image';
 import { useZoneLegend } from './use-zone-legend';
-import { useMapTestHook } from './use-map-test-hook';
+import { exposeTrees } from '../../map/map-debug';
+import {
+  colouringForCompare,
+  errorKeys,
+  exportScope as exportScopeOf,
+  featureName as featureNameOf,
+  infoModel,
+  initialScreenState,
+  legendModel,
+  pickAt,
+  problemsOnly,
+  screenReducer,
+  selectedSource,
+  selectedZone,
+  switchMode,
+  toggleClass as toggleClassOf,
+  type Colouring,
+  type SelectionContext,
+} from './controller';
 import { CompareBar } from './compare-bar';
+import { MapAlerts } from './map-alerts';
 import './project-map.css';
 
 export default function ProjectMapPage() {
@@ -55,20 +71,16 @@ function ProjectMapScreen() {
   const location = useLocation();
   const navState = location.state as { projectName?: string; name?: string } | null;
   const { data, client, setColourMode, compareWith } = useProjectData(projectId, navState?.projectName ?? navState?.name);
-  const [layers, dispatch] = useReducer(layerReducer, undefined, initialLayerState);
-  const layersRef = useRef(layers);
+  // The screen's state and its rules: controller.ts (tested in Node); this page lays out.
+  const [screen, dispatch] = useReducer(screenReducer, undefined, initialScreenState);
+  const { layers, mode, hidden, panel } = screen;
+  const screenRef = useRef(screen);
   useEffect(() => {
-    layersRef.current = layers;
+    screenRef.current = screen;
   });
-  const [mode, setMode] = useState<ColourMode>('status');
-  /** Legend classes of the colour mode the grower switched off (the legend filter). */
-  const [hidden, setHidden] = useState<number[]>([]);
-  const [panel, setPanel] = useState<'layers' | 'surveys' | 'previous' | 'export' | 'compare' | 'list' | 'zones' | 'prescription' | null>(null);
   // The prescription panel's zones, drawn coloured by rate while it is open.
   const [rxPreview, setRxPreview] = useState<PrescriptionPreview | null>(null);
   const [zones, setZones] = useState<ZoneRow[] | null>(null);
-  const [zoomActive, setZoomActive] = useState(false);
-  const [dismissed, setDismissed] = useState<string[]>([]);
   const containerRef = useRef<HTMLDivElement>(null);
   const ingest = data.ingest;
   const comparison = data.comparison;
@@ -87,17 +99,31 @@ function ProjectMapScreen() {
     rgbaRef.current = data.colours?.rgba ?? null;
   });
 
-  const view = useMapView(containerRef, {
-    onClick: (info) => {
-      const shown = layersRef.current.visible.trees ? drawnRef.current : null;
-      const at = info.coordinate;
-      const tree = shown && view.map ? treeAt(shown.positions, shown.count, at[0], at[1], view.map.getZoom(), rgbaRef.current) : -1;
-      const hit = chooseFeature(view.pickAll(info.x, info.y), layersRef.current.infoLayer, tree);
-      if (hit) dispatch({ type: 'select', selected: hit });
+  const view = useMapView(
+    containerRef,
+    {
+      onClick: (click) => {
+        const hit = pickAt(click, view.pickAll(click.x, click.y), screenRef.current.layers, drawnRef.current, view.map?.getZoom() ?? 0, rgbaRef.current);
+        if (hit) dispatch({ type: 'select', selected: hit });
+      },
+      onUserMove: () => dispatch({ type: 'zoomActive', on: false }),
     },
-    onUserMove: () => setZoomActive(false),
-  });
+    { debugName: 'project' },
+  );
   const gps = useGps(view.map, MAP_DEFAULTS.gpsZoom);
+  // Tests and benchmarks find the trees through the map's debug handle.
+  useEffect(
+    () =>
+      exposeTrees(
+        'project',
+        drawn && {
+          count: drawn.count,
+          lngLat: (i) => (i >= 0 && i < drawn.count ? [drawn.positions[2 * i], drawn.positions[2 * i + 1]] : null),
+          selected: () => screenRef.current.layers.selected,
+        },
+      ),
+    [drawn],
+  );
 
   const plots = useMemo(() => areaItems(ingest?.plots ?? []), [ingest]);
   const areas = useMemo(() => areaItems(ingest?.irrigationAreas ?? []), [ingest]);
@@ -170,11 +196,7 @@ function ProjectMapScreen() {
     pixelRatio: view.pixelRatio,
     on: layers.visible.trees && view.zoom < TREE_DETAIL_ZOOM,
   });
-  // The plot or irrigation area selected on the map (one of its parts): the legend, the list and the areas table follow it.
-  const selZone = useMemo<ZoneRef | null>(
-    () => (sel && sel.layer !== 'trees' ? { kind: sel.layer === 'plots' ? 'plot' : 'area', part: sel.index } : null),
-    [sel],
-  );
+  const selZone = useMemo(() => selectedZone(sel), [sel]);
   const zoneCounts = useZoneLegend(client, mode, data.colours?.id ?? null, selZone);
 
   useEffect(() => {
@@ -197,44 +219,35 @@ function ProjectMapScreen() {
     );
   }, [view, layers, plots, areas, drawn, data.colours, data.errors, treeLabels, treeImage, gps.position, panel, rxPreview]);
 
-  useMapTestHook(drawn, view.map, layersRef);
-
   // With a plot or irrigation area selected, the legend counts its trees (the same grouping as the info panel).
-  const legends = useMemo<Record<LayerId, LegendEntry[]>>(() => {
-    const counts = zoneCounts ?? data.colours?.counts ?? null;
-    return {
-      plots: [{ key: 'plots', colour: [0, 0, 0, 255], label: t('layers.plots'), count: plots.length }],
-      irrigationAreas: [{ key: 'areas', colour: [0x21, 0x96, 0xf3, 255], label: t('layers.irrigationAreas'), count: areas.length }],
-      trees: legendFor(
-        mode,
-        counts,
-        data.colours?.range ?? null,
-        { status: (c) => t(`status.${c}`), noValue: t('layers.noValue'), change: (k) => t(`change.${k}`) },
-        hidden,
+  const legends = useMemo(
+    () =>
+      legendModel(
+        { mode, hidden },
+        { counts: zoneCounts ?? data.colours?.counts ?? null, range: data.colours?.range ?? null },
+        { plots: plots.length, areas: areas.length },
+        {
+          plots: t('layers.plots'),
+          irrigationAreas: t('layers.irrigationAreas'),
+          status: (c) => t(`status.${c}`),
+          noValue: t('layers.noValue'),
+          change: (k) => t(`change.${k}`),
+        },
       ),
-    };
-  }, [data.colours, zoneCounts, mode, hidden, plots.length, areas.length, t]);
+    [data.colours, zoneCounts, mode, hidden, plots.length, areas.length, t],
+  );
 
-  // A new colour mode starts with every class shown (class numbers mean something else in it).
-  const changeMode = (m: ColourMode, hide: number[] = []) => {
-    setMode(m);
-    setHidden(hide);
-    void setColourMode(m, hide);
+  /** A new colouring: the screen shows it and the worker colours the trees with it. */
+  const recolour = (c: Colouring) => {
+    dispatch({ type: 'colours', ...c });
+    void setColourMode(c.mode, c.hidden);
   };
   /** Compare with a survey (null: this survey alone again; a change mode falls back to status). */
   const compare = async (s: RelatedSurvey | null) => {
-    const next = !s && isChangeMode(mode) ? 'status' : s && !comparison ? 'change' : mode;
-    const hide = next === mode ? hidden : [];
+    const next = colouringForCompare({ mode, hidden }, !!comparison, !!s, isChangeMode);
     const newer = !!s && isLaterSurvey(s.observation_date, observationDate);
-    if (await compareWith(s, newer, next, hide)) {
-      setMode(next);
-      setHidden(hide);
-    } else if (isChangeMode(mode)) changeMode('status');
-  };
-  /** The list's shortcut: hide the classes that are not a problem (status, or change while comparing). */
-  const onlyProblems = () => {
-    if (comparison && mode === 'change') changeMode('change', [CHANGE.stable, CHANGE.improved, CHANGE.unknown]);
-    else changeMode('status', [0]);
+    if (await compareWith(s, newer, next.mode, next.hidden)) dispatch({ type: 'colours', ...next });
+    else if (isChangeMode(mode)) recolour(switchMode('status'));
   };
   const flyToTree = (i: number) => {
     const d = drawnRef.current;
@@ -247,75 +260,34 @@ function ProjectMapScreen() {
     });
   };
   const selectZone = (z: ZoneRow) => dispatch({ type: 'select', selected: { layer: z.kind === 'plot' ? 'plots' : 'irrigationAreas', index: z.index } });
-  const toggleClass = (cls: number) => {
-    const next = hidden.includes(cls) ? hidden.filter((c) => c !== cls) : [...hidden, cls].sort((a, b) => a - b);
-    setHidden(next);
-    void setColourMode(mode, next);
+  const closePanel = () => dispatch({ type: 'closePanel' });
+
+  const selection: SelectionContext = {
+    sel,
+    plots,
+    areas,
+    plotSources: ingest?.plots ?? [],
+    areaSources: ingest?.irrigationAreas ?? [],
+    treeId: treeValues?.tree_id,
+    treeLabel: t('fields.tree_id'),
   };
+  const featureName = featureNameOf(selection);
+  const selectedArea = selectedSource(selection);
+  const exportScope = exportScopeOf(selection);
 
-  const featureName = !sel
-    ? null
-    : sel.layer === 'trees'
-      ? treeValues
-        ? `${t('fields.tree_id')} ${treeValues.tree_id}`
-        : null
-      : ((sel.layer === 'plots' ? plots : areas)[sel.index]?.label ?? null);
-
-  const selectedArea = sel && sel.layer !== 'trees' ? (sel.layer === 'plots' ? ingest?.plots : ingest?.irrigationAreas)?.[sel.index] : null;
-  const exportScope: ExportScope | null =
-    selectedArea && Number.isInteger(Number(selectedArea.sourceId))
-      ? { kind: sel!.layer === 'plots' ? 'plot' : 'area', id: Number(selectedArea.sourceId), name: featureName ?? String(selectedArea.sourceId) }
-      : null;
-
-  const stats = data.statistics;
-  let info: React.ReactNode;
-  const df = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
-  const comparedDate = comparison?.survey.observation_date ? df.format(new Date(`${comparison.survey.observation_date}T00:00:00`)) : '';
-  if (sel?.layer === 'trees' && treeValues && ingest) {
-    const onlyCompared = treeValues.only_in === 'compared';
-    info = (
-      <TreeTable
-        values={onlyCompared ? null : treeValues}
-        compared={comparison ? { values: onlyCompared ? treeValues : comparedValues, label: t('compare.compared', { date: comparedDate }) } : null}
-        npkRanges={ingest.npkRanges}
-        vitality={ingest.vitalityRange}
-        locale={locale}
-      />
-    );
-  } else if (sel && sel.layer !== 'trees' && stats) {
-    const sourceId = String(selectedArea?.sourceId ?? '');
-    const entry =
-      sel.layer === 'plots'
-        ? stats.plots.find((p) => String(p.plot_id) === sourceId)
-        : stats.irrigation_areas?.find((a) => String(a.irrigation_area_id) === sourceId);
-    info = entry ? (
-      <StatisticsView
-        stats={entry.statistics}
-        title={`${t(sel.layer === 'plots' ? 'info.plotStats' : 'info.areaStats')} – ${featureName ?? ''}`}
-        locale={locale}
-      />
-    ) : null;
-  } else if (stats) {
-    info = <StatisticsView stats={stats.total} title={t('info.projectStats')} locale={locale} />;
-  } else if (data.errors.statistics || data.errors.noProject) {
-    info = (
-      <div className="pm-nodata" data-testid="pm-nodata">
-        <strong>{t('info.noData')}</strong>
-        <p>{t('info.noDataHint')}</p>
-      </div>
-    );
-  }
+  const comparedDate = comparison
+    ? comparison.survey.observation_date
+      ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(`${comparison.survey.observation_date}T00:00:00`))
+      : ''
+    : null;
+  const shown = infoModel(selection, {
+    treeValues: !!treeValues && !!ingest,
+    statistics: data.statistics,
+    failed: !!(data.errors.statistics || data.errors.noProject),
+  });
 
   // The list follows the map: the legend filter, the comparison, and the plot or irrigation area selected (all its parts).
   const listFilter = useMemo(() => ({ mode, hidden, zone: selZone }), [mode, hidden, selZone]);
-
-  const errors = [
-    data.errors.noProject && t('errors.noProject'),
-    data.errors.trees && t('errors.trees'),
-    data.errors.statistics && t('errors.statistics'),
-    data.errors.project && t('errors.project'),
-  ].filter(Boolean) as string[];
-  const alerts = data.alerts.filter((a) => !dismissed.includes(a));
 
   return (
     <section className="pm" data-testid="project-map-page" data-load-id={data.loadId} data-colour-mode={mode}>
@@ -330,17 +302,17 @@ function ProjectMapScreen() {
         <MapContextLost view={view} />
         <MapToolbar
           layersOpen={panel === 'layers'}
-          onLayers={() => setPanel((p) => (p === 'layers' ? null : 'layers'))}
-          onSurveys={() => setPanel((p) => (p === 'surveys' ? null : 'surveys'))}
-          onPrevious={() => setPanel((p) => (p === 'previous' ? null : 'previous'))}
+          onLayers={() => dispatch({ type: 'togglePanel', panel: 'layers' })}
+          onSurveys={() => dispatch({ type: 'togglePanel', panel: 'surveys' })}
+          onPrevious={() => dispatch({ type: 'togglePanel', panel: 'previous' })}
           exportOpen={panel === 'export'}
-          onExport={() => setPanel((p) => (p === 'export' ? null : 'export'))}
+          onExport={() => dispatch({ type: 'togglePanel', panel: 'export' })}
           open={panel}
-          onPanel={(k) => setPanel((p) => (p === k ? null : k))}
+          onPanel={(k) => dispatch({ type: 'togglePanel', panel: k })}
           comparing={!!comparison}
-          zoomActive={zoomActive}
+          zoomActive={screen.zoomActive}
           onZoomToPlots={() => {
-            setZoomActive(true);
+            dispatch({ type: 'zoomActive', on: true });
             fitToPlots(true);
           }}
           navigating={gps.tracking}
@@ -348,34 +320,13 @@ function ProjectMapScreen() {
           reporting={report.busy}
           onReport={() => void report.run()}
         />
-        <CompareBar comparison={comparison} comparing={data.comparing} date={comparedDate} onOff={() => void compare(null)} />
-        {(errors.length > 0 || alerts.length > 0 || report.message) && (
-          <div className="pm-alerts">
-            {errors.map((e) => (
-              <div key={e} className="pm-alert pm-alert--error" role="alert">
-                {e}
-              </div>
-            ))}
-            {report.message && (
-              <div className={`pm-alert${report.busy ? '' : ' pm-alert--error'}`} role={report.busy ? 'status' : 'alert'} data-testid="pm-report-status">
-                <span>{report.message}</span>
-                {!report.busy && (
-                  <button type="button" className="pm-close" onClick={report.dismiss} aria-label={t('layers.close')}>
-                    ✕
-                  </button>
-                )}
-              </div>
-            )}
-            {alerts.map((a) => (
-              <div key={a} className="pm-alert" role="alert" data-testid="pm-duplicate-alert">
-                <span dir="ltr">{a}</span>
-                <button type="button" className="pm-close" onClick={() => setDismissed((d) => [...d, a])} aria-label={t('layers.close')}>
-                  ✕
-                </button>
-              </div>
-            ))}
-          </div>
-        )}
+        <CompareBar comparison={comparison} comparing={data.comparing} date={comparedDate ?? ''} onOff={() => void compare(null)} />
+        <MapAlerts
+          errors={errorKeys(data.errors).map((k) => t(k))}
+          report={report}
+          alerts={data.alerts.filter((a) => !screen.dismissed.includes(a))}
+          onDismiss={(a) => dispatch({ type: 'dismiss', alert: a })}
+        />
         {panel === 'layers' && (
           <LayersPanel
             state={layers}
@@ -384,9 +335,9 @@ function ProjectMapScreen() {
             legendScope={zoneCounts && selectedArea ? featureName : null}
             colourMode={mode}
             comparing={!!comparison}
-            onColourMode={(m) => changeMode(m)}
-            onToggleClass={toggleClass}
-            onClose={() => setPanel(null)}
+            onColourMode={(m) => recolour(switchMode(m))}
+            onToggleClass={(cls) => recolour(toggleClassOf({ mode, hidden }, cls))}
+            onClose={closePanel}
             locale={locale}
           />
         )}
@@ -398,27 +349,21 @@ function ProjectMapScreen() {
             counts={data.colours?.counts ?? null}
             scope={exportScope}
             compare={comparison?.survey.project_id}
-            onClose={() => setPanel(null)}
+            onClose={closePanel}
           />
         )}
         {panel === 'prescription' && Number(projectId) > 0 && ingest && (
-          <PrescriptionPanel
-            projectId={Number(projectId)}
-            client={client}
-            dataKey={String(data.loadId)}
-            onPreview={setRxPreview}
-            onClose={() => setPanel(null)}
-          />
+          <PrescriptionPanel projectId={Number(projectId)} client={client} dataKey={String(data.loadId)} onPreview={setRxPreview} onClose={closePanel} />
         )}
         {(panel === 'surveys' || panel === 'previous' || panel === 'compare') && projectId && (
           <SurveysPanel
             projectId={projectId}
             observationDate={observationDate}
             mode={panel}
-            onClose={() => setPanel(null)}
+            onClose={closePanel}
             comparedId={comparison?.survey.project_id ?? null}
             onCompare={(s) => {
-              setPanel(null);
+              closePanel();
               void compare(s);
             }}
           />
@@ -430,7 +375,7 @@ function ProjectMapScreen() {
             comparedId={comparison?.survey.project_id ?? null}
             selected={selZone && { kind: selZone.kind, index: selZone.part }}
             onSelect={selectZone}
-            onClose={() => setPanel(null)}
+            onClose={closePanel}
           />
         )}
         {panel === 'list' && ingest && (
@@ -443,13 +388,15 @@ function ProjectMapScreen() {
             areaNames={areas.map((x) => x.label)}
             scopeName={selectedArea ? featureName : null}
             onPick={flyToTree}
-            onProblems={onlyProblems}
-            onClose={() => setPanel(null)}
+            onProblems={() => recolour(problemsOnly({ mode, hidden }, !!comparison))}
+            onClose={closePanel}
           />
         )}
         {data.overlayOpen && <LoadingOverlay progress={data.progress} step={data.step} />}
       </div>
-      <InfoPanel>{info}</InfoPanel>
+      <InfoPanel>
+        <InfoContent shown={shown} tree={treeValues ? { values: treeValues, compared: comparedValues } : null} comparedDate={comparedDate} ranges={ingest} />
+      </InfoPanel>
     </section>
   );
 }

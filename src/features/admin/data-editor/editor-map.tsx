@@ -110,7 +110,11 @@ export function EditorMap(p: EditorMapProps) {
 
   // The map (the app's map adapter, without the deck.gl overlay: the editor draws with MapLibre layers), and on it
   // the editor's layers and the draw control, again on each new map (a restored WebGL context).
-  const view = useMapView(box, { onBasemapError: () => setOffline(true) }, { overlay: false, minZoom: 0, maxZoom: 22, navigation: 'top-right' });
+  const view = useMapView(
+    box,
+    { onBasemapError: () => setOffline(true) },
+    { overlay: false, minZoom: 0, maxZoom: 22, navigation: 'top-right', debugName: 'editor' },
+  );
   const { map } = view;
   useEffect(() => {
     if (!map) return;

@@ -1,0 +1,79 @@
+// The maps' debug handle for browser tests and benchmarks: `window.__maps[name]`,
+// set by the map adapter (use-map-view's `debugName`) for each map it builds and
+// removed with it. It answers where things are on screen and whether the map
+// stands still, so tests never reach into React or MapLibre's objects. A screen
+// that draws trees adds them with exposeTrees. Read-only but for jumpTo; nothing
+// in it is private to the signed-in user beyond what the screen shows.
+import type { Map as MapLibreMap } from 'maplibre-gl';
+
+export type MapDebugName = 'project' | 'farm' | 'editor';
+
+export interface MapDebugTrees {
+  count: number;
+  lngLat(i: number): [number, number] | null;
+  /** The selected feature of the screen ({ layer, index }), or null. */
+  selected(): { layer: string; index: number } | null;
+}
+
+export interface MapDebug {
+  /** CSS pixels of a lon/lat, relative to the map's container. */
+  project(lngLat: [number, number]): { x: number; y: number };
+  /** The style is loaded and no animation or gesture runs. */
+  settled(): boolean;
+  isMoving(): boolean;
+  zoom(): number;
+  center(): [number, number];
+  jumpTo(center: [number, number], zoom: number): void;
+  hasSource(id: string): boolean;
+  /** The screen's trees (0 when it draws none). */
+  treeCount(): number;
+  /** CSS pixels of tree i relative to the container, or null. */
+  treeScreenPoint(i: number): { x: number; y: number } | null;
+  /** Centre the map on tree i at a zoom. */
+  jumpToTree(i: number, zoom: number): void;
+  selected(): { layer: string; index: number } | null;
+}
+
+type Registry = Partial<Record<MapDebugName, MapDebug>>;
+const registry = (): Registry => ((window as unknown as { __maps?: Registry }).__maps ??= {});
+const treesOf = new Map<MapDebugName, MapDebugTrees>();
+
+/** Publishes a map under a name; the returned function takes it back (only if it is still the published one). */
+export function exposeMap(name: MapDebugName, map: MapLibreMap): () => void {
+  const point = (lngLat: [number, number]) => {
+    const p = map.project(lngLat);
+    return { x: p.x, y: p.y };
+  };
+  const api: MapDebug = {
+    project: point,
+    settled: () => !!map.isStyleLoaded() && !map.isMoving(),
+    isMoving: () => map.isMoving(),
+    zoom: () => map.getZoom(),
+    center: () => map.getCenter().toArray() as [number, number],
+    jumpTo: (center, zoom) => map.jumpTo({ center, zoom }),
+    hasSource: (id) => !!map.getSource(id),
+    treeCount: () => treesOf.get(name)?.count ?? 0,
+    treeScreenPoint: (i) => {
+      const at = treesOf.get(name)?.lngLat(i);
+      return at ? point(at) : null;
+    },
+    jumpToTree: (i, zoom) => {
+      const at = treesOf.get(name)?.lngLat(i);
+      if (at) map.jumpTo({ center: at, zoom });
+    },
+    selected: () => treesOf.get(name)?.selected() ?? null,
+  };
+  registry()[name] = api;
+  return () => {
+    if (registry()[name] === api) delete registry()[name];
+  };
+}
+
+/** Adds a screen's trees to its map's handle (null: none); the returned function removes them. */
+export function exposeTrees(name: MapDebugName, trees: MapDebugTrees | null): () => void {
+  if (trees) treesOf.set(name, trees);
+  else treesOf.delete(name);
+  return () => {
+    if (treesOf.get(name) === trees) treesOf.delete(name);
+  };
+}
