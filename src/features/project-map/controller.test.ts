@@ -176,7 +176,12 @@ describe('legend model and errors', () => {
       ['s4', 0, false],
       ['s5', 2, true],
     ]);
-    const v = legendModel({ mode: 'vitality', hidden: [] }, { counts: null, range: { lo: 0, hi: 1, count: 0, source: 'default' } }, { plots: 0, areas: 0 }, labels);
+    const v = legendModel(
+      { mode: 'vitality', hidden: [] },
+      { counts: null, range: { lo: 0, hi: 1, count: 0, source: 'default' } },
+      { plots: 0, areas: 0 },
+      labels,
+    );
     expect(v.trees.at(-1)).toMatchObject({ label: 'none', cls: NO_VALUE_CLASS });
   });
   it('lists the error banners in screen order', () => {
