@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { Queryable } from '../db/adapter';
 import { HttpError } from '../http-error';
-import { text } from '../routes/admin/shared';
+import { text } from '../../src/domain/contracts/common';
+import { REFERENCE_NAME, SURVEY_TYPE_CODE } from '../../src/domain/field-rules';
 import { REFERENCE_LIST_KEYS, TREE_STATUS_CODE, type ReferenceEndpoint } from '../../src/domain/reference-rules';
 
 // The eight reference lists (admin.md §3, §5). Each entry says its endpoint,
@@ -24,7 +25,7 @@ export interface ReferenceList {
   references: [string, string, string][];
 }
 
-const name = (label: string) => text(label, 2, 100);
+const name = (label: string) => text(label, REFERENCE_NAME);
 const optionalId = (label: string) =>
   z
     .number({ error: `${label} must be a number` })
@@ -92,7 +93,7 @@ export const REFERENCE_LISTS: ReferenceList[] = [
     references: [usedBy('irrigation_areas', 'irrigation_type_id', 'irrigation area', 'irrigation areas')],
   }),
   list('survey-types', 'survey_types', 'survey_type_id', 'survey type', 'label', 'Label', {
-    body: z.strictObject({ code: text('Code', 1, 20), label: name('Label') }),
+    body: z.strictObject({ code: text('Code', SURVEY_TYPE_CODE), label: name('Label') }),
     order: 'lower(x.code), x.survey_type_id',
   }),
   list('disease-types', 'disease_types', 'disease_id', 'disease type', 'disease_name', 'Disease name'),

@@ -3,7 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db, Queryable } from '../../db/adapter';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../http-error';
-import { IdParams, Version, audit, describeCounts, doc, findOne, inTx, lockRow, ok, text } from './shared';
+import { IdParams, Version, audit, describeCounts, doc, findOne, inTx, lockRow, ok } from './shared';
+import { text } from '../../../src/domain/contracts/common';
+import { CLIENT_NAME } from '../../../src/domain/field-rules';
 import { okMessage } from '../../../src/domain/contracts/common';
 import { adminClient, clientResponse, clientsResponse } from '../../../src/domain/contracts/clients';
 
@@ -17,8 +19,8 @@ const CLIENT_SQL = `
 type ClientRow = z.infer<typeof adminClient>;
 const loadClient = (q: Queryable, id: number) => findOne<ClientRow>(q, `${CLIENT_SQL} WHERE c.client_id = $1`, id, 'Client');
 
-const ClientBody = z.strictObject({ name: text('Name', 1, 200) });
-const ClientUpdate = z.strictObject({ name: text('Name', 1, 200), version: Version });
+const ClientBody = z.strictObject({ name: text('Name', CLIENT_NAME) });
+const ClientUpdate = z.strictObject({ name: text('Name', CLIENT_NAME), version: Version });
 
 async function assertNameFree(tx: Queryable, name: string, exceptId: number | null) {
   const { rows } = await tx.query(`SELECT 1 FROM clients WHERE lower(name) = lower($1) AND client_id IS DISTINCT FROM $2`, [name, exceptId]);

@@ -3,7 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/adapter';
 import { currentUser } from '../../plugins/auth';
 import { notFound } from '../../http-error';
-import { IdParams, Version, audit, doc, inTx, lockRow, ok, text, ymd } from './shared';
+import { IdParams, Version, audit, doc, inTx, lockRow, ok, ymd } from './shared';
+import { text } from '../../../src/domain/contracts/common';
+import { PROJECT_NAME } from '../../../src/domain/field-rules';
 import {
   adminPlotsResponse,
   adminProjectResponse,
@@ -29,7 +31,7 @@ const ids = (label: string) =>
     .max(1000)
     .transform((a) => [...new Set(a)]);
 const CreateProject = z.strictObject({
-  name: text('Project name', 1, 200),
+  name: text('Project name', PROJECT_NAME),
   observation_date: ymd('Observation date'),
   user_ids: ids('Users').refine((a) => a.length > 0, 'Users is required'),
   products: z
@@ -39,7 +41,7 @@ const CreateProject = z.strictObject({
   plot_ids: ids('Plots').default([]),
 });
 const UpdateProject = z.strictObject({
-  name: text('Project name', 1, 200),
+  name: text('Project name', PROJECT_NAME),
   observation_date: ymd('Observation date'),
   plot_ids: ids('Plots').default([]),
   version: Version,

@@ -13,15 +13,6 @@ export const STALE_MESSAGE = 'This record was changed by someone else. Reload an
 export const IdParams = z.strictObject({ id: dbId('id') });
 export const ClientParams = z.strictObject({ clientId: dbId('clientId') });
 
-/** Required trimmed text with '{label} is required' and length messages (admin.md §5). */
-export function text(label: string, min: number, max: number) {
-  return z
-    .string({ error: (iss) => (iss.input === undefined || iss.input === null ? `${label} is required` : `${label} must be text`) })
-    .trim()
-    .min(min, { error: (iss) => (iss.input === '' ? `${label} is required` : `${label} must be at least ${min} characters`) })
-    .max(max, `${label} must be at most ${max} characters`);
-}
-
 export const Version = z.number().int().positive().optional().describe('The version last read; a stale one is rejected with 409');
 
 export const ymd = (label: string) =>

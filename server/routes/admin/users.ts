@@ -4,9 +4,9 @@ import type { Db, Queryable } from '../../db/adapter';
 import { currentUser } from '../../plugins/auth';
 import { hashPassword } from '../../auth/password';
 import { HttpError } from '../../http-error';
-import { IdParams, Version, audit, doc, findOne, inTx, lockRow, ok, text } from './shared';
-import { okMessage } from '../../../src/domain/contracts/common';
-import { EMAIL_MAX, NAME_MAX, PASSWORD_LENGTH, passwordTooLong, passwordTooShort } from '../../../src/domain/user-rules';
+import { IdParams, Version, audit, doc, findOne, inTx, lockRow, ok } from './shared';
+import { okMessage, text } from '../../../src/domain/contracts/common';
+import { EMAIL_MAX, PASSWORD_LENGTH, PERSON_NAME, passwordTooLong, passwordTooShort } from '../../../src/domain/user-rules';
 import { adminUser, userResponse, usersResponse } from '../../../src/domain/contracts/users';
 import { ROLES } from '../../../src/domain/contracts/auth';
 
@@ -29,8 +29,8 @@ const email = z
 const password = z.string({ error: 'Password is required' }).min(PASSWORD_LENGTH.min, passwordTooShort).max(PASSWORD_LENGTH.max, passwordTooLong);
 const fields = {
   email,
-  first_name: text('First name', 1, NAME_MAX),
-  last_name: text('Last name', 1, NAME_MAX),
+  first_name: text('First name', PERSON_NAME),
+  last_name: text('Last name', PERSON_NAME),
   client_id: z.number({ error: 'Client is required' }).int().positive().nullable(),
   role: z.enum(ROLES, { error: "Role must be 'user' or 'admin'" }).default('user'),
 };

@@ -2,7 +2,8 @@
 // chose from a previewed boundary file, with the attributes mapped to names.
 // Geometries are checked again on the server by src/domain/geometry-validation.
 import { z } from 'zod';
-import { fileResponse, okMessage, type Wire } from './common';
+import { fileResponse, okMessage, text, type Wire } from './common';
+import { AREA_NAME, FEATURE_NUMBER_MAX, REFERENCE_NAME } from '../field-rules';
 import { geoJsonGeometry } from './geojson';
 
 export const BOUNDARY_KINDS = ['plot', 'irrigation'] as const;
@@ -10,23 +11,21 @@ export const BOUNDARY_EXPORT_KINDS = ['plot', 'irrigation'] as const;
 /** Features written at once (one transaction). */
 export const MAX_BOUNDARY_FEATURES = 5_000;
 
-const text = (label: string, max = 200) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(max, `${label} must be at most ${max} characters`);
-
 export const boundaryImportBody = z.strictObject({
   features: z
     .array(
       z.strictObject({
         kind: z.enum(BOUNDARY_KINDS, { error: `kind must be one of ${BOUNDARY_KINDS.join(', ')}` }),
-        name: text('Name'),
+        name: text('Name', AREA_NAME),
         /** A crop of the reference list, by name (plots only; empty: none). */
-        crop_name: z.string().trim().max(200).nullable().optional(),
+        crop_name: z.string().trim().max(REFERENCE_NAME.max, `crop_name must be at most ${REFERENCE_NAME.max} characters`).nullable().optional(),
         /** The plot's area in hectares as the file states it (plots only; absent: the geodesic area of the polygon). */
-        area_ha: z.number({ error: 'area_ha must be a number' }).gt(0, 'area_ha must be greater than 0').max(1_000_000).nullable().optional(),
+        area_ha: z
+          .number({ error: 'area_ha must be a number' })
+          .gt(0, 'area_ha must be greater than 0')
+          .max(FEATURE_NUMBER_MAX, `area_ha must be at most ${FEATURE_NUMBER_MAX}`)
+          .nullable()
+          .optional(),
         geometry: z.unknown(),
       }),
       { error: 'features must be a list' },

@@ -3,6 +3,7 @@
 // not name is never sent) and by the app as types only (zod stays out of the
 // bundle: it would probe eval under our CSP).
 import { z } from 'zod';
+import type { TextLength } from '../field-rules';
 
 /** `{ success: true, message }`: the envelope of every successful admin answer (admin.md §4). */
 export const okMessage = z.object({ success: z.literal(true), message: z.string() });
@@ -16,6 +17,19 @@ export const errorBody = z.object({
   /** Field errors of a form: the field and what is wrong with it. */
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
 });
+
+/**
+ * Required trimmed text of a form field (admin.md §5) with the form rules' messages ('{label} is required',
+ * '… must be at least/most N characters'); the lengths are src/domain/field-rules.ts's.
+ */
+export function text(label: string, length: TextLength) {
+  const { min, max } = length;
+  return z
+    .string({ error: (iss) => (iss.input === undefined || iss.input === null ? `${label} is required` : `${label} must be text`) })
+    .trim()
+    .min(min, { error: (iss) => (iss.input === '' ? `${label} is required` : `${label} must be at least ${min} characters`) })
+    .max(max, `${label} must be at most ${max} characters`);
+}
 
 /** A database id in a path or query: a positive 32-bit integer; the messages name the parameter. */
 export const dbId = (name: string) =>

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { Version, ymd } from '../shared';
+import { text } from '../../../../src/domain/contracts/common';
+import { AREA_NAME, FEATURE_NUMBER_MAX } from '../../../../src/domain/field-rules';
 
 // Bodies of the editor's create/update calls (admin.md §5, §7). Messages are
 // the form's own. `geom` is WKT text (decimal degrees) or a GeoJSON geometry;
@@ -13,18 +15,13 @@ const id = (label: string) =>
     .int()
     .positive()
     .max(2_147_483_647);
-const name = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
-    .trim()
-    .min(1, `${label} is required`)
-    .max(200, `${label} must be at most 200 characters`);
+const name = (label: string) => text(label, AREA_NAME);
 const positiveInt = (label: string) =>
   z
     .number({ error: `${label} is required` })
     .int(`${label} must be a whole number`)
     .gt(0, `${label} must be greater than 0`)
-    .max(1_000_000);
+    .max(FEATURE_NUMBER_MAX, `${label} must be at most ${FEATURE_NUMBER_MAX}`);
 const Geom = z.unknown().optional().describe('WKT text in decimal degrees, or a GeoJSON geometry');
 const date = ymd('Planting date').refine(
   (s) => Number(s.slice(0, 4)) >= 1800 && Number(s.slice(0, 4)) <= 2200,
@@ -34,7 +31,12 @@ const date = ymd('Planting date').refine(
 export const PlotCreate = z.strictObject({
   plot_name: name('Plot name'),
   crop_id: id('Crop').nullable().optional(),
-  plot_area: z.number({ error: 'Area must be a number' }).gt(0, 'Area must be greater than 0').max(1_000_000).nullable().optional(),
+  plot_area: z
+    .number({ error: 'Area must be a number' })
+    .gt(0, 'Area must be greater than 0')
+    .max(FEATURE_NUMBER_MAX, `Area must be at most ${FEATURE_NUMBER_MAX}`)
+    .nullable()
+    .optional(),
   geom: Geom,
   client_id: id('Client'),
 });

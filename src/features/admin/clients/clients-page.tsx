@@ -10,6 +10,7 @@ import { ErrorBanner } from '../../../components/banner';
 import { StatCard } from '../../../components/stat-card';
 import { Field, useForm } from '../../../components/form';
 import { formatShortDate, useTableData } from '../../../components/table-data';
+import { CLIENT_NAME, textRule } from '../../../domain/field-rules';
 import { useCrud } from '../../../components/use-crud';
 
 /** Client Management (admin.md §2): table, statistics grid, create/edit/details modals, delete confirmation. */
@@ -17,7 +18,7 @@ export default function ClientsPage() {
   const { t } = useTranslation('admin.clients');
   const clients = useTableData(clientsQuery(), t('errors.fetch'));
   const list = useMemo(() => clients.data ?? [], [clients.data]);
-  const form = useForm({ name: '' }, { name: { label: t('fields.name'), required: true, maxLength: 200 } });
+  const form = useForm({ name: '' }, { name: { label: t('fields.name'), ...textRule(CLIENT_NAME) } });
   const crud = useCrud<AdminClient>({
     clearErrors: clients.clearError,
     onOpen: (m) => {

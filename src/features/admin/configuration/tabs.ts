@@ -1,6 +1,7 @@
 import type { ReferenceEndpoint } from '../../../api/admin-reference';
 import type { FieldRule } from '../../../components/form-rules';
 import { TREE_STATUS_CODE } from '../../../domain/reference-rules';
+import { REFERENCE_NAME, SURVEY_TYPE_CODE, textRule } from '../../../domain/field-rules';
 
 // The eight configuration tabs (admin.md §2, §5): which id, which columns,
 // which form fields with which rules. Labels are i18n keys in admin.configuration.
@@ -19,7 +20,7 @@ export interface Tab {
   fields: TabField[];
 }
 
-const NAME = { required: true, minLength: 2, maxLength: 100 };
+const NAME = textRule(REFERENCE_NAME);
 const nameField = (name: string): TabField => ({ name, type: 'text', rule: NAME });
 /** A list whose item references another list (a select of that list's items). */
 const pick = (name: string, required: boolean, endpoint: ReferenceEndpoint, label: string): TabField => ({
@@ -60,7 +61,7 @@ export const TABS: Tab[] = [
     'survey_type_id',
     'label',
     ['survey_type_id', 'code', 'label'],
-    [{ name: 'code', type: 'text', rule: { required: true, minLength: 1, maxLength: 20 } }, nameField('label')],
+    [{ name: 'code', type: 'text', rule: textRule(SURVEY_TYPE_CODE) }, nameField('label')],
   ),
   simple('disease-types', 'disease_id', 'disease_name'),
   tab(

@@ -6,6 +6,7 @@ import { Field, useForm } from '../../../components/form';
 import { createFeature, updateFeature, type EditorFeature, type EditorType, type Options } from '../../../api/admin-data';
 import { ApiError } from '../../../api/errors';
 import { parseGeometryInput } from '../../../domain/geometry-validation';
+import { AREA_NAME } from '../../../domain/field-rules';
 import { formatWkt } from '../../../domain/wkt';
 
 // The plot / irrigation-area / tree form (admin.md §5), in a modal. Two
@@ -157,7 +158,7 @@ export function FeatureForm(props: FeatureFormProps) {
         {type === 'plot' && (
           <>
             <Field form={form} name="name" label={t('form.plotName')} required>
-              <input {...form.input('name')} maxLength={200} />
+              <input {...form.input('name')} maxLength={AREA_NAME.max} />
             </Field>
             <Field form={form} name="crop_id" label={t('form.crop')} required={variant === 'map'}>
               <select {...form.input('crop_id')}>
@@ -176,7 +177,7 @@ export function FeatureForm(props: FeatureFormProps) {
         )}
         {type === 'irrigation' && (
           <Field form={form} name="name" label={t('form.areaName')} required hint={t('form.autoPlot')}>
-            <input {...form.input('name')} maxLength={200} />
+            <input {...form.input('name')} maxLength={AREA_NAME.max} />
           </Field>
         )}
         {type === 'tree' && (

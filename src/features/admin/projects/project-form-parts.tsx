@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { plotsByClientQuery, type AdminPlot, type AdminProject } from '../../../api/admin-projects';
 import { Field, type FormApi, type Rules } from '../../../components/form';
 import { withReason } from '../../../components/table-data';
+import { PROJECT_NAME, textRule } from '../../../domain/field-rules';
 import { PlotChecklist, detectedCrops } from './plot-checklist';
 
 // What the project create and edit forms have in common (admin.md §5, §7):
@@ -18,7 +19,7 @@ export type SaveProject = (op: (item: AdminProject | null) => Promise<unknown>, 
 
 export function nameDateRules(t: (key: string) => string): Rules<NameDate> {
   return {
-    name: { label: t('fields.name'), required: true, maxLength: 200 },
+    name: { label: t('fields.name'), ...textRule(PROJECT_NAME) },
     observation_date: { label: t('fields.observationDate'), required: true },
   };
 }

@@ -10,7 +10,8 @@ import { ErrorBanner } from '../../../components/banner';
 import { Field, useForm, type Rules } from '../../../components/form';
 import { formatShortDate, useTableData } from '../../../components/table-data';
 import { useCrud } from '../../../components/use-crud';
-import { EMAIL_MAX, NAME_MAX, PASSWORD_LENGTH } from '../../../domain/user-rules';
+import { EMAIL_MAX, PASSWORD_LENGTH, PERSON_NAME } from '../../../domain/user-rules';
+import { textRule } from '../../../domain/field-rules';
 
 interface Values {
   email: string;
@@ -47,8 +48,8 @@ export default function UsersPage() {
   const rules: Rules<Values> = {
     email: { label: t('fields.email'), required: true, email: true, maxLength: EMAIL_MAX },
     password: { label: t('fields.password'), required: !editing, minLength: PASSWORD_LENGTH.min, maxLength: PASSWORD_LENGTH.max },
-    first_name: { label: t('fields.firstName'), required: true, maxLength: NAME_MAX },
-    last_name: { label: t('fields.lastName'), required: true, maxLength: NAME_MAX },
+    first_name: { label: t('fields.firstName'), ...textRule(PERSON_NAME) },
+    last_name: { label: t('fields.lastName'), ...textRule(PERSON_NAME) },
   };
   const form = useForm<Values>(EMPTY, rules);
 

@@ -1,0 +1,26 @@
+// Lengths and ranges of the admin forms' fields, in one place: the server's
+// request schemas (server/routes/admin, server/repos/reference-lists.ts) and
+// the forms (src/features/admin) read them; the messages are the form rules'
+// ('{field} must be at most {max} characters', src/components/form-rules.ts)
+// on both sides. Plain values (no zod): the app imports them too. The user's
+// fields are in user-rules.ts, tree status codes in reference-rules.ts.
+
+/** A text field: trimmed length from min to max (min 1: just required). */
+export interface TextLength {
+  readonly min: number;
+  readonly max: number;
+}
+
+export const CLIENT_NAME: TextLength = { min: 1, max: 200 };
+export const PROJECT_NAME: TextLength = { min: 1, max: 200 };
+/** Plot and irrigation-area names in the data editor and the boundary import. */
+export const AREA_NAME: TextLength = { min: 1, max: 200 };
+/** The name of a reference-list item (crop type, crop, breed, irrigation type, survey type label, disease, status, country). */
+export const REFERENCE_NAME: TextLength = { min: 2, max: 100 };
+export const SURVEY_TYPE_CODE: TextLength = { min: 1, max: 20 };
+
+/** Row and tree numbers: whole numbers from 1; plot areas (ha): above 0. Both at most this. */
+export const FEATURE_NUMBER_MAX = 1_000_000;
+
+/** The form rule of a text field (required; a minimum only where it is more than 1). */
+export const textRule = (l: TextLength) => ({ required: true, maxLength: l.max, ...(l.min > 1 ? { minLength: l.min } : {}) });
