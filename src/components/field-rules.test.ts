@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { text } from './contracts/common';
-import { AREA_NAME, CLIENT_NAME, PROJECT_NAME, REFERENCE_NAME, SURVEY_TYPE_CODE, textRule, type TextLength } from './field-rules';
-import { PERSON_NAME } from './user-rules';
-import { validateField } from '../components/form-rules';
+import { text } from '../domain/contracts/common';
+import { AREA_NAME, CLIENT_NAME, PROJECT_NAME, REFERENCE_NAME, SURVEY_TYPE_CODE, textRule, type TextLength } from '../domain/field-rules';
+import { PERSON_NAME } from '../domain/user-rules';
+import { validateField } from './form-rules';
 
 // The form and the server read one length per field and word its errors the same way.
 const serverError = (label: string, l: TextLength, value: string) => {
