@@ -1,5 +1,5 @@
 import { ApiError, MESSAGES, errorForStatus, isRetryableError, timeoutMessage } from './errors';
-import { expireSession, getToken } from './session';
+import { getToken, unauthorized } from './session';
 
 // One fetch client for every call (client.md §7, §8, §9): same-origin /api
 // base, JSON, bearer token, timeout, retries for idempotent calls on network
@@ -79,9 +79,7 @@ async function once<T>(method: Method, path: string, opts: RequestOptions): Prom
     }
     if (!res.ok) {
       const body = await res.text().then(parseJsonSafe, () => null);
-      // Only the session that sent it ends: a late 401 for a token signed out since (or replaced by another
-      // user's sign-in) must not end the session that is current now.
-      if (res.status === 401 && token && token === getToken()) expireSession();
+      if (res.status === 401) unauthorized(token);
       throw errorForStatus(res.status, res.statusText, body);
     }
     if (opts.raw) return res as T;

@@ -72,6 +72,14 @@ export function expireSession(): void {
   if (typeof window !== 'undefined') window.dispatchEvent(new Event(TOKEN_EXPIRED_EVENT));
 }
 
+/**
+ * A request answered 401: the session that sent it (its token) ends, and only that one. A late 401 for a token
+ * signed out since, or replaced by another user's sign-in, leaves the current session alone.
+ */
+export function unauthorized(sentWith: string | null): void {
+  if (sentWith && sentWith === getToken()) expireSession();
+}
+
 export function subscribe(listener: () => void): () => void {
   listeners.add(listener);
   const onStorage = (e: StorageEvent) => {

@@ -1,7 +1,7 @@
 import type { ImportLine, ImportResult } from '../domain/contracts/survey-import';
 import { apiUrl } from './client';
 import { errorForStatus } from './errors';
-import { expireSession, getToken } from './session';
+import { getToken, unauthorized } from './session';
 
 // Survey-results upload (issue 7). XMLHttpRequest rather than fetch: it
 // reports upload progress. The server streams NDJSON progress lines
@@ -53,7 +53,7 @@ export function importSurveyResults(
     xhr.onerror = () => reject(errorForStatus(0, 'Network error', null));
     xhr.onload = () => {
       if (xhr.status !== 200) {
-        if (xhr.status === 401) expireSession();
+        if (xhr.status === 401) unauthorized(token);
         let body: unknown = null;
         try {
           body = JSON.parse(xhr.responseText);
