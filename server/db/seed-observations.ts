@@ -1,3 +1,4 @@
+import { MEASURED_FIELDS } from '../../workers/geo/types';
 import { normal, prng } from './seed-geometry';
 import { CROP } from './seed-reference';
 
@@ -44,28 +45,7 @@ export interface ObservationColumns {
   biomass: (number | null)[];
   biomass_label: (string | null)[];
 }
-export const OBSERVATION_COLUMNS = [
-  'tree_id',
-  'tree_status',
-  'n_mean',
-  'p_mean',
-  'k_mean',
-  'n_label',
-  'p_label',
-  'k_label',
-  'n_classification',
-  'p_classification',
-  'k_classification',
-  'n_classification_label',
-  'p_classification_label',
-  'k_classification_label',
-  'canopy_diameter',
-  'canopy_diameter_label',
-  'canopy_classification',
-  'canopy_classification_label',
-  'biomass',
-  'biomass_label',
-] as const satisfies readonly (keyof ObservationColumns)[];
+export const OBSERVATION_COLUMNS = ['tree_id', 'tree_status', ...MEASURED_FIELDS] as const satisfies readonly (keyof ObservationColumns)[];
 
 export const OBSERVATION_SQL_TYPES: Record<keyof ObservationColumns, string> = {
   tree_id: 'int',

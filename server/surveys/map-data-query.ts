@@ -2,6 +2,7 @@
 // array (array_agg over typed columns), so 100k trees are ~27 arrays, not 100k
 // row objects, and no jsonb is built per tree.
 import type { Queryable } from '../db/adapter';
+import { MEASURED_FIELDS, type MeasuredField } from '../../workers/geo/types';
 
 /** Tree fields in the order of client.md §3 (plus plot_id); one array each, ordered by observation_id. */
 export const TREE_FIELDS = [
@@ -11,24 +12,7 @@ export const TREE_FIELDS = [
   'planting_date',
   'tree_status',
   'crop_name',
-  'n_mean',
-  'p_mean',
-  'k_mean',
-  'n_label',
-  'p_label',
-  'k_label',
-  'n_classification',
-  'p_classification',
-  'k_classification',
-  'n_classification_label',
-  'p_classification_label',
-  'k_classification_label',
-  'canopy_diameter',
-  'canopy_diameter_label',
-  'canopy_classification',
-  'canopy_classification_label',
-  'biomass',
-  'biomass_label',
+  ...MEASURED_FIELDS,
   'irrigation_area_id',
   'plot_id',
 ] as const;
@@ -66,24 +50,7 @@ const SOURCE: Record<TreeField, string> = {
   planting_date: 't.planting_date::text',
   tree_status: 'o.tree_status',
   crop_name: 'co.crop_name',
-  n_mean: 'o.n_mean',
-  p_mean: 'o.p_mean',
-  k_mean: 'o.k_mean',
-  n_label: 'o.n_label',
-  p_label: 'o.p_label',
-  k_label: 'o.k_label',
-  n_classification: 'o.n_classification',
-  p_classification: 'o.p_classification',
-  k_classification: 'o.k_classification',
-  n_classification_label: 'o.n_classification_label',
-  p_classification_label: 'o.p_classification_label',
-  k_classification_label: 'o.k_classification_label',
-  canopy_diameter: 'o.canopy_diameter',
-  canopy_diameter_label: 'o.canopy_diameter_label',
-  canopy_classification: 'o.canopy_classification',
-  canopy_classification_label: 'o.canopy_classification_label',
-  biomass: 'o.biomass',
-  biomass_label: 'o.biomass_label',
+  ...(Object.fromEntries(MEASURED_FIELDS.map((f) => [f, `o.${f}`])) as Record<MeasuredField, string>),
   irrigation_area_id: 't.irrigation_area_id',
   plot_id: 't.plot_id',
 };

@@ -88,6 +88,32 @@ export interface StringColumn {
 /** Tree ids: plain integers when every id is one, otherwise dictionary text. */
 export type IdColumn = { kind: 'int'; values: Int32Array } | { kind: 'text'; values: StringColumn };
 
+/**
+ * The measured fields of a survey observation (client.md §3), in the spec's order: the result columns of
+ * tree_observations. One list for the seed, the map-data query and (by kind, below) the worker's columns.
+ */
+export const MEASURED_FIELDS = [
+  'n_mean',
+  'p_mean',
+  'k_mean',
+  'n_label',
+  'p_label',
+  'k_label',
+  'n_classification',
+  'p_classification',
+  'k_classification',
+  'n_classification_label',
+  'p_classification_label',
+  'k_classification_label',
+  'canopy_diameter',
+  'canopy_diameter_label',
+  'canopy_classification',
+  'canopy_classification_label',
+  'biomass',
+  'biomass_label',
+] as const;
+export type MeasuredField = (typeof MEASURED_FIELDS)[number];
+
 export const NUMERIC_FIELDS = ['row_num', 'tree_num', 'n_mean', 'p_mean', 'k_mean', 'canopy_diameter', 'biomass'] as const;
 export type NumericField = (typeof NUMERIC_FIELDS)[number];
 
