@@ -16,7 +16,8 @@ import { benchAppLongTasks } from './render-app';
 
 const args = process.argv.slice(2);
 const JSON_OUT = args.includes('--json');
-const sizes = (args.find((a) => a.startsWith('--sizes='))?.slice(8) ?? '100000,1000000').split(',').map(Number);
+// --sizes= (empty): no frame variants, only the app's long tasks.
+const sizes = (args.find((a) => a.startsWith('--sizes='))?.slice(8) ?? '100000,1000000').split(',').filter(Boolean).map(Number);
 const variants = (args.find((a) => a.startsWith('--variants='))?.slice(11) ?? 'ours,ours-vector,maplibre-native').split(',');
 const TIMEOUT_MS = Number(args.find((a) => a.startsWith('--timeout='))?.slice(10) ?? 90_000);
 const APP_SCALE = args.find((a) => a.startsWith('--app-scale='))?.slice(12) ?? '10';

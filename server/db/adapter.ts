@@ -36,6 +36,11 @@ export interface Db extends Queryable {
   /** The database answers (embedded: its thread is alive and between statements; PostgreSQL: SELECT 1). */
   ping(): Promise<void>;
   /**
+   * Embedded: the database thread started or finished an operation within `ms` and is neither closed nor gone,
+   * so it is at work even while a long statement keeps it from answering a ping. Absent for PostgreSQL.
+   */
+  workingWithin?(ms: number): boolean;
+  /**
    * Count of committed writes when this process is the only writer (embedded):
    * a read repeated with the same count gives the same rows. null for
    * PostgreSQL, where other processes write.

@@ -10,7 +10,10 @@ const WORKER = new URL('./pglite-worker.ts', import.meta.url);
 const CLOSED = 'PGlite is closed';
 
 /** A Db over an RPC port of the database thread (the opener's, or one from connectPort). */
-export function dbOnPort(port: Port, opts: { commits?: SharedArrayBuffer; close?: () => Promise<void>; busy?: (waiting: boolean) => void } = {}): Db {
+export function dbOnPort(
+  port: Port,
+  opts: { commits?: SharedArrayBuffer; close?: () => Promise<void>; busy?: (waiting: boolean) => void; workingWithin?: (ms: number) => boolean } = {},
+): Db {
   const rpc = new RpcClient(port, opts.busy);
   const counter = opts.commits ? new Int32Array(opts.commits) : null;
   const txApi = (txId: number): Tx => ({
@@ -42,6 +45,7 @@ export function dbOnPort(port: Port, opts: { commits?: SharedArrayBuffer; close?
       await rpc.call('ping');
     },
     commitSeq: () => (counter ? Atomics.load(counter, 0) : null),
+    workingWithin: opts.workingWithin,
     connectPort: () => rpc.call<MessagePort>('connect'),
     close: opts.close ?? (async () => undefined),
   };
@@ -51,7 +55,9 @@ export function dbOnPort(port: Port, opts: { commits?: SharedArrayBuffer; close?
 /** Starts the database thread on dataDir (undefined: in memory) and opens it. */
 export async function openPgliteWorker(dataDir: string | undefined): Promise<Db> {
   const commits = new SharedArrayBuffer(4);
-  const worker = spawnTsWorker(WORKER, { workerData: { dataDir, commits } });
+  const beat = new SharedArrayBuffer(8);
+  const heartbeat = new Float64Array(beat);
+  const worker = spawnTsWorker(WORKER, { workerData: { dataDir, commits, beat } });
   await new Promise<void>((resolve, reject) => {
     const onMessage = (m: { ready?: boolean }) => {
       if (!m?.ready) return;
@@ -64,8 +70,10 @@ export async function openPgliteWorker(dataDir: string | undefined): Promise<Db>
     worker.once('exit', (code) => reject(new Error(`${CLOSED}: the database thread exited (${code}) while opening`)));
   });
   let closing: Promise<void> | null = null;
+  let gone = false;
   const db = dbOnPort(worker, {
     commits,
+    workingWithin: (ms) => !gone && !closing && Date.now() - heartbeat[0] < ms,
     // A call waiting for the database keeps the process alive; an idle database thread does not.
     busy: (waiting) => (waiting ? worker.ref() : worker.unref()),
     close: () =>
@@ -78,9 +86,12 @@ export async function openPgliteWorker(dataDir: string | undefined): Promise<Db>
         await worker.terminate();
       })()),
   });
-  const gone = (why: string) => (db as Db & { rpc: RpcClient }).rpc.fail(new Error(`${CLOSED}: ${why}`));
-  worker.on('error', (e) => gone(`the database thread failed: ${e.message}`));
-  worker.on('exit', (code) => gone(`the database thread exited (${code})`));
+  const fail = (why: string) => {
+    gone = true;
+    (db as Db & { rpc: RpcClient }).rpc.fail(new Error(`${CLOSED}: ${why}`));
+  };
+  worker.on('error', (e) => fail(`the database thread failed: ${e.message}`));
+  worker.on('exit', (code) => fail(`the database thread exited (${code})`));
   worker.unref(); // idle until the first call
   return db;
 }

@@ -14,10 +14,17 @@ import { PARSERS } from './parsers';
 interface Data {
   dataDir?: string;
   commits: SharedArrayBuffer;
+  beat: SharedArrayBuffer;
 }
-const { dataDir, commits } = workerData as Data;
+const { dataDir, commits, beat } = workerData as Data;
 const counter = new Int32Array(commits);
 const bump = () => Atomics.add(counter, 0, 1);
+/**
+ * The thread's heartbeat: Date.now() when it last started or finished an operation. While a statement runs
+ * the thread cannot answer a message, but the heartbeat shows it is at work (health, pglite-client.ts).
+ * One aligned 8-byte store: never read torn.
+ */
+const heartbeat = new Float64Array(beat);
 
 const db = await PGlite.create({ dataDir, parsers: PARSERS });
 let closed = false;
@@ -79,6 +86,15 @@ async function end(txId: number, commit: boolean): Promise<void> {
 async function handle(req: { op: string; [k: string]: unknown }): Promise<unknown> {
   if (req.op === 'ping') return closed ? Promise.reject(new Error('PGlite is closed')) : true;
   if (closed) throw new Error('PGlite is closed');
+  heartbeat[0] = Date.now();
+  try {
+    return await operate(req);
+  } finally {
+    heartbeat[0] = Date.now();
+  }
+}
+
+async function operate(req: { op: string; [k: string]: unknown }): Promise<unknown> {
   switch (req.op) {
     case 'query': {
       const sql = req.sql as string;

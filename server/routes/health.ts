@@ -4,6 +4,9 @@ import { errorBody } from '../../src/domain/contracts/common';
 import { healthResponse } from '../../src/domain/contracts/health';
 import type { Db } from '../db/adapter';
 
+/** An embedded database thread that started or finished a statement this recently counts as answering. */
+const WORKING_MS = 2_000;
+
 /** Liveness and a database ping; public so a load balancer can use it. */
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const schema = {
@@ -15,9 +18,10 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     const t0 = performance.now();
     let database: 'connected' | 'unavailable' = 'connected';
     try {
-      // Embedded: the database thread answers between statements, without
-      // queueing behind an open transaction (an import) as a SELECT would.
-      await db.ping();
+      // Embedded: a database thread at work (an import's statements) is alive without a ping, which would wait
+      // for the running statement; otherwise the thread answers the ping between statements, without queueing
+      // behind an open transaction as a SELECT would.
+      if (!db.workingWithin?.(WORKING_MS)) await db.ping();
     } catch {
       database = 'unavailable';
     }
