@@ -5,6 +5,8 @@ import path from 'node:path';
 import { acquireDataDirLock, DataDirLockedError } from '../../server/db/lock';
 import { migrate } from '../../server/db/migrate';
 import { freshDatabase, ENGINE } from '../support/test-db';
+import { openDatabase } from '../../server/db/open';
+import { loadConfig } from '../../server/config';
 
 describe('data dir lock', () => {
   it('refuses a second holder and is released', () => {
@@ -79,6 +81,23 @@ describe(`migrations on ${ENGINE}`, () => {
       expect(rows[0].n).toBe(0);
     } finally {
       await drop();
+    }
+  });
+});
+
+describe.runIf(ENGINE === 'pglite')('opening a new embedded data dir (pglite only)', () => {
+  it('seeds the demo, then serves from a new database thread on the same files', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'open-'));
+    const opened = await openDatabase(loadConfig({ DATA_DIR: dir, SEED_SCALE: '0.01', NODE_ENV: 'test' }));
+    try {
+      expect(opened.seeded?.trees).toBeGreaterThan(0);
+      // The seeding thread was closed (its grown WASM memory goes with it); this one reads what it wrote.
+      const { rows } = await opened.db.query<{ n: number }>('SELECT count(*)::int AS n FROM trees');
+      expect(rows[0].n).toBe(opened.seeded!.trees);
+      await opened.db.query('UPDATE clients SET name = name');
+    } finally {
+      await opened.release();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
