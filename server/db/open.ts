@@ -40,13 +40,6 @@ export async function openDatabase(config: Config): Promise<OpenedDb> {
     // Schema and first seed under one lock: two servers starting together on an
     // empty PostgreSQL take turns, and the second finds everything done.
     const seeded = await db.withLock(MIGRATION_LOCK_KEY, () => prepare(db, config));
-    // The seed's bulk writes grow the embedded database's WASM memory, which PGlite never returns (1.3 GB at
-    // SEED_SCALE=10: RSS 1.8 GB after seeding, 0.5 GB on the same files after a restart). A new database thread
-    // on the same files starts small; nothing else holds the old one yet (no job thread, no app).
-    if (seeded && db.kind === 'embedded') {
-      await db.close();
-      db = await openPglite(config.dataDir);
-    }
     return { db, seeded, release };
   } catch (e) {
     await release();

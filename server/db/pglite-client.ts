@@ -53,11 +53,11 @@ export function dbOnPort(
 }
 
 /** Starts the database thread on dataDir (undefined: in memory) and opens it. */
-export async function openPgliteWorker(dataDir: string | undefined): Promise<Db> {
+export async function openPgliteWorker(dataDir: string | undefined, opts: { recycleHeapMb?: number } = {}): Promise<Db> {
   const commits = new SharedArrayBuffer(4);
   const beat = new SharedArrayBuffer(8);
   const heartbeat = new Float64Array(beat);
-  const worker = spawnTsWorker(WORKER, { workerData: { dataDir, commits, beat } });
+  const worker = spawnTsWorker(WORKER, { workerData: { dataDir, commits, beat, recycleHeapMb: opts.recycleHeapMb } });
   await new Promise<void>((resolve, reject) => {
     const onMessage = (m: { ready?: boolean }) => {
       if (!m?.ready) return;

@@ -6,6 +6,8 @@
 // It also counts committed writes in shared memory (workerData.commits): any
 // thread can tell, without a message, whether the database may have changed
 // since it last read something (the API's exact read cache, db/read-cache.ts).
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { MessageChannel, parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { serveRpc, type Port } from '../workers/rpc';
@@ -15,8 +17,10 @@ interface Data {
   dataDir?: string;
   commits: SharedArrayBuffer;
   beat: SharedArrayBuffer;
+  /** Reopen the database when its WASM memory is above this many MiB and it is idle (default RECYCLE_HEAP_MB). */
+  recycleHeapMb?: number;
 }
-const { dataDir, commits, beat } = workerData as Data;
+const { dataDir, commits, beat, recycleHeapMb = 512 } = workerData as Data;
 const counter = new Int32Array(commits);
 const bump = () => Atomics.add(counter, 0, 1);
 /**
@@ -26,7 +30,8 @@ const bump = () => Atomics.add(counter, 0, 1);
  */
 const heartbeat = new Float64Array(beat);
 
-const db = await PGlite.create({ dataDir, parsers: PARSERS });
+const open = () => PGlite.create({ dataDir, parsers: PARSERS });
+let db = await open();
 let closed = false;
 let nextTx = 1;
 const txs = new Map<number, { tx: Transaction; finish: (commit: boolean) => void; run: Promise<void> }>();
@@ -83,14 +88,61 @@ async function end(txId: number, commit: boolean): Promise<void> {
   }
 }
 
+/**
+ * Giving memory back. PGlite's WASM memory grows with the biggest thing it ever held (a seed's bulk writes, a
+ * 76 MB JSON of a big client's trees, a 1M-tree survey read) and is never returned: after a day of use the
+ * thread held 1.3–1.8 GB. A new PGlite on the same files starts at ~190 MB and opens in well under a second,
+ * and the old one's memory goes with the next garbage collection. So when the memory is above the limit and
+ * the database has been idle (no operation, no open transaction) for RECYCLE_IDLE_MS, it is reopened in this
+ * thread; every port stays connected and operations that arrive meanwhile wait for it.
+ */
+const RECYCLE_IDLE_MS = 2_000;
+const heapMb = () => ((db as unknown as { mod?: { HEAPU8?: Uint8Array } }).mod?.HEAPU8?.byteLength ?? 0) / 1048576;
+setFlagsFromString('--expose-gc');
+const collect = runInNewContext('gc') as () => void;
+let running = 0;
+let recycles = 0;
+let reopening: Promise<void> | null = null;
+let idleTimer: ReturnType<typeof setTimeout> | undefined;
+
+function maybeRecycle() {
+  clearTimeout(idleTimer);
+  // In memory (no dataDir) a new PGlite would be an empty database: never.
+  if (!dataDir || closed || running > 0 || txs.size > 0 || heapMb() <= recycleHeapMb) return;
+  idleTimer = setTimeout(() => {
+    if (closed || running > 0 || txs.size > 0 || reopening) return;
+    reopening = (async () => {
+      try {
+        await db.exec('CHECKPOINT');
+        await db.close();
+        db = await open();
+        recycles++;
+        collect();
+      } catch (e) {
+        // Without a database the thread answers like a closed one (health: unavailable) rather than half-working.
+        closed = true;
+        console.error('The embedded database could not be reopened:', e);
+        throw e;
+      } finally {
+        reopening = null;
+      }
+    })();
+  }, RECYCLE_IDLE_MS);
+}
+
 async function handle(req: { op: string; [k: string]: unknown }): Promise<unknown> {
   if (req.op === 'ping') return closed ? Promise.reject(new Error('PGlite is closed')) : true;
+  if (req.op === 'memory') return { heapMb: Math.round(heapMb()), recycles };
   if (closed) throw new Error('PGlite is closed');
+  running++;
   heartbeat[0] = Date.now();
   try {
+    while (reopening) await reopening;
     return await operate(req);
   } finally {
+    running--;
     heartbeat[0] = Date.now();
+    maybeRecycle();
   }
 }
 
@@ -125,6 +177,7 @@ async function operate(req: { op: string; [k: string]: unknown }): Promise<unkno
     }
     case 'close':
       closed = true;
+      clearTimeout(idleTimer);
       try {
         await db.exec('CHECKPOINT');
       } finally {

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { acquireDataDirLock, DataDirLockedError } from '../../server/db/lock';
 import { migrate } from '../../server/db/migrate';
 import { freshDatabase, ENGINE } from '../support/test-db';
-import { openDatabase } from '../../server/db/open';
-import { loadConfig } from '../../server/config';
+import { dbOnPort, openPgliteWorker } from '../../server/db/pglite-client';
+import type { Db } from '../../server/db/adapter';
 
 describe('data dir lock', () => {
   it('refuses a second holder and is released', () => {
@@ -85,19 +85,48 @@ describe(`migrations on ${ENGINE}`, () => {
   });
 });
 
-describe.runIf(ENGINE === 'pglite')('opening a new embedded data dir (pglite only)', () => {
-  it('seeds the demo, then serves from a new database thread on the same files', async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'open-'));
-    const opened = await openDatabase(loadConfig({ DATA_DIR: dir, SEED_SCALE: '0.01', NODE_ENV: 'test' }));
+describe.runIf(ENGINE === 'pglite')('the embedded database gives memory back (pglite only)', () => {
+  const memory = (db: Db) => (db as unknown as { rpc: { call<T>(op: string): Promise<T> } }).rpc.call<{ heapMb: number; recycles: number }>('memory');
+  const idle = () => new Promise((r) => setTimeout(r, 3_000));
+
+  it('reopens itself on the same files once idle above the limit, with every row and port intact', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'recycle-'));
+    const db = await openPgliteWorker(dir, { recycleHeapMb: 260 });
     try {
-      expect(opened.seeded?.trees).toBeGreaterThan(0);
-      // The seeding thread was closed (its grown WASM memory goes with it); this one reads what it wrote.
-      const { rows } = await opened.db.query<{ n: number }>('SELECT count(*)::int AS n FROM trees');
-      expect(rows[0].n).toBe(opened.seeded!.trees);
-      await opened.db.query('UPDATE clients SET name = name');
+      const port = dbOnPort(await db.connectPort!());
+      await db.exec(`CREATE TABLE big(a int, b text); INSERT INTO big SELECT g, repeat('x', 100) FROM generate_series(1, 300000) g`);
+      // One 30 MB answer: PGlite's WASM memory grows well past the limit and stays there.
+      const text = (await db.query<{ j: string }>('SELECT json_agg(b)::text AS j FROM big')).rows[0].j;
+      expect(text.length).toBeGreaterThan(30_000_000);
+      const grown = await memory(db);
+      expect(grown.heapMb).toBeGreaterThan(260);
+      // An open transaction (another port's) holds it: nothing is reopened under it.
+      await port.transaction(async (tx) => {
+        await tx.query('UPDATE big SET a = a WHERE a = 1');
+        await idle();
+      });
+      expect((await memory(db)).recycles).toBe(0);
+      await idle();
+      const after = await memory(db);
+      expect(after.recycles).toBe(1);
+      expect(after.heapMb).toBeLessThan(grown.heapMb / 2);
+      expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM big')).rows[0].n).toBe(300_000);
+      expect((await port.query<{ n: number }>('SELECT count(*)::int AS n FROM big')).rows[0].n).toBe(300_000);
     } finally {
-      await opened.release();
+      await db.close();
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('never reopens a database in memory (it would come back empty)', async () => {
+    const db = await openPgliteWorker(undefined, { recycleHeapMb: 1 });
+    try {
+      await db.exec('CREATE TABLE t(a int); INSERT INTO t VALUES (1)');
+      await idle();
+      expect((await memory(db)).recycles).toBe(0);
+      expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM t')).rows[0].n).toBe(1);
+    } finally {
+      await db.close();
     }
   });
 });

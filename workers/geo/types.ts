@@ -114,29 +114,16 @@ export const MEASURED_FIELDS = [
 ] as const;
 export type MeasuredField = (typeof MEASURED_FIELDS)[number];
 
-export const NUMERIC_FIELDS = ['row_num', 'tree_num', 'n_mean', 'p_mean', 'k_mean', 'canopy_diameter', 'biomass'] as const;
+/** The measured fields kept as numbers (Float32Array, NaN for none); the other measured fields are text. */
+const NUMERIC_MEASURES = ['n_mean', 'p_mean', 'k_mean', 'canopy_diameter', 'biomass'] as const satisfies readonly MeasuredField[];
+type TextMeasure = Exclude<MeasuredField, (typeof NUMERIC_MEASURES)[number]>;
+const isTextMeasure = (f: MeasuredField): f is TextMeasure => !(NUMERIC_MEASURES as readonly string[]).includes(f);
+
+export const NUMERIC_FIELDS = ['row_num', 'tree_num', ...NUMERIC_MEASURES] as const;
 export type NumericField = (typeof NUMERIC_FIELDS)[number];
 
 // Order matters: TreeColumnsBuilder.push reads them by index.
-export const TEXT_FIELDS = [
-  'planting_date',
-  'crop_name',
-  'n_label',
-  'p_label',
-  'k_label',
-  'n_classification',
-  'p_classification',
-  'k_classification',
-  'n_classification_label',
-  'p_classification_label',
-  'k_classification_label',
-  'canopy_diameter_label',
-  'canopy_classification',
-  'canopy_classification_label',
-  'biomass_label',
-  'irrigation_area_id',
-  'plot_id',
-] as const;
+export const TEXT_FIELDS = ['planting_date', 'crop_name', ...MEASURED_FIELDS.filter(isTextMeasure), 'irrigation_area_id', 'plot_id'] as const;
 export type TextField = (typeof TEXT_FIELDS)[number];
 
 /**
