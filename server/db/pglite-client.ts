@@ -5,6 +5,7 @@ import type { MessagePort } from 'node:worker_threads';
 import type { Db, Tx } from './adapter';
 import { RpcClient, type Port } from '../workers/rpc';
 import { spawnTsWorker } from '../workers/spawn';
+import { heartbeatBuffer, heartbeatReader } from './heartbeat';
 
 const WORKER = new URL('./pglite-worker.ts', import.meta.url);
 const CLOSED = 'PGlite is closed';
@@ -55,8 +56,8 @@ export function dbOnPort(
 /** Starts the database thread on dataDir (undefined: in memory) and opens it. */
 export async function openPgliteWorker(dataDir: string | undefined, opts: { recycleHeapMb?: number } = {}): Promise<Db> {
   const commits = new SharedArrayBuffer(4);
-  const beat = new SharedArrayBuffer(8);
-  const heartbeat = new Float64Array(beat);
+  const beat = heartbeatBuffer();
+  const beatWithin = heartbeatReader(beat);
   const worker = spawnTsWorker(WORKER, { workerData: { dataDir, commits, beat, recycleHeapMb: opts.recycleHeapMb } });
   await new Promise<void>((resolve, reject) => {
     const onMessage = (m: { ready?: boolean }) => {
@@ -73,7 +74,7 @@ export async function openPgliteWorker(dataDir: string | undefined, opts: { recy
   let gone = false;
   const db = dbOnPort(worker, {
     commits,
-    workingWithin: (ms) => !gone && !closing && Date.now() - heartbeat[0] < ms,
+    workingWithin: (ms) => !gone && !closing && beatWithin(ms),
     // A call waiting for the database keeps the process alive; an idle database thread does not.
     busy: (waiting) => (waiting ? worker.ref() : worker.unref()),
     close: () =>

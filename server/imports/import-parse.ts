@@ -2,7 +2,7 @@
 // the line (CSV: physical line, header = 1; GeoJSON: feature number) and
 // every problem found, so the admin gets the full list of bad rows at once.
 
-import { FEATURE_NUMBER_MAX } from '../../src/domain/field-rules';
+import { ROW_TREE_NUMBER_MAX } from '../../src/domain/field-rules';
 
 export const NUMERIC = {
   tree_status: { int: true, min: 0, max: 6 },
@@ -94,8 +94,8 @@ function toRow(line: number, get: (col: string) => unknown): { row?: ImportRow; 
   const tree_id = num('tree_id', { int: true, min: 1, max: 2_147_483_647 });
   const lon = num('lon', { int: false, min: -180, max: 180 });
   const lat = num('lat', { int: false, min: -90, max: 90 });
-  const row_num = num('row_num', { int: true, min: 1, max: FEATURE_NUMBER_MAX });
-  const tree_num = num('tree_num', { int: true, min: 1, max: FEATURE_NUMBER_MAX });
+  const row_num = num('row_num', { int: true, min: 1, max: ROW_TREE_NUMBER_MAX });
+  const tree_num = num('tree_num', { int: true, min: 1, max: ROW_TREE_NUMBER_MAX });
   if (tree_id === null && (lon === null || lat === null) && !errors.length) errors.push('needs tree_id, or lon and lat');
   const values = {} as ImportRow['values'];
   for (const [col, opt] of Object.entries(NUMERIC)) values[col as ValueColumn] = num(col, opt);

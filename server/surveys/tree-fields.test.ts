@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { TREE_FIELDS } from './map-data-query';
-import { OBSERVATION_COLUMNS } from '../db/seed-observations';
-import { MEASURED_FIELDS, NUMERIC_FIELDS, TEXT_FIELDS } from '../../workers/geo/types';
+import { NUMERIC_FIELDS, TEXT_FIELDS } from '../../workers/geo/types';
 
-// The tree fields are listed once (MEASURED_FIELDS) and composed; the worker splits them by kind.
+// The tree fields are composed from MEASURED_FIELDS on both sides; the worker splits them by kind (numbers, text).
 describe('tree field lists agree', () => {
-  it('the map-data query reads every measured field, and the seed writes them', () => {
-    for (const f of MEASURED_FIELDS) {
-      expect(TREE_FIELDS).toContain(f);
-      expect(OBSERVATION_COLUMNS).toContain(f);
-    }
-  });
   it("the worker's numeric and text columns are the query's fields but the id and status, each once", () => {
     const split = [...NUMERIC_FIELDS, ...TEXT_FIELDS];
     expect(new Set(split).size).toBe(split.length);

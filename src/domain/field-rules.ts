@@ -19,8 +19,10 @@ export const AREA_NAME: TextLength = { min: 1, max: 200 };
 export const REFERENCE_NAME: TextLength = { min: 2, max: 100 };
 export const SURVEY_TYPE_CODE: TextLength = { min: 1, max: 20 };
 
-/** Row and tree numbers: whole numbers from 1; plot areas (ha): above 0. Both at most this. */
-export const FEATURE_NUMBER_MAX = 1_000_000;
+/** Row and tree numbers: whole numbers from 1 to this. */
+export const ROW_TREE_NUMBER_MAX = 1_000_000;
+/** A plot's area in hectares: above 0, at most this. */
+export const PLOT_AREA_MAX_HA = 1_000_000;
 
 /** The form rule of a text field (required; a minimum only where it is more than 1). */
 export const textRule = (l: TextLength) => ({ required: true, maxLength: l.max, ...(l.min > 1 ? { minLength: l.min } : {}) });

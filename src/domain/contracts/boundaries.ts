@@ -3,7 +3,7 @@
 // Geometries are checked again on the server by src/domain/geometry-validation.
 import { z } from 'zod';
 import { fileResponse, okMessage, text, type Wire } from './common';
-import { AREA_NAME, FEATURE_NUMBER_MAX, REFERENCE_NAME } from '../field-rules';
+import { AREA_NAME, PLOT_AREA_MAX_HA, REFERENCE_NAME } from '../field-rules';
 import { geoJsonGeometry } from './geojson';
 
 export const BOUNDARY_KINDS = ['plot', 'irrigation'] as const;
@@ -23,7 +23,7 @@ export const boundaryImportBody = z.strictObject({
         area_ha: z
           .number({ error: 'area_ha must be a number' })
           .gt(0, 'area_ha must be greater than 0')
-          .max(FEATURE_NUMBER_MAX, `area_ha must be at most ${FEATURE_NUMBER_MAX}`)
+          .max(PLOT_AREA_MAX_HA, `area_ha must be at most ${PLOT_AREA_MAX_HA}`)
           .nullable()
           .optional(),
         geometry: z.unknown(),

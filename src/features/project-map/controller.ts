@@ -49,11 +49,14 @@ export function screenReducer(s: ScreenState, a: ScreenAction): ScreenState {
     case 'closePanel':
       return { ...s, panel: null };
     case 'zoomActive':
-      return { ...s, zoomActive: a.on };
+      // Every drag starts with one: no new state (no render of the page) when nothing changes.
+      return s.zoomActive === a.on ? s : { ...s, zoomActive: a.on };
     case 'dismiss':
       return s.dismissed.includes(a.alert) ? s : { ...s, dismissed: [...s.dismissed, a.alert] };
-    default:
-      return { ...s, layers: layerReducer(s.layers, a) };
+    default: {
+      const layers = layerReducer(s.layers, a);
+      return layers === s.layers ? s : { ...s, layers };
+    }
   }
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Version, ymd } from '../shared';
 import { text } from '../../../../src/domain/contracts/common';
-import { AREA_NAME, FEATURE_NUMBER_MAX } from '../../../../src/domain/field-rules';
+import { AREA_NAME, PLOT_AREA_MAX_HA, ROW_TREE_NUMBER_MAX } from '../../../../src/domain/field-rules';
 
 // Bodies of the editor's create/update calls (admin.md §5, §7). Messages are
 // the form's own. `geom` is WKT text (decimal degrees) or a GeoJSON geometry;
@@ -21,7 +21,7 @@ const positiveInt = (label: string) =>
     .number({ error: `${label} is required` })
     .int(`${label} must be a whole number`)
     .gt(0, `${label} must be greater than 0`)
-    .max(FEATURE_NUMBER_MAX, `${label} must be at most ${FEATURE_NUMBER_MAX}`);
+    .max(ROW_TREE_NUMBER_MAX, `${label} must be at most ${ROW_TREE_NUMBER_MAX}`);
 const Geom = z.unknown().optional().describe('WKT text in decimal degrees, or a GeoJSON geometry');
 const date = ymd('Planting date').refine(
   (s) => Number(s.slice(0, 4)) >= 1800 && Number(s.slice(0, 4)) <= 2200,
@@ -34,7 +34,7 @@ export const PlotCreate = z.strictObject({
   plot_area: z
     .number({ error: 'Area must be a number' })
     .gt(0, 'Area must be greater than 0')
-    .max(FEATURE_NUMBER_MAX, `Area must be at most ${FEATURE_NUMBER_MAX}`)
+    .max(PLOT_AREA_MAX_HA, `Area must be at most ${PLOT_AREA_MAX_HA}`)
     .nullable()
     .optional(),
   geom: Geom,
