@@ -21,7 +21,9 @@ interface Data {
   /** Reopen the database when its WASM memory is above this many MiB and it is idle (default RECYCLE_HEAP_MB). */
   recycleHeapMb?: number;
 }
-const { dataDir, commits, beat, recycleHeapMb = 512 } = workerData as Data;
+/** PGlite's memory (MiB) above which an idle database is reopened; a new one starts at ~190. */
+const RECYCLE_HEAP_MB = 512;
+const { dataDir, commits, beat, recycleHeapMb = RECYCLE_HEAP_MB } = workerData as Data;
 const counter = new Int32Array(commits);
 const bump = () => Atomics.add(counter, 0, 1);
 /** When the thread last started or finished an operation (heartbeat.ts): health reads it without a message. */
@@ -98,8 +100,15 @@ const heapMb = () => ((db as unknown as { mod?: { HEAPU8?: Uint8Array } }).mod?.
 // The old PGlite's memory is freed when V8 collects it; collecting right after the reopen returns it at once
 // (in a test: 734 MB left without, 417 MB with). V8 flags set after start-up are unsupported in general, but
 // exposing gc is a long-standing use of it; without it the memory still goes, only later.
-setFlagsFromString('--expose-gc');
-const collect = runInNewContext('gc') as () => void;
+let gc: (() => void) | null = null;
+/** Collects garbage now (gc exposed on the first reopen only: a database that never reopens never needs it). */
+const collect = () => {
+  if (!gc) {
+    setFlagsFromString('--expose-gc');
+    gc = runInNewContext('gc') as () => void;
+  }
+  gc();
+};
 let running = 0;
 let recycles = 0;
 /** The memory right after the last open: reopening again only pays once it has grown well beyond it. */

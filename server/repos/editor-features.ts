@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Queryable } from '../db/adapter';
 import type { areaProps, plotProps, treeProps } from '../../src/domain/contracts/data-editor';
-import type { polygonalGeometry, polygonGeometry } from '../../src/domain/contracts/geojson';
+import type { polygonalGeometry } from '../../src/domain/contracts/geojson';
 import { HttpError } from '../http-error';
 import { parseGeometryInput, type GeometryKind, type KindGeometry } from '../../src/domain/geometry-validation';
 import { bboxOf } from '../db/geometry-bbox';
@@ -51,7 +51,7 @@ export function plotFeature(r: PlotRow) {
 
 export function areaFeature(r: AreaRow) {
   const { geom, ...props } = r;
-  const geometry = geomOf(geom) as z.infer<typeof polygonGeometry>;
+  const geometry = geomOf(geom) as z.infer<typeof polygonalGeometry>;
   return {
     type: 'Feature' as const,
     id: r.irrigation_area_id,

@@ -10,11 +10,19 @@ import type { Db } from '../db/adapter';
 import { jobsFor } from '../jobs/runner';
 import { cachedQuery } from '../db/read-cache';
 import { snapshotDirOf, type SnapshotMeta } from '../snapshots/store';
+import { statisticsResponse } from '../../src/domain/contracts/statistics';
 
 export interface CachedMapData extends SnapshotMeta {
   /** The survey version this answer is for (ETag). */
   marker: string;
+  /**
+   * The statistics answer as JSON text, encoded through its contract once per snapshot (what the contract does
+   * not name is stripped, as the route serializer would): the zod encode of every answer cost ~0.5 ms of 1.7.
+   */
+  statisticsJson: string;
 }
+
+const encodeStatistics = (s: unknown) => JSON.stringify(statisticsResponse.encode(s as Parameters<typeof statisticsResponse.encode>[0]));
 
 /** Surveys remembered per process (a few hundred bytes to a few kB each). */
 const MAX_ENTRIES = 500;
@@ -62,7 +70,7 @@ export async function getMapData(db: Db, projectId: number): Promise<CachedMapDa
   for (const k of [...entries.keys()]) if (k.startsWith(survey)) entries.delete(k); // an older version
   const data = jobsFor(db)
     .run('surveySnapshot', { projectId, dir: snapshotDirOf(db) })
-    .then((m) => ({ ...m, marker }));
+    .then((m) => ({ ...m, marker, statisticsJson: encodeStatistics(m.statistics) }));
   entries.set(key, data);
   if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
   data.catch(() => forget(key, data)); // a failed build is not remembered

@@ -2,7 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, errorForStatus } from './errors';
 import { FETCH_PROJECTS_FAILED, userProjectsQuery } from './projects';
-import { QUERY_RETRIES, bindToSession, createQueryClient, isRetryableError, retryQuery } from './query-client';
+import { QUERY_RETRIES, bindToSession, createQueryClient, retryQuery } from './query-client';
+import { isRetryableError } from './errors';
 import { clearSession, saveSession } from './session';
 
 // The retry policy of reads (TanStack owns them; the fetcher makes one attempt

@@ -1,7 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isRetryableError } from './errors';
 
-export { isRetryableError };
 import { getToken, subscribe } from './session';
 
 // The one QueryClient of the app (reads: useQuery over the `…Query()`

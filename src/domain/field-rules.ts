@@ -1,8 +1,10 @@
 // Lengths and ranges of the admin forms' fields, in one place: the server's
 // request schemas (server/routes/admin, server/repos/reference-lists.ts) and
-// the forms (src/features/admin) read them; the messages are the form rules'
-// ('{field} must be at most {max} characters', src/components/form-rules.ts)
-// on both sides. Plain values (no zod): the app imports them too. The user's
+// the forms of users, clients, projects and the configuration lists read the
+// lengths, with the form rules' messages on both sides ('{field} must be at
+// most {max} characters', src/components/form-rules.ts). The data editor's form
+// takes only its name inputs' maximum from here (its messages are admin.md's);
+// the number caps are the server's alone. Plain values (no zod): the app imports them too. The user's
 // fields are in user-rules.ts, tree status codes in reference-rules.ts.
 
 /** A text field: trimmed length from min to max (min 1: just required). */

@@ -11,3 +11,8 @@ export function isLaterSurvey(date: string | null | undefined, than: string | nu
     b = surveyDate(than);
   return a !== null && b !== null && a > b;
 }
+
+/** A survey date (YYYY-MM-DD, a calendar day: read as local midnight, never shifted by a time zone) as the locale writes it. */
+export function formatSurveyDate(date: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(`${date}T00:00:00`));
+}

@@ -2,25 +2,29 @@ import { describe, expect, it } from 'vitest';
 import { treeOffsets } from '../../workers/geo/draw-offsets';
 import { buildMapLayers, type MapLayerInput } from './deck-layers';
 
+/** The tree layer alone, visible, at zoom 18 unless said otherwise. */
+const treesInput = (trees: MapLayerInput['trees'], more: Partial<MapLayerInput> = {}): MapLayerInput => ({
+  view: {
+    order: ['trees'],
+    visible: { plots: false, irrigationAreas: false, trees: true },
+    labels: { plots: false, irrigationAreas: false, trees: false },
+    infoLayer: null,
+  },
+  plots: [],
+  areas: [],
+  trees,
+  treeLabels: [],
+  zoom: 18,
+  selected: null,
+  gps: null,
+  ...more,
+});
+
 describe('tree layer data', () => {
   it('keeps the position attribute object when only the colours change (deck.gl re-uploads a new one)', () => {
     const positions = Float64Array.of(35, 32, 35.001, 32.001);
     const offsets = treeOffsets(positions, 2);
-    const input = (rgba: Uint8Array): MapLayerInput => ({
-      view: {
-        order: ['trees'],
-        visible: { plots: false, irrigationAreas: false, trees: true },
-        labels: { plots: false, irrigationAreas: false, trees: false },
-        infoLayer: null,
-      },
-      plots: [],
-      areas: [],
-      trees: { count: 2, positions, rgba, offsets },
-      treeLabels: [],
-      zoom: 18,
-      selected: null,
-      gps: null,
-    });
+    const input = (rgba: Uint8Array) => treesInput({ count: 2, positions, rgba, offsets });
     type Binary = { attributes: { getPosition: unknown; getFillColor: { value: Uint8Array } } };
     const data = (rgba: Uint8Array) => buildMapLayers(input(rgba))[0].props.data as unknown as Binary;
     const a = data(new Uint8Array(8).fill(255)),
@@ -38,22 +42,7 @@ describe('tree layer data', () => {
       return { positions, rgba: new Uint8Array(8).fill(200), offsets: treeOffsets(positions, 2) };
     };
     const [one, two] = [survey(35), survey(34)];
-    const layerData = (t: ReturnType<typeof survey>) =>
-      buildMapLayers({
-        view: {
-          order: ['trees'],
-          visible: { plots: false, irrigationAreas: false, trees: true },
-          labels: { plots: false, irrigationAreas: false, trees: false },
-          infoLayer: null,
-        },
-        plots: [],
-        areas: [],
-        trees: { count: 2, ...t },
-        treeLabels: [],
-        zoom: 18,
-        selected: null,
-        gps: null,
-      })[0].props.data;
+    const layerData = (t: ReturnType<typeof survey>) => buildMapLayers(treesInput({ count: 2, ...t }))[0].props.data;
     const first = layerData(one);
     const other = layerData(two);
     expect(other).not.toBe(first);
@@ -63,22 +52,8 @@ describe('tree layer data', () => {
 
   it('draws no tree instances below the detail zoom while the image is coming, the image when it is there, instances when it is refused', () => {
     const positions = Float64Array.of(35, 32, 35.001, 32.001);
-    const input = (treeImage: MapLayerInput['treeImage']): MapLayerInput => ({
-      view: {
-        order: ['trees'],
-        visible: { plots: false, irrigationAreas: false, trees: true },
-        labels: { plots: false, irrigationAreas: false, trees: false },
-        infoLayer: null,
-      },
-      plots: [],
-      areas: [],
-      trees: { count: 2, positions, rgba: new Uint8Array(8).fill(255), offsets: null },
-      treeLabels: [],
-      zoom: 12,
-      selected: null,
-      gps: null,
-      treeImage,
-    });
+    const input = (treeImage: MapLayerInput['treeImage']) =>
+      treesInput({ count: 2, positions, rgba: new Uint8Array(8).fill(255), offsets: null }, { zoom: 12, treeImage });
     expect(buildMapLayers(input(null)).map((l) => l.id)).toEqual([]);
     const raster = { width: 1, height: 1, data: new Uint8ClampedArray(4), bounds: [35, 32, 35.001, 32.001] };
     const image = { coloursId: 1, raster, image: raster as unknown as ImageData } as unknown as NonNullable<MapLayerInput['treeImage']>;

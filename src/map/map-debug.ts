@@ -2,7 +2,7 @@
 // set by the map adapter (use-map-view's `debugName`) for each map it builds and
 // removed with it. It answers where things are on screen and whether the map
 // stands still, so tests never reach into React or MapLibre's objects. A screen
-// that draws trees adds them with exposeTrees. Read-only but for jumpTo; nothing
+// that draws trees adds them with exposeTrees. Read-only but for jumpToTree; nothing
 // in it is private to the signed-in user beyond what the screen shows.
 import type { Map as MapLibreMap } from 'maplibre-gl';
 
@@ -23,7 +23,6 @@ export interface MapDebug {
   isMoving(): boolean;
   zoom(): number;
   center(): [number, number];
-  jumpTo(center: [number, number], zoom: number): void;
   hasSource(id: string): boolean;
   /** The screen's trees (0 when it draws none). */
   treeCount(): number;
@@ -50,7 +49,6 @@ export function exposeMap(name: MapDebugName, map: MapLibreMap): () => void {
     isMoving: () => map.isMoving(),
     zoom: () => map.getZoom(),
     center: () => map.getCenter().toArray() as [number, number],
-    jumpTo: (center, zoom) => map.jumpTo({ center, zoom }),
     hasSource: (id) => !!map.getSource(id),
     treeCount: () => treesOf.get(name)?.count ?? 0,
     treeScreenPoint: (i) => {

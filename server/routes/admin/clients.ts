@@ -4,9 +4,8 @@ import type { Db, Queryable } from '../../db/adapter';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../http-error';
 import { IdParams, Version, audit, describeCounts, doc, findOne, inTx, lockRow, ok } from './shared';
-import { text } from '../../../src/domain/contracts/common';
 import { CLIENT_NAME } from '../../../src/domain/field-rules';
-import { okMessage } from '../../../src/domain/contracts/common';
+import { okMessage, text } from '../../../src/domain/contracts/common';
 import { adminClient, clientResponse, clientsResponse } from '../../../src/domain/contracts/clients';
 
 const CLIENT_SQL = `

@@ -2,8 +2,8 @@
 // chose from a previewed boundary file, with the attributes mapped to names.
 // Geometries are checked again on the server by src/domain/geometry-validation.
 import { z } from 'zod';
-import { fileResponse, okMessage, text, type Wire } from './common';
-import { AREA_NAME, PLOT_AREA_MAX_HA, REFERENCE_NAME } from '../field-rules';
+import { fileResponse, okMessage, plotAreaHa, text, type Wire } from './common';
+import { AREA_NAME, REFERENCE_NAME } from '../field-rules';
 import { geoJsonGeometry } from './geojson';
 
 export const BOUNDARY_KINDS = ['plot', 'irrigation'] as const;
@@ -20,12 +20,7 @@ export const boundaryImportBody = z.strictObject({
         /** A crop of the reference list, by name (plots only; empty: none). */
         crop_name: z.string().trim().max(REFERENCE_NAME.max, `crop_name must be at most ${REFERENCE_NAME.max} characters`).nullable().optional(),
         /** The plot's area in hectares as the file states it (plots only; absent: the geodesic area of the polygon). */
-        area_ha: z
-          .number({ error: 'area_ha must be a number' })
-          .gt(0, 'area_ha must be greater than 0')
-          .max(PLOT_AREA_MAX_HA, `area_ha must be at most ${PLOT_AREA_MAX_HA}`)
-          .nullable()
-          .optional(),
+        area_ha: plotAreaHa('area_ha'),
         geometry: z.unknown(),
       }),
       { error: 'features must be a list' },

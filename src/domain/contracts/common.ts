@@ -3,7 +3,7 @@
 // not name is never sent) and by the app as types only (zod stays out of the
 // bundle: it would probe eval under our CSP).
 import { z } from 'zod';
-import type { TextLength } from '../field-rules';
+import { PLOT_AREA_MAX_HA, type TextLength } from '../field-rules';
 
 /** `{ success: true, message }`: the envelope of every successful admin answer (admin.md §4). */
 export const okMessage = z.object({ success: z.literal(true), message: z.string() });
@@ -29,6 +29,16 @@ export function text(label: string, length: TextLength) {
     .trim()
     .min(min, { error: (iss) => (iss.input === '' ? `${label} is required` : `${label} must be at least ${min} characters`) })
     .max(max, `${label} must be at most ${max} characters`);
+}
+
+/** A plot's area in hectares (the editor's form, a boundary file): above 0, at most PLOT_AREA_MAX_HA; null or absent: none. */
+export function plotAreaHa(label: string) {
+  return z
+    .number({ error: `${label} must be a number` })
+    .gt(0, `${label} must be greater than 0`)
+    .max(PLOT_AREA_MAX_HA, `${label} must be at most ${PLOT_AREA_MAX_HA}`)
+    .nullable()
+    .optional();
 }
 
 /** A database id in a path or query: a positive 32-bit integer; the messages name the parameter. */

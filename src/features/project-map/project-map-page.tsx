@@ -7,7 +7,7 @@ import type { ZoneRow } from '../../map/geo-client';
 import type { RelatedSurvey } from '../../api/project';
 import { isChangeMode } from '../../../workers/geo/colours';
 import { zoneLabel } from '../../../workers/geo/features';
-import { isLaterSurvey, surveyDate } from '../../domain/survey-order';
+import { formatSurveyDate, isLaterSurvey, surveyDate } from '../../domain/survey-order';
 import { MAP_DEFAULTS } from '../../map/map-config';
 import { useMapView } from '../../map/use-map-view';
 import { MapContextLost } from '../../map/context-lost';
@@ -275,11 +275,8 @@ function ProjectMapScreen() {
   const selectedArea = selectedSource(selection);
   const exportScope = exportScopeOf(selection);
 
-  const comparedDate = comparison
-    ? comparison.survey.observation_date
-      ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(new Date(`${comparison.survey.observation_date}T00:00:00`))
-      : ''
-    : null;
+  const comparedOn = comparison?.survey.observation_date;
+  const comparedDate = comparison ? (comparedOn ? formatSurveyDate(comparedOn, locale) : '') : null;
   const shown = infoModel(selection, {
     treeValues: !!treeValues && !!ingest,
     statistics: data.statistics,

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { relatedSurveysQuery, type RelatedSurvey } from '../../api/project';
+import { formatSurveyDate } from '../../domain/survey-order';
 import { PanelHeader } from './panel-header';
 
 interface Props {
@@ -29,11 +30,10 @@ export function SurveysPanel({ projectId, observationDate, mode, onClose, compar
   const shown = (list ?? []).filter(
     (s) => mode === 'surveys' || (observed(s) && (mode === 'compare' || !observationDate || s.observation_date! < observationDate)),
   );
-  const df = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   const body = (s: RelatedSurvey) => (
     <>
       <strong dir="auto">{s.name}</strong>
-      <span>{s.observation_date ? df.format(new Date(`${s.observation_date}T00:00:00`)) : t('surveys.noDate')}</span>
+      <span>{s.observation_date ? formatSurveyDate(s.observation_date, i18n.language) : t('surveys.noDate')}</span>
       <span>{t('surveys.observations', { count: s.observation_count })}</span>
     </>
   );

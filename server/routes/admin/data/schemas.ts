@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Version, ymd } from '../shared';
-import { text } from '../../../../src/domain/contracts/common';
-import { AREA_NAME, PLOT_AREA_MAX_HA, ROW_TREE_NUMBER_MAX } from '../../../../src/domain/field-rules';
+import { plotAreaHa, text } from '../../../../src/domain/contracts/common';
+import { AREA_NAME, ROW_TREE_NUMBER_MAX } from '../../../../src/domain/field-rules';
 
 // Bodies of the editor's create/update calls (admin.md §5, §7). Messages are
 // the form's own. `geom` is WKT text (decimal degrees) or a GeoJSON geometry;
@@ -31,12 +31,7 @@ const date = ymd('Planting date').refine(
 export const PlotCreate = z.strictObject({
   plot_name: name('Plot name'),
   crop_id: id('Crop').nullable().optional(),
-  plot_area: z
-    .number({ error: 'Area must be a number' })
-    .gt(0, 'Area must be greater than 0')
-    .max(PLOT_AREA_MAX_HA, `Area must be at most ${PLOT_AREA_MAX_HA}`)
-    .nullable()
-    .optional(),
+  plot_area: plotAreaHa('Area'),
   geom: Geom,
   client_id: id('Client'),
 });
