@@ -8,6 +8,7 @@ import { zonesJob, type ZonesJobInput } from '../export/zones-job';
 import { prescriptionJob, type PrescriptionJobInput } from '../export/prescription-job';
 import { reportJob, type ReportJobInput } from '../report/report-job';
 import { boundaryPreviewJob } from '../boundaries/read-file';
+import { editorTreesJob } from '../repos/editor-trees';
 
 export const JOBS = {
   import: (db: Db, input: Parameters<typeof runImport>[1], progress: (...a: unknown[]) => void) =>
@@ -19,6 +20,7 @@ export const JOBS = {
   prescription: (db: Db, input: PrescriptionJobInput) => prescriptionJob(db, input),
   report: (db: Db, input: ReportJobInput) => reportJob(db, input),
   boundaryPreview: (db: Db, input: { file: Uint8Array }) => boundaryPreviewJob(db, input),
+  editorTrees: editorTreesJob,
 };
 
 export type JobName = keyof typeof JOBS;

@@ -8,6 +8,7 @@ import { jobStream } from '../jobs/stream';
 import { readFile } from 'node:fs/promises';
 import { getMapData } from '../surveys/map-data-cache';
 import { findProject, projectParams } from '../repos/project-access';
+import { acceptsGzip } from '../gzip-parts';
 
 /** Client asked for Arrow: the Accept header names the Arrow stream type (q > 0). */
 export function wantsArrow(accept: string | undefined): boolean {
@@ -15,15 +16,6 @@ export function wantsArrow(accept: string | undefined): boolean {
     const [type, ...params] = part.trim().toLowerCase().split(';');
     const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
     return type.trim() === ARROW_MIME && (!q || Number(q.slice(2)) > 0);
-  });
-}
-
-function acceptsGzip(header: string | string[] | undefined): boolean {
-  const v = Array.isArray(header) ? header.join(',') : (header ?? '');
-  return v.split(',').some((p) => {
-    const [enc, ...params] = p.trim().toLowerCase().split(';');
-    const q = params.find((x) => x.trim().startsWith('q='));
-    return (enc === 'gzip' || enc === '*') && (!q || Number(q.trim().slice(2)) > 0);
   });
 }
 

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/api-app';
 import { ENGINE } from '../support/test-db';
+import { gunzipSync } from 'node:zlib';
 import { applyTreeDelta } from '../../src/api/admin-data-trees';
 import { cachedSurveys } from '../../server/surveys/map-data-cache';
 
@@ -145,6 +146,21 @@ describe(`versions follow ownership on ${ENGINE}`, () => {
     }
   });
 
+  it("the editor's data in gzip (its trees compressed once, apart from the rest) reads back as the plain answer", async () => {
+    const url = `/api/admin/data/clients/${fx.a}`;
+    const plain = await t.as('admin', { method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (let i = 0; i < 2; i++) {
+      // The second answer reuses the kept trees.
+      const gz = await t.as('admin', { method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(gz.statusCode).toBe(200);
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(gz.headers.vary).toMatch(/accept-encoding/i);
+      expect(gz.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+      expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+    }
+  });
+
   it('an editor reload gets only the trees changed since its version, and merging gives exactly the full data', async () => {
     const url = `/api/admin/data/clients/${fx.a}`;
     const full = async () => (await t.as('admin', { method: 'GET', url })).json();
@@ -174,9 +190,11 @@ describe(`versions follow ownership on ${ENGINE}`, () => {
     expect(delta.trees.count).toBe(2);
     const now = await full();
     const merged = applyTreeDelta(base.trees, delta.trees);
-    const { breeds: _b1, ...mergedCols } = merged;
-    const { breeds: _b2, ...fullCols } = now.trees;
+    const { breeds: mergedBreeds, ...mergedCols } = merged;
+    const { breeds: fullBreeds, ...fullCols } = now.trees;
     expect(mergedCols).toEqual(fullCols);
+    // A delta names the breeds of its trees; the editor keeps the ones it has.
+    expect(mergedBreeds).toMatchObject(fullBreeds);
     // Too old or unknown versions: everything.
     expect((await t.as('admin', { method: 'GET', url: `${url}?since=${now.trees_version + 5}` })).json().trees.format).toBe('columns');
     await t.db.query('UPDATE trees SET row_num = row_num WHERE client_id = $1', [fx.a]);

@@ -5,6 +5,9 @@ import type { Db } from '../../../db/adapter';
 import { notFound } from '../../../http-error';
 import { ClientParams, doc, ok } from '../shared';
 import { AREA_SQL, PLOT_SQL, areaFeature, plotFeature, type AreaRow, type PlotRow } from '../../../repos/editor-features';
+import { acceptsGzip, deflatePartSync, gzipOf, inflatePart, type DeflatedPart } from '../../../gzip-parts';
+import { CHANGED_TREE_COLUMNS_SQL } from '../../../repos/editor-trees';
+import { jobsFor } from '../../../jobs/runner';
 import { clientDataResponse, editorOptionsResponse, notModified } from '../../../../src/domain/contracts/data-editor';
 
 type ClientDataResponse = z.output<typeof clientDataResponse>;
@@ -19,34 +22,6 @@ const ClientQuery = z.strictObject({
     .optional()
     .describe('trees_version the editor holds: only trees changed after it are sent (format "delta")'),
 });
-
-/**
- * Trees travel as columns, not GeoJSON: for a 110k-tree client the feature
- * collection was ~45 MB and took 10–43 s to build; the columns are built by
- * PostgreSQL as one JSON text (no JS object per tree on the server) and
- * spliced into the response. Index i of every array is one tree, in tree_id
- * order; lon/lat are rounded to 7 decimals (~1 cm, the precision of the WKT
- * forms). Names are not repeated per tree: breed names come from `breeds`
- * (breed_id → name), plot and irrigation-area names from the two feature
- * collections.
- */
-const TREE_COLUMNS_SQL = `
-  SELECT json_build_object(
-    'count', count(*)::int,
-    'tree_id', coalesce(json_agg(tree_id ORDER BY tree_id), '[]'),
-    'row_num', coalesce(json_agg(row_num ORDER BY tree_id), '[]'),
-    'tree_num', coalesce(json_agg(tree_num ORDER BY tree_id), '[]'),
-    'breed_id', coalesce(json_agg(breed_id ORDER BY tree_id), '[]'),
-    'plot_id', coalesce(json_agg(plot_id ORDER BY tree_id), '[]'),
-    'irrigation_area_id', coalesce(json_agg(irrigation_area_id ORDER BY tree_id), '[]'),
-    'lon', coalesce(json_agg(round(lon::numeric, 7) ORDER BY tree_id), '[]'),
-    'lat', coalesce(json_agg(round(lat::numeric, 7) ORDER BY tree_id), '[]'),
-    'planting_date', coalesce(json_agg(planting_date::text ORDER BY tree_id), '[]'),
-    'version', coalesce(json_agg(version ORDER BY tree_id), '[]'),
-    'breeds', (SELECT coalesce(json_object_agg(b.breed_id, b.breed_name), '{}') FROM breeds b
-                WHERE b.breed_id IN (SELECT DISTINCT breed_id FROM trees WHERE client_id = $1))
-  )::text AS j
-  FROM trees WHERE client_id = $1 AND ($2::int[] IS NULL OR tree_id = ANY($2::int[]))`;
 
 /**
  * The trees changed after version `since` (migration 050's tree_changes), or
@@ -79,30 +54,34 @@ const EDITOR_VERSION_SQL = `
      WHERE c.client_id = $1) x`;
 
 /**
- * The tree columns of a client as JSON text, kept per (trees version, breed
- * names): they change only with the client's trees, so after a survey import,
- * a plot edit or a new project the editor reopens without reading every tree
- * again (a 1M-tree client's trees are ~76 MB of JSON and ~3 s of database
- * time). Per process, in lru-cache (least recently used out beyond 256 MB of
- * text; one read when several editors open at once).
+ * The tree columns of a client, kept per (trees version, breed names): they
+ * change only with the client's trees, so after a survey import, a plot edit
+ * or a new project the editor reopens without reading every tree again (a
+ * 1M-tree client's trees are ~76 MB of JSON and ~3.5 s of database time).
+ * Read and deflated in the job thread (repos/editor-trees.ts), kept deflated
+ * (gzip-parts.ts): ~1 s of compression per answer is paid once, and the API
+ * thread never holds the text. Per process, the newest version of each client only, in lru-cache
+ * (least recently used out beyond 64 MB; one read when several editors open at once).
  */
-const TREES_CACHE_CHARS = 256 * 1024 * 1024;
-const treesCaches = new WeakMap<Db, LRUCache<string, string, number>>();
+const TREES_CACHE_BYTES = 64 * 1024 * 1024;
+const treesCaches = new WeakMap<Db, LRUCache<string, DeflatedPart, number>>();
 
-/** The client's tree columns (JSON text) for this tree version and these breed names: read once, then kept. */
-async function clientTrees(db: Db, clientId: number, version: string): Promise<string> {
+/** The client's tree columns for this tree version and these breed names: read and deflated once, then kept. */
+async function clientTrees(db: Db, clientId: number, version: string): Promise<DeflatedPart> {
   let cache = treesCaches.get(db);
   if (!cache) {
-    cache = new LRUCache<string, string, number>({
-      maxSize: TREES_CACHE_CHARS,
-      sizeCalculation: (text) => Math.max(1, text.length),
-      fetchMethod: async (_key, _stale, { context }) => (await db.query<{ j: string }>(TREE_COLUMNS_SQL, [context, null])).rows[0].j,
+    cache = new LRUCache<string, DeflatedPart, number>({
+      maxSize: TREES_CACHE_BYTES,
+      sizeCalculation: (p) => Math.max(1, p.data.length),
+      fetchMethod: async (_key, _stale, { context }) => jobsFor(db).run('editorTrees', { clientId: context }),
     });
     treesCaches.set(db, cache);
   }
-  const text = await cache.fetch(`${clientId}:${version}`, { context: clientId });
-  if (text === undefined) throw new Error(`The trees of client ${clientId} could not be read`);
-  return text;
+  const key = `${clientId}:${version}`;
+  const trees = await cache.fetch(key, { context: clientId });
+  if (trees === undefined) throw new Error(`The trees of client ${clientId} could not be read`);
+  for (const k of cache.keys()) if (k !== key && k.startsWith(`${clientId}:`)) cache.delete(k); // an older version
+  return trees;
 }
 
 /**
@@ -142,7 +121,7 @@ export const dataReadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         db.query<PlotRow>(`${PLOT_SQL} WHERE p.client_id = $1 ORDER BY p.plot_id`, [clientId]),
         db.query<AreaRow>(`${AREA_SQL} WHERE ia.client_id = $1 ORDER BY ia.irrigation_area_id`, [clientId]),
         changed
-          ? db.query<{ j: string }>(TREE_COLUMNS_SQL, [clientId, changed]).then((r) => r.rows[0].j)
+          ? db.query<{ j: string }>(CHANGED_TREE_COLUMNS_SQL, [clientId, changed]).then((r) => r.rows[0].j.trim().slice(1))
           : clientTrees(db, clientId, `${treesVersion}:${client.rows[0].breeds}`),
         // The client's projects: the survey-results import targets one of them.
         db.query<ClientDataResponse['projects'][number]>(
@@ -160,13 +139,16 @@ export const dataReadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
         plots: fc(plots.rows.map(plotFeature)),
         irrigationAreas: fc(areas.rows.map(areaFeature)),
       };
-      // The trees' JSON text from the database goes in as is.
+      // The trees' JSON from the database goes in as is: the members of its object follow the format.
       // A delta lists the changed trees still there; the others of `changed` were deleted.
       const format = changed ? `"format":"delta","since":${since},"changed_ids":${JSON.stringify(changed)},` : '"format":"columns",';
-      const body = `${JSON.stringify(head).slice(0, -1)},"trees_version":${treesVersion},"trees":{${format}${trees.trim().slice(1)}}`;
-      reply.header('server-timing', `db;dur=${Math.round(performance.now() - t0)}`);
-      // JSON text: sent as it is, not through the serializer.
-      return reply.type('application/json; charset=utf-8').send(body as never);
+      const lead = `${JSON.stringify(head).slice(0, -1)},"trees_version":${treesVersion},"trees":{${format}`;
+      reply.header('server-timing', `db;dur=${Math.round(performance.now() - t0)}`).type('application/json; charset=utf-8');
+      // JSON text or bytes: sent as they are, not through the serializer. The last "}" closes the answer.
+      if (typeof trees === 'string') return reply.send(`${lead}${trees}}` as never);
+      reply.header('vary', 'accept-encoding');
+      if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(`${lead}${await inflatePart(trees)}}` as never);
+      return reply.header('content-encoding', 'gzip').send(Buffer.concat(gzipOf([deflatePartSync(lead), trees, deflatePartSync('}')])) as never);
     },
   );
 

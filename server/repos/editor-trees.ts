@@ -1,0 +1,47 @@
+// The data editor's tree columns (admin.md §3): SQL and the job that reads
+// and deflates a client's trees in the job thread, so the API thread never
+// holds the text (76 MB for a 1M-tree client) nor compresses it.
+import type { Db } from '../db/adapter';
+import { deflatePart, type DeflatedPart } from '../gzip-parts';
+
+/**
+ * Trees travel as columns, not GeoJSON: for a 110k-tree client the feature
+ * collection was ~45 MB and took 10–43 s to build; the columns are built by
+ * PostgreSQL as one JSON text (no JS object per tree on the server) and
+ * spliced into the response. Index i of every array is one tree, in tree_id
+ * order; lon/lat are rounded to 7 decimals (~1 cm, the precision of the WKT
+ * forms). Names are not repeated per tree: breed names come from `breeds`
+ * (breed_id → name), plot and irrigation-area names from the two feature
+ * collections.
+ */
+const treeColumnsSql = (trees: string) => `
+  SELECT json_build_object(
+    'count', count(*)::int,
+    'tree_id', coalesce(json_agg(tree_id ORDER BY tree_id), '[]'),
+    'row_num', coalesce(json_agg(row_num ORDER BY tree_id), '[]'),
+    'tree_num', coalesce(json_agg(tree_num ORDER BY tree_id), '[]'),
+    'breed_id', coalesce(json_agg(breed_id ORDER BY tree_id), '[]'),
+    'plot_id', coalesce(json_agg(plot_id ORDER BY tree_id), '[]'),
+    'irrigation_area_id', coalesce(json_agg(irrigation_area_id ORDER BY tree_id), '[]'),
+    'lon', coalesce(json_agg(round(lon::numeric, 7) ORDER BY tree_id), '[]'),
+    'lat', coalesce(json_agg(round(lat::numeric, 7) ORDER BY tree_id), '[]'),
+    'planting_date', coalesce(json_agg(planting_date::text ORDER BY tree_id), '[]'),
+    'version', coalesce(json_agg(version ORDER BY tree_id), '[]'),
+    'breeds', (SELECT coalesce(json_object_agg(b.breed_id, b.breed_name), '{}') FROM breeds b
+                WHERE b.breed_id IN (SELECT DISTINCT breed_id FROM trees WHERE ${trees}))
+  )::text AS j
+  FROM trees WHERE ${trees}`;
+/** All the client's trees ($1). */
+export const TREE_COLUMNS_SQL = treeColumnsSql('client_id = $1');
+/**
+ * Some of them ($2: ids): a reload after a save. Its own statement, so the
+ * planner reaches these trees by their key (with one statement for both, the
+ * "ids or all" condition read every tree of the client: ~300 ms at 1M).
+ */
+export const CHANGED_TREE_COLUMNS_SQL = treeColumnsSql('client_id = $1 AND tree_id = ANY($2::int[])');
+
+/** Job (job thread): all the client's tree columns, as the members of the JSON object after its "{", deflated. */
+export async function editorTreesJob(db: Db, input: { clientId: number }): Promise<DeflatedPart> {
+  const { rows } = await db.query<{ j: string }>(TREE_COLUMNS_SQL, [input.clientId]);
+  return deflatePart(rows[0].j.trim().slice(1));
+}
