@@ -2,6 +2,7 @@ import type { Config } from '../config';
 import { openPglite, openPostgres, type Db } from './adapter';
 import { acquireDataDirLock } from './lock';
 import { MIGRATION_LOCK_KEY, migrate } from './migrate';
+import { collectGarbage } from '../workers/collect';
 import { seedDemo, insertUser, type SeedSummary } from './seed';
 
 export interface OpenedDb {
@@ -60,5 +61,7 @@ async function prepare(db: Db, config: Config): Promise<SeedSummary | null> {
   const seeded = await seedDemo(db, { scale: config.SEED_SCALE });
   // Fresh statistics for the planner: 200k+ new rows otherwise get guessed plans.
   await db.exec('ANALYZE');
+  // The seed's arrays (~1 GB at SEED_SCALE=10) are garbage now: given back before the first request.
+  collectGarbage();
   return seeded;
 }

@@ -4,6 +4,7 @@ import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { openPostgres, type Db } from '../db/adapter';
 import { dbOnPort } from '../db/pglite-client';
 import { serializeError } from '../workers/rpc';
+import { collectGarbage, heldMb } from '../workers/collect';
 import { JOBS, type JobName } from './registry';
 import type { JobMessage } from './runner';
 
@@ -17,6 +18,10 @@ function transferables(value: unknown): ArrayBuffer[] {
     .map((v) => v.buffer as ArrayBuffer);
 }
 const post = (m: JobMessage) => parentPort!.postMessage(m, 'value' in m ? transferables(m.value) : []);
+
+/** Jobs in flight in this thread; garbage is collected when the last one ends, if it holds more than COLLECT_ABOVE_MB. */
+let running = 0;
+const COLLECT_ABOVE_MB = 64;
 
 // Progress waits for the API thread's ack: a stream's consumer sets the pace (backpressure).
 let nextAck = 1;
@@ -37,10 +42,15 @@ parentPort!.on('message', (m: { id: number; job: JobName; input: never } | { ack
     parentPort!.postMessage({ id, progress: args, ack } satisfies JobMessage, args.flatMap(transferables));
     return done;
   };
+  running++;
   Promise.resolve()
     .then((): Promise<unknown> => JOBS[job](db, input, progress))
     .then(
       (value) => post({ id, ok: true, value }),
       (e) => post({ id, ok: false, error: serializeError(e) }),
-    );
+    )
+    .finally(() => {
+      // A 1M-tree snapshot leaves ~200 MB of buffers that an idle thread would keep until some later job.
+      if (--running === 0 && heldMb() > COLLECT_ABOVE_MB) collectGarbage();
+    });
 });
