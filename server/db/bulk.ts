@@ -56,3 +56,23 @@ export async function nextIds(tx: Tx, table: string, column: string, n: number):
   const rows = await tx.queryArrays(`SELECT nextval(pg_get_serial_sequence('${table}', '${column}'))::int FROM generate_series(1, $1)`, [n]);
   return rows.map((r) => r[0] as number);
 }
+
+/**
+ * Runs a bulk load into empty tables with their secondary indexes dropped and
+ * built again after it, as pg_restore does: one sort per index instead of a
+ * btree insert per row. Indexes of constraints (keys, unique) stay. In the
+ * caller's transaction: if anything fails, the indexes are as they were.
+ */
+export async function withoutSecondaryIndexes<T>(tx: Tx, tables: string[], load: () => Promise<T>): Promise<T> {
+  const { rows } = await tx.query<{ name: string; def: string }>(
+    `SELECT i.indexname AS name, i.indexdef AS def FROM pg_indexes i
+      WHERE i.schemaname = current_schema() AND i.tablename = ANY($1::text[])
+        AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conindid = format('%I.%I', i.schemaname, i.indexname)::regclass)
+      ORDER BY i.indexname`,
+    [tables],
+  );
+  for (const r of rows) await tx.exec(`DROP INDEX "${r.name.replace(/"/g, '""')}"`);
+  const out = await load();
+  for (const r of rows) await tx.exec(r.def);
+  return out;
+}

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../server/db/adapter';
 import { migrate, migrationFiles, MigrationChangedError } from '../../server/db/migrate';
 import { createTestApp, type TestApp } from '../support/api-app';
+import { seedDemo } from '../../server/db/seed';
+import { withoutSecondaryIndexes } from '../../server/db/bulk';
 import { ENGINE, freshDatabase } from '../support/test-db';
 
 let t: TestApp;
@@ -138,6 +140,38 @@ describe(`database integrity on ${ENGINE}`, () => {
     expect(names).toContain('trees_breed_idx');
     expect(names).toContain('trees_client_lon_lat_idx');
     expect(names).not.toContain('trees_client_idx');
+  });
+});
+
+describe(`bulk loads on ${ENGINE}`, () => {
+  const indexes = async (db: Queryable) =>
+    (
+      await db.query<{ name: string; def: string }>(
+        `SELECT indexname AS name, indexdef AS def FROM pg_indexes WHERE tablename IN ('trees', 'tree_observations') ORDER BY indexname`,
+      )
+    ).rows;
+
+  it('the seed builds the indexes it dropped for its load again, exactly as the migrations made them', async () => {
+    const { db, drop } = await freshDatabase();
+    try {
+      await migrate(db);
+      const before = await indexes(db);
+      expect(before.length).toBeGreaterThan(6);
+      await seedDemo(db, { scale: 0.01 });
+      expect(await indexes(db)).toEqual(before);
+      // A failed load leaves them as they were (the caller's transaction rolls back).
+      await expect(
+        db.transaction((tx) =>
+          withoutSecondaryIndexes(tx, ['trees', 'tree_observations'], async () => {
+            expect((await indexes(tx)).length).toBeLessThan(before.length);
+            throw new Error('load failed');
+          }),
+        ),
+      ).rejects.toThrow('load failed');
+      expect(await indexes(db)).toEqual(before);
+    } finally {
+      await drop();
+    }
   });
 });
 
