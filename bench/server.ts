@@ -10,6 +10,8 @@ export interface BenchServer {
   child: ChildProcess;
   dir: string;
   startMs: number;
+  /** What the server said the demo seed took (null: nothing seeded, or PostgreSQL already seeded). */
+  seedMs: number | null;
 }
 
 /** Starts the server on a new DATA_DIR, or on `reuse` (a restart: its database and snapshots as they were). */
@@ -40,7 +42,8 @@ export async function startServer(scale: string, databaseUrl?: string, extraEnv:
     child.stderr!.on('data', onData);
     child.once('exit', (code) => reject(new Error(`server exited ${code}:\n${out}`)));
   });
-  return { url, child, dir, startMs: performance.now() - t0 };
+  const seeded = /Seeded demo data in ([\d.]+) s/.exec(out);
+  return { url, child, dir, startMs: performance.now() - t0, seedMs: seeded ? Number(seeded[1]) * 1000 : null };
 }
 
 /** Resident memory of a process (all its threads), MB. */
