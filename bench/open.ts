@@ -36,23 +36,26 @@ try {
       const t0 = performance.now();
       get(`${base}${url}`, { headers }, (res) => {
         let ttfb = 0;
-        const chunks: Buffer[] = [];
+        let plainBytes = 0;
+        const gzip = res.headers['content-encoding'] === 'gzip';
+        const chunks: Buffer[] = []; // kept only to un-gzip (the 689 MB GeoJSON is counted, not held)
         res.on('data', (c: Buffer) => {
           if (!ttfb) ttfb = performance.now() - t0;
-          chunks.push(c);
+          if (gzip) chunks.push(c);
+          else plainBytes += c.length;
         });
         res.on('error', reject);
         res.on('end', () => {
           const total = performance.now() - t0;
           const t1 = performance.now();
-          const body = res.headers['content-encoding'] === 'gzip' ? gunzipSync(Buffer.concat(chunks)) : Buffer.concat(chunks);
+          const bytes = gzip ? gunzipSync(Buffer.concat(chunks)).length : plainBytes;
           const source = /snapshot;desc="(\w+)"/.exec(String(res.headers['server-timing'] ?? ''))?.[1] ?? '';
           resolve({
             status: res.statusCode ?? 0,
             ttfb: ttfb || total, // no body (304)
             total,
             gunzip: performance.now() - t1,
-            bytes: body.length,
+            bytes,
             etag: String(res.headers.etag ?? ''),
             source,
           });

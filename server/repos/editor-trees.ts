@@ -14,7 +14,7 @@ import { deflatePart, type DeflatedPart } from '../gzip-parts';
  * (breed_id → name), plot and irrigation-area names from the two feature
  * collections.
  */
-const treeColumnsSql = (trees: string) => `
+const treeColumnsSql = (trees: string, breeds: string) => `
   SELECT json_build_object(
     'count', count(*)::int,
     'tree_id', coalesce(json_agg(tree_id ORDER BY tree_id), '[]'),
@@ -27,18 +27,19 @@ const treeColumnsSql = (trees: string) => `
     'lat', coalesce(json_agg(round(lat::numeric, 7) ORDER BY tree_id), '[]'),
     'planting_date', coalesce(json_agg(planting_date::text ORDER BY tree_id), '[]'),
     'version', coalesce(json_agg(version ORDER BY tree_id), '[]'),
-    'breeds', (SELECT coalesce(json_object_agg(b.breed_id, b.breed_name), '{}') FROM breeds b
-                WHERE b.breed_id IN (SELECT DISTINCT breed_id FROM trees WHERE ${trees}))
+    'breeds', (SELECT coalesce(json_object_agg(b.breed_id, b.breed_name), '{}') FROM breeds b WHERE ${breeds})
   )::text AS j
   FROM trees WHERE ${trees}`;
 /** All the client's trees ($1). */
-export const TREE_COLUMNS_SQL = treeColumnsSql('client_id = $1');
+export const TREE_COLUMNS_SQL = treeColumnsSql('client_id = $1', 'b.breed_id IN (SELECT DISTINCT breed_id FROM trees WHERE client_id = $1)');
 /**
  * Some of them ($2: ids): a reload after a save. Its own statement, so the
  * planner reaches these trees by their key (with one statement for both, the
  * "ids or all" condition read every tree of the client: ~300 ms at 1M).
+ * It names every breed (a short list): a renamed breed changes no tree
+ * version, and the editor keeps the names it merges in.
  */
-export const CHANGED_TREE_COLUMNS_SQL = treeColumnsSql('client_id = $1 AND tree_id = ANY($2::int[])');
+export const CHANGED_TREE_COLUMNS_SQL = treeColumnsSql('client_id = $1 AND tree_id = ANY($2::int[])', 'true');
 
 /** Job (job thread): all the client's tree columns, as the members of the JSON object after its "{", deflated. */
 export async function editorTreesJob(db: Db, input: { clientId: number }): Promise<DeflatedPart> {

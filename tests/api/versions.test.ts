@@ -140,10 +140,14 @@ describe(`versions follow ownership on ${ENGINE}`, () => {
     expect(afterEdit.trees.row_num[i]).toBe((before.trees.row_num[i] as number) + 1);
     const breed = (await t.db.query<{ breed_id: number }>('SELECT breed_id FROM trees WHERE client_id = $1 AND breed_id IS NOT NULL LIMIT 1', [fx.a])).rows[0]
       ?.breed_id;
-    if (breed) {
-      await t.db.query(`UPDATE breeds SET breed_name = breed_name || ' (renamed)', version = version + 1 WHERE breed_id = $1`, [breed]);
-      expect((await full()).trees.breeds[breed]).toMatch(/\(renamed\)$/);
-    }
+    expect(breed).toBeGreaterThan(0);
+    const held = await full();
+    await t.db.query(`UPDATE breeds SET breed_name = breed_name || ' (renamed)', version = version + 1 WHERE breed_id = $1`, [breed]);
+    expect((await full()).trees.breeds[breed]).toMatch(/\(renamed\)$/);
+    // An editor that reloads with its version (no tree changed) gets the new name too.
+    const delta = (await t.as('admin', { method: 'GET', url: `${url}?since=${held.trees_version}` })).json();
+    expect(delta.trees.format).toBe('delta');
+    expect(applyTreeDelta(held.trees, delta.trees).breeds[breed]).toMatch(/\(renamed\)$/);
   });
 
   it("the editor's data in gzip (its trees compressed once, apart from the rest) reads back as the plain answer", async () => {

@@ -115,7 +115,7 @@ export const dataReadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       const changed = since === undefined ? null : await changedSince(db, clientId, since, treesVersion);
       // Read before the data: a write in between only makes the next reload miss.
       const etag = `"cd-${clientId}-${client.rows[0].tag}${changed ? `-since-${since}` : ''}"`;
-      reply.header('etag', etag).header('cache-control', 'private, no-cache');
+      reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'accept-encoding');
       if (request.headers['if-none-match'] === etag) return reply.status(304).send(undefined as never); // no body at all (not a JSON null)
       const [plots, areas, trees, projects] = await Promise.all([
         db.query<PlotRow>(`${PLOT_SQL} WHERE p.client_id = $1 ORDER BY p.plot_id`, [clientId]),
@@ -146,7 +146,6 @@ export const dataReadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       reply.header('server-timing', `db;dur=${Math.round(performance.now() - t0)}`).type('application/json; charset=utf-8');
       // JSON text or bytes: sent as they are, not through the serializer. The last "}" closes the answer.
       if (typeof trees === 'string') return reply.send(`${lead}${trees}}` as never);
-      reply.header('vary', 'accept-encoding');
       if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(`${lead}${await inflatePart(trees)}}` as never);
       return reply.header('content-encoding', 'gzip').send(Buffer.concat(gzipOf([deflatePartSync(lead), trees, deflatePartSync('}')])) as never);
     },
