@@ -31,7 +31,7 @@ const treeColumnsSql = (trees: string, breeds: string) => `
   )::text AS j
   FROM trees WHERE ${trees}`;
 /** All the client's trees ($1). */
-export const TREE_COLUMNS_SQL = treeColumnsSql('client_id = $1', 'b.breed_id IN (SELECT DISTINCT breed_id FROM trees WHERE client_id = $1)');
+const TREE_COLUMNS_SQL = treeColumnsSql('client_id = $1', 'b.breed_id IN (SELECT DISTINCT breed_id FROM trees WHERE client_id = $1)');
 /**
  * Some of them ($2: ids): a reload after a save. Its own statement, so the
  * planner reaches these trees by their key (with one statement for both, the
@@ -39,10 +39,17 @@ export const TREE_COLUMNS_SQL = treeColumnsSql('client_id = $1', 'b.breed_id IN 
  * It names every breed (a short list): a renamed breed changes no tree
  * version, and the editor keeps the names it merges in.
  */
-export const CHANGED_TREE_COLUMNS_SQL = treeColumnsSql('client_id = $1 AND tree_id = ANY($2::int[])', 'true');
+const CHANGED_TREE_COLUMNS_SQL = treeColumnsSql('client_id = $1 AND tree_id = ANY($2::int[])', 'true');
 
-/** Job (job thread): all the client's tree columns, as the members of the JSON object after its "{", deflated. */
+/** The columns object's members after its "{": the answer writes its own "trees":{"format":…, before them. */
+const members = (json: string) => json.trim().slice(1);
+
+/** Some of the client's trees (a reload after a save), as members of the columns object. */
+export async function changedTreeMembers(db: Db, clientId: number, ids: number[]): Promise<string> {
+  return members((await db.query<{ j: string }>(CHANGED_TREE_COLUMNS_SQL, [clientId, ids])).rows[0].j);
+}
+
+/** Job (job thread): all the client's trees, as members of the columns object, deflated. */
 export async function editorTreesJob(db: Db, input: { clientId: number }): Promise<DeflatedPart> {
-  const { rows } = await db.query<{ j: string }>(TREE_COLUMNS_SQL, [input.clientId]);
-  return deflatePart(rows[0].j.trim().slice(1));
+  return deflatePart(members((await db.query<{ j: string }>(TREE_COLUMNS_SQL, [input.clientId])).rows[0].j));
 }

@@ -6,7 +6,7 @@ import { notFound } from '../../../http-error';
 import { ClientParams, doc, ok } from '../shared';
 import { AREA_SQL, PLOT_SQL, areaFeature, plotFeature, type AreaRow, type PlotRow } from '../../../repos/editor-features';
 import { acceptsGzip, deflatePartSync, gzipOf, inflatePart, type DeflatedPart } from '../../../gzip-parts';
-import { CHANGED_TREE_COLUMNS_SQL } from '../../../repos/editor-trees';
+import { changedTreeMembers } from '../../../repos/editor-trees';
 import { jobsFor } from '../../../jobs/runner';
 import { clientDataResponse, editorOptionsResponse, notModified } from '../../../../src/domain/contracts/data-editor';
 
@@ -120,9 +120,7 @@ export const dataReadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       const [plots, areas, trees, projects] = await Promise.all([
         db.query<PlotRow>(`${PLOT_SQL} WHERE p.client_id = $1 ORDER BY p.plot_id`, [clientId]),
         db.query<AreaRow>(`${AREA_SQL} WHERE ia.client_id = $1 ORDER BY ia.irrigation_area_id`, [clientId]),
-        changed
-          ? db.query<{ j: string }>(CHANGED_TREE_COLUMNS_SQL, [clientId, changed]).then((r) => r.rows[0].j.trim().slice(1))
-          : clientTrees(db, clientId, `${treesVersion}:${client.rows[0].breeds}`),
+        changed ? changedTreeMembers(db, clientId, changed) : clientTrees(db, clientId, `${treesVersion}:${client.rows[0].breeds}`),
         // The client's projects: the survey-results import targets one of them.
         db.query<ClientDataResponse['projects'][number]>(
           `SELECT project_id, name, observation_date::text AS observation_date FROM projects WHERE client_id = $1 ORDER BY observation_date DESC NULLS LAST, project_id DESC`,
