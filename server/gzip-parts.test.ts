@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { crc32, gunzipSync } from 'node:zlib';
-import { acceptsGzip, crc32Combine, deflatePart, deflatePartSync, gzipOf, inflatePart } from './gzip-parts';
+import { acceptsGzip, crc32Combine, deflatePart, deflatePartSync, gzipOf, inflatePart, joinParts } from './gzip-parts';
 
 describe('gzip of parts compressed apart', () => {
   it('combines CRC-32s as one pass over the joined bytes would', () => {
@@ -23,6 +23,16 @@ describe('gzip of parts compressed apart', () => {
     // The same through the web platform's reader (what a browser's fetch does).
     const web = await new Response(new Blob([gz]).stream().pipeThrough(new DecompressionStream('gzip'))).text();
     expect(web).toBe(text);
+  });
+
+  it('joins parts into one part: its text, CRC-32 and size are those of the texts in order', async () => {
+    const texts = ['"count" : 3, "tree_id" : [', '1, 2', ', 3', '], "breeds" : {}}'];
+    const joined = joinParts(await Promise.all(texts.map((x) => deflatePart(x))));
+    const whole = Buffer.from(texts.join(''));
+    expect(await inflatePart(joined)).toBe(texts.join(''));
+    expect(joined.crc).toBe(crc32(whole));
+    expect(joined.size).toBe(whole.length);
+    expect(gunzipSync(Buffer.concat(gzipOf([deflatePartSync('{'), joined]))).toString()).toBe(`{${texts.join('')}`);
   });
 
   it('gives a part its text back (a client without gzip)', async () => {

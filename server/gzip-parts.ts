@@ -43,17 +43,28 @@ export async function inflatePart(p: DeflatedPart): Promise<string> {
 const HEADER = Buffer.from([0x1f, 0x8b, 8, 0, 0, 0, 0, 0, 0, 0xff]); // gzip, deflate, no name, no time, OS unknown
 const FINAL_EMPTY_BLOCK = Buffer.from([0x03, 0x00]); // BFINAL=1, fixed Huffman, end of block
 
-/** One gzip member of the parts, in order (the buffers to send one after another). */
-export function gzipOf(parts: DeflatedPart[]): Uint8Array[] {
+/** The CRC-32 and size of the parts' text, in order. */
+function crcAndSize(parts: DeflatedPart[]): { crc: number; size: number } {
   let crc = 0;
   let size = 0;
   for (const p of parts) {
     crc = crc32Combine(crc, p.crc, p.size);
-    size = (size + p.size) % 2 ** 32;
+    size += p.size;
   }
+  return { crc, size };
+}
+
+/** The parts, in order, as one part (their deflate data one after another). */
+export function joinParts(parts: DeflatedPart[]): DeflatedPart {
+  return { data: Buffer.concat(parts.map((p) => p.data)), ...crcAndSize(parts) };
+}
+
+/** One gzip member of the parts, in order (the buffers to send one after another). */
+export function gzipOf(parts: DeflatedPart[]): Uint8Array[] {
+  const { crc, size } = crcAndSize(parts);
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(crc >>> 0, 0);
-  trailer.writeUInt32LE(size, 4);
+  trailer.writeUInt32LE(size % 2 ** 32, 4); // ISIZE: the size modulo 2^32
   return [HEADER, ...parts.map((p) => p.data), FINAL_EMPTY_BLOCK, trailer];
 }
 

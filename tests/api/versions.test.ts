@@ -7,6 +7,8 @@ import { ENGINE } from '../support/test-db';
 import { gunzipSync } from 'node:zlib';
 import { applyTreeDelta } from '../../src/api/admin-data-trees';
 import { cachedSurveys } from '../../server/surveys/map-data-cache';
+import { changedTreeMembers, editorTreesJob } from '../../server/repos/editor-trees';
+import { inflatePart } from '../../server/gzip-parts';
 
 let t: TestApp;
 const fx = { a: 0, b: 0, projectA: 0, otherProjectA: 0, projectB: 0, treeA: 0, plotB: 0 };
@@ -162,6 +164,23 @@ describe(`versions follow ownership on ${ENGINE}`, () => {
       expect(gz.headers.vary).toMatch(/accept-encoding/i);
       expect(gz.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
       expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());
+    }
+  });
+
+  it("the editor's whole read, a chunk at a time, gives the columns one statement over all the client's trees gives", async () => {
+    const ids = (await t.db.query<{ id: number }>('SELECT tree_id AS id FROM trees WHERE client_id = $1', [fx.a])).rows.map((r) => r.id);
+    expect(ids.length).toBeGreaterThan(100);
+    const once = JSON.parse(`{${await changedTreeMembers(t.db, fx.a, ids)}`);
+    const used = new Set((once.breed_id as (number | null)[]).filter((b) => b !== null).map(String));
+    for (const chunk of [7, ids.length, 50_000]) {
+      // 7: many chunks, the last one short; ids.length: one full chunk and an empty read.
+      const { breeds, ...cols } = JSON.parse(`{${await inflatePart(await editorTreesJob(t.db, { clientId: fx.a, chunk }))}`);
+      const { breeds: allBreeds, ...onceCols } = once;
+      expect(cols, `chunk ${chunk}`).toEqual(onceCols);
+      expect(cols.count).toBe(ids.length);
+      // The whole read names the breeds its trees have (a reload names every breed).
+      expect(Object.keys(breeds).sort()).toEqual([...used].sort());
+      for (const id of used) expect(breeds[id]).toBe(allBreeds[id]);
     }
   });
 
