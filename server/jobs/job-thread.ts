@@ -4,7 +4,7 @@ import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { openPostgres, type Db } from '../db/adapter';
 import { dbOnPort } from '../db/pglite-client';
 import { serializeError } from '../workers/rpc';
-import { collectGarbage, heldMb } from '../workers/collect';
+import { collectIfHeld } from '../workers/collect';
 import { JOBS, type JobName } from './registry';
 import type { JobMessage } from './runner';
 
@@ -19,9 +19,8 @@ function transferables(value: unknown): ArrayBuffer[] {
 }
 const post = (m: JobMessage) => parentPort!.postMessage(m, 'value' in m ? transferables(m.value) : []);
 
-/** Jobs in flight in this thread; garbage is collected when the last one ends, if it holds more than COLLECT_ABOVE_MB. */
+/** Jobs in flight in this thread; garbage is collected when the last one ends, if it holds much (collect.ts). */
 let running = 0;
-const COLLECT_ABOVE_MB = 64;
 
 // Progress waits for the API thread's ack: a stream's consumer sets the pace (backpressure).
 let nextAck = 1;
@@ -51,6 +50,6 @@ parentPort!.on('message', (m: { id: number; job: JobName; input: never } | { ack
     )
     .finally(() => {
       // A 1M-tree snapshot leaves ~200 MB of buffers that an idle thread would keep until some later job.
-      if (--running === 0 && heldMb() > COLLECT_ABOVE_MB) collectGarbage();
+      if (--running === 0) collectIfHeld();
     });
 });

@@ -93,8 +93,13 @@ class BiomassRange {
   }
 }
 
-/** The tree features as JSON text pieces; each string literal is escaped once per distinct value. */
-function treeFeaturesJson(trees: TreeArrays, out: string[], first: boolean): void {
+/**
+ * The tree features as JSON text pieces of ~64 KB, made as they are taken (a
+ * stream holds one piece, not a chunk's ~15 MB, and a piece is small enough
+ * to be born in V8's young generation); each string literal is escaped once
+ * per distinct value.
+ */
+function* treeFeaturesJson(trees: TreeArrays, first: boolean): Generator<string> {
   const { lon, lat, cols, length } = trees;
   const quoted = new Map<string, string>();
   const cell = (v: Cell): string => {
@@ -106,18 +111,17 @@ function treeFeaturesJson(trees: TreeArrays, out: string[], first: boolean): voi
   };
   const keys = TREE_FIELDS.map((f, i) => `${i === 0 ? '' : ','}"${f}":`);
   const columns = TREE_FIELDS.map((f) => cols[f]);
-  let chunk = '';
+  let piece = '';
   for (let i = 0; i < length; i++) {
     let s = `${i === 0 && first ? '' : ','}{"type":"Feature","geometry":{"type":"Point","coordinates":[${round3(lonToMercatorX(lon[i]))},${round3(latToMercatorY(lat[i]))}]},"properties":{`;
     for (let f = 0; f < columns.length; f++) s += keys[f] + cell(columns[f][i]);
-    chunk += `${s}}}`;
-    // Flush in ~1 MB pieces: one huge rope would be flattened at join time anyway.
-    if (chunk.length > 1 << 20) {
-      out.push(chunk);
-      chunk = '';
+    piece += `${s}}}`;
+    if (piece.length > 1 << 16) {
+      yield piece;
+      piece = '';
     }
   }
-  out.push(chunk);
+  if (piece) yield piece;
 }
 
 /** A duplicate observation (a later row of a tree already seen): dropped from the columns, kept for the ranges. */
@@ -252,12 +256,12 @@ export class MapJsonWriter {
     return `{"plots":${JSON.stringify(plotCollection(this.areas.plots))},"irrigationAreas":${JSON.stringify(areaCollection(this.areas.irrigationAreas))},"trees":{"type":"FeatureCollection","features":[`;
   }
 
-  trees(chunk: TreeArrays): string[] {
-    const out: string[] = [];
-    treeFeaturesJson(chunk, out, this.first);
+  /** The chunk's features, as pieces made when taken (the ranges count the chunk now). */
+  trees(chunk: TreeArrays): Iterable<string> {
+    const pieces = treeFeaturesJson(chunk, this.first);
     if (chunk.length) this.first = false;
     this.ranges.add(chunk);
-    return out;
+    return pieces;
   }
 
   tail(): string {
