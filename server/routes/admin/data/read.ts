@@ -5,7 +5,8 @@ import type { Db } from '../../../db/adapter';
 import { notFound } from '../../../http-error';
 import { ClientParams, doc, ok } from '../shared';
 import { AREA_SQL, PLOT_SQL, areaFeature, plotFeature, type AreaRow, type PlotRow } from '../../../repos/editor-features';
-import { acceptsGzip, deflatePartSync, gzipOf, inflatePart, type DeflatedPart } from '../../../gzip-parts';
+import { Readable } from 'node:stream';
+import { acceptsGzip, deflatePartSync, gzipOf, textStream, type DeflatedPart } from '../../../gzip-parts';
 import { changedTreeMembers } from '../../../repos/editor-trees';
 import { jobsFor } from '../../../jobs/runner';
 import { clientDataResponse, editorOptionsResponse, notModified } from '../../../../src/domain/contracts/data-editor';
@@ -144,8 +145,11 @@ export const dataReadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       reply.header('server-timing', `db;dur=${Math.round(performance.now() - t0)}`).type('application/json; charset=utf-8');
       // JSON text or bytes: sent as they are, not through the serializer. The last "}" closes the answer.
       if (typeof trees === 'string') return reply.send(`${lead}${trees}}` as never);
-      if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(`${lead}${await inflatePart(trees)}}` as never);
-      return reply.header('content-encoding', 'gzip').send(Buffer.concat(gzipOf([deflatePartSync(lead), trees, deflatePartSync('}')])) as never);
+      // The kept trees are streamed as they are (gzip) or inflated as they go: never copied nor made whole.
+      if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(textStream([lead, trees, '}']) as never);
+      return reply
+        .header('content-encoding', 'gzip')
+        .send(Readable.from(gzipOf([deflatePartSync(lead), trees, deflatePartSync('}')]), { objectMode: false }) as never);
     },
   );
 
