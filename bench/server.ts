@@ -1,5 +1,6 @@
-// The real server for a benchmark: tsx server/main.ts on a temp DATA_DIR with
-// the demo seed (SEED_SCALE=scale), or on PostgreSQL when databaseUrl is set.
+// The real server for a benchmark: tsx server/main.ts with the memory settings
+// of npm start, on a temp DATA_DIR with the demo seed (SEED_SCALE=scale), or
+// on PostgreSQL when databaseUrl is set.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +19,8 @@ export interface BenchServer {
 export async function startServer(scale: string, databaseUrl?: string, extraEnv: NodeJS.ProcessEnv = {}, reuse?: string): Promise<BenchServer> {
   const dir = reuse ?? mkdtempSync(path.join(tmpdir(), 'orchard-bench-'));
   const env: NodeJS.ProcessEnv = {
+    // The memory settings `npm start` gives the server (scripts/start.mjs; a variable already set wins).
+    ...(JSON.parse(readFileSync('server/memory-env.json', 'utf8')) as Record<string, string>),
     ...process.env,
     PORT: '0',
     HOST: '127.0.0.1',
