@@ -33,16 +33,20 @@ describe('text sent as UTF-8 pieces of one size', () => {
           order.push(`sent ${Buffer.from(p).toString()}`);
           release = r;
         }),
-      2,
+      4,
     );
-    expect(out.write('a')).toBeUndefined(); // fitted: nothing to wait for
-    const w = out.write('bc');
+    expect(out.write('abc')).toBeUndefined(); // fitted: nothing to wait for
+    const w = out.write('de');
     expect(w).toBeInstanceOf(Promise);
     void w!.then(() => order.push('written'));
     await new Promise((r) => setTimeout(r, 5));
-    expect(order).toEqual(['sent ab']);
+    expect(order).toEqual(['sent abcd']);
     release();
     await w;
-    expect(order).toEqual(['sent ab', 'written']);
+    expect(order).toEqual(['sent abcd', 'written']);
+  });
+
+  it('refuses a piece too small for one character', () => {
+    expect(() => new BytePieces(async () => undefined, 3)).toThrow(RangeError);
   });
 });

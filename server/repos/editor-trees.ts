@@ -71,6 +71,9 @@ type Chunk = { n: number; last: number; breeds: (number | null)[] } & Record<str
  * deflated in libuv's pool while the next chunk is read, and the pieces are
  * joined in column order (gzip-parts: parts follow one another as one
  * stream), so neither the database nor this thread holds the whole text.
+ * The chunks are separate statements: a write between two of them may show
+ * in part; the answer is kept under the version read before the read
+ * (read.ts), so the next open or `?since=` reload brings it whole.
  */
 export async function editorTreesJob(db: Db, { clientId, chunk = TREE_CHUNK }: { clientId: number; chunk?: number }): Promise<DeflatedPart> {
   const pieces: Promise<DeflatedPart>[][] = COLUMNS.map(() => []);
@@ -79,10 +82,15 @@ export async function editorTreesJob(db: Db, { clientId, chunk = TREE_CHUNK }: {
   for (let after = 0; ;) {
     const c = (await db.query<Chunk>(TREE_CHUNK_SQL, [clientId, after, chunk])).rows[0];
     if (!c.n) break;
-    COLUMNS.forEach(([name], i) => pieces[i].push(deflatePart(`${count ? ', ' : ''}${c[name].slice(1, -1)}`)));
+    COLUMNS.forEach(([name], i) => {
+      const piece = deflatePart(`${count ? ', ' : ''}${c[name].slice(1, -1)}`);
+      piece.catch(() => undefined); // awaited below; a failure meanwhile is not an unhandled rejection
+      pieces[i].push(piece);
+    });
     for (const b of c.breeds) if (b !== null) breedIds.add(b);
     count += c.n;
     after = c.last;
+    if (c.n < chunk) break; // the last chunk
   }
   const breeds = await db.query<{ j: string }>(
     `SELECT coalesce(json_object_agg(breed_id, breed_name), '{}')::text AS j FROM breeds WHERE breed_id = ANY($1::int[])`,

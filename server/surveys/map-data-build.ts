@@ -94,10 +94,10 @@ class BiomassRange {
 }
 
 /**
- * The tree features as JSON text pieces of ~64 KB, made as they are taken (a
- * stream holds one piece, not a chunk's ~15 MB, and a piece is small enough
- * to be born in V8's young generation); each string literal is escaped once
- * per distinct value.
+ * The tree features as JSON text pieces of ~32k characters, made as they are
+ * taken (a stream holds one piece, not a whole read's ~3.5 MB, and a piece is
+ * small enough to be born in V8's young generation, under 128 KB even with
+ * Hebrew names); each string literal is escaped once per distinct value.
  */
 function* treeFeaturesJson(trees: TreeArrays, first: boolean): Generator<string> {
   const { lon, lat, cols, length } = trees;
@@ -116,7 +116,7 @@ function* treeFeaturesJson(trees: TreeArrays, first: boolean): Generator<string>
     let s = `${i === 0 && first ? '' : ','}{"type":"Feature","geometry":{"type":"Point","coordinates":[${round3(lonToMercatorX(lon[i]))},${round3(latToMercatorY(lat[i]))}]},"properties":{`;
     for (let f = 0; f < columns.length; f++) s += keys[f] + cell(columns[f][i]);
     piece += `${s}}}`;
-    if (piece.length > 1 << 16) {
+    if (piece.length > 1 << 15) {
       yield piece;
       piece = '';
     }

@@ -25,15 +25,22 @@ export function heldMb(): number {
   return (m.heapUsed + m.external) / 1048576;
 }
 
-/** What a job thread may hold before it collects (after its last job, and between a stream's reads). */
+/** How much more than after its last collection a job thread may hold before it collects again. */
 const COLLECT_ABOVE_MB = 64;
+/** What this thread held right after its last collection (live data: another job's, say). */
+let heldAfterLast = 0;
 
 /**
- * Collects when this thread holds more than COLLECT_ABOVE_MB. A stream's
- * reads live across V8's young-generation collections and are promoted, so
- * its old generation grew by ~350 B per tree until V8 itself collected at
- * ~130 MB; a collection of a mostly-dead heap took 17 ms (median; 6 per 1M-tree stream).
+ * Collects when this thread holds COLLECT_ABOVE_MB more than after its last
+ * collection (after its last job, and between a stream's reads: the reads
+ * live across V8's young-generation collections and are promoted, so the old
+ * generation grew by ~350 B per tree until V8 itself collected at ~130 MB; a
+ * collection of a mostly-dead heap took 17 ms, median, 6 per 1M-tree stream).
+ * Measured from what was live, so a job holding much beside a stream does not
+ * make every read collect.
  */
 export function collectIfHeld(): void {
-  if (heldMb() > COLLECT_ABOVE_MB) collectGarbage();
+  if (heldMb() <= heldAfterLast + COLLECT_ABOVE_MB) return;
+  collectGarbage();
+  heldAfterLast = heldMb();
 }

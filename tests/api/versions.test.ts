@@ -162,6 +162,7 @@ describe(`versions follow ownership on ${ENGINE}`, () => {
       const gz = await t.as('admin', { method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
       expect(gz.statusCode).toBe(200);
       expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(Number(gz.headers['content-length'])).toBe(gz.rawPayload.length);
       expect(gz.headers.vary).toMatch(/accept-encoding/i);
       expect(gz.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
       expect(JSON.parse(gunzipSync(gz.rawPayload).toString())).toEqual(plain.json());

@@ -1,5 +1,6 @@
 // Real processes for the crash and outage tests: the server as `npm start`
-// runs it (tsx server/main.ts) and a throwaway PostgreSQL cluster of our own
+// runs it (tsx server/main.ts; without npm start's malloc settings, which
+// change no behaviour) and a throwaway PostgreSQL cluster of our own
 // on a free loopback port, so stopping it never disturbs other tests.
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';

@@ -147,9 +147,14 @@ export const dataReadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       if (typeof trees === 'string') return reply.send(`${lead}${trees}}` as never);
       // The kept trees are streamed as they are (gzip) or inflated as they go: never copied nor made whole.
       if (!acceptsGzip(request.headers['accept-encoding'])) return reply.send(textStream([lead, trees, '}']) as never);
+      const gz = gzipOf([deflatePartSync(lead), trees, deflatePartSync('}')]);
       return reply
         .header('content-encoding', 'gzip')
-        .send(Readable.from(gzipOf([deflatePartSync(lead), trees, deflatePartSync('}')]), { objectMode: false }) as never);
+        .header(
+          'content-length',
+          gz.reduce((n, b) => n + b.length, 0),
+        )
+        .send(Readable.from(gz, { objectMode: false }) as never);
     },
   );
 
