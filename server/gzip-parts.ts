@@ -7,6 +7,7 @@
 // of the whole, the CRC combined from the parts' (zlib's crc32_combine).
 import { promisify } from 'node:util';
 import { Readable } from 'node:stream';
+import { accepts } from './accept';
 import { constants, crc32, createInflateRaw, deflateRaw, deflateRawSync } from 'node:zlib';
 
 export interface DeflatedPart {
@@ -83,12 +84,7 @@ export function gzipOf(parts: DeflatedPart[]): Uint8Array[] {
 
 /** The client takes gzip: Accept-Encoding names gzip (or *) with q > 0. */
 export function acceptsGzip(header: string | string[] | undefined): boolean {
-  const v = Array.isArray(header) ? header.join(',') : (header ?? '');
-  return v.split(',').some((p) => {
-    const [enc, ...params] = p.trim().toLowerCase().split(';');
-    const q = params.find((x) => x.trim().startsWith('q='));
-    return (enc === 'gzip' || enc === '*') && (!q || Number(q.trim().slice(2)) > 0);
-  });
+  return accepts(header, ['gzip', '*']);
 }
 
 // CRC-32 of A+B from crc(A), crc(B) and B's length, as zlib's crc32_combine:

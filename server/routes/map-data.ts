@@ -9,14 +9,11 @@ import { readFile } from 'node:fs/promises';
 import { getMapData } from '../surveys/map-data-cache';
 import { findProject, projectParams } from '../repos/project-access';
 import { acceptsGzip } from '../gzip-parts';
+import { accepts } from '../accept';
 
 /** Client asked for Arrow: the Accept header names the Arrow stream type (q > 0). */
 export function wantsArrow(accept: string | undefined): boolean {
-  return (accept ?? '').split(',').some((part) => {
-    const [type, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return type.trim() === ARROW_MIME && (!q || Number(q.slice(2)) > 0);
-  });
+  return accepts(accept, [ARROW_MIME]);
 }
 
 /**

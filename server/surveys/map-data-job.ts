@@ -5,7 +5,7 @@ import type { Db } from '../db/adapter';
 import { BytePieces } from '../jobs/byte-pieces';
 import { collectIfHeld } from '../workers/collect';
 import { MapJsonWriter } from './map-data-build';
-import { loadProjectAreas, loadTreeChunk } from './map-data-query';
+import { forEachTreeChunk, loadProjectAreas } from './map-data-query';
 
 /**
  * Observations per database read of the GeoJSON stream (~3.5 MB of JSON, sent
@@ -24,16 +24,17 @@ export async function mapJsonStreamJob(db: Db, { projectId }: { projectId: numbe
   const out = new BytePieces(send);
   const w = new MapJsonWriter(await loadProjectAreas(db, projectId));
   await out.write(w.head());
-  let after = 0,
-    trees = 0;
-  for (;;) {
-    const c = await loadTreeChunk(db, projectId, after, JSON_CHUNK);
-    if (!c) break;
-    after = c.last;
-    trees += c.trees.length;
-    for (const piece of w.trees(c.trees)) await out.write(piece);
-    collectIfHeld(); // the chunk's arrays were promoted while it was written
-  }
+  let trees = 0;
+  await forEachTreeChunk(
+    db,
+    projectId,
+    async (chunk) => {
+      trees += chunk.length;
+      for (const piece of w.trees(chunk)) await out.write(piece);
+      collectIfHeld(); // the chunk's arrays were promoted while it was written
+    },
+    JSON_CHUNK,
+  );
   await out.write(w.tail());
   await out.flush();
   return { trees };

@@ -92,7 +92,7 @@ export async function loadTreesById(db: Queryable, projectId: number, treeIds: n
 }
 
 /** The next observations after observation_id `after` (null: none left), with the last id read. */
-export async function loadTreeChunk(db: Queryable, projectId: number, after: number, limit: number): Promise<{ trees: TreeArrays; last: number } | null> {
+async function loadTreeChunk(db: Queryable, projectId: number, after: number, limit: number): Promise<{ trees: TreeArrays; last: number } | null> {
   const t = (await db.query<Record<string, unknown>>(TREES_CHUNK_SQL, [projectId, after, limit])).rows[0] ?? {};
   const trees = treeArrays(t);
   return trees.length ? { trees, last: Number(t.last) } : null;
@@ -119,12 +119,16 @@ export async function loadProjectAreas(db: Queryable, projectId: number): Promis
 /** Observations per statement when a whole survey is read: other users' queries wait at most one chunk (~0.1 s). */
 const READ_CHUNK = 10_000;
 
-/** Every observation of a survey in observation order, a chunk at a time (other users' queries wait at most one chunk). */
-export async function forEachTreeChunk(db: Queryable, projectId: number, fn: (chunk: TreeArrays) => void): Promise<void> {
+/**
+ * Every observation of a survey in observation order, `limit` at a time
+ * (other users' queries wait at most one chunk); the next chunk is read when
+ * `fn` is done with this one.
+ */
+export async function forEachTreeChunk(db: Queryable, projectId: number, fn: (chunk: TreeArrays) => void | Promise<void>, limit = READ_CHUNK): Promise<void> {
   for (let after = 0; ;) {
-    const c = await loadTreeChunk(db, projectId, after, READ_CHUNK);
+    const c = await loadTreeChunk(db, projectId, after, limit);
     if (!c) return;
     after = c.last;
-    fn(c.trees);
+    await fn(c.trees);
   }
 }

@@ -20,7 +20,7 @@ export function collectGarbage(): void {
 }
 
 /** This thread's V8 heap plus the buffers it holds, MiB (what collectGarbage can give back). */
-export function heldMb(): number {
+function heldMb(): number {
   const m = process.memoryUsage();
   return (m.heapUsed + m.external) / 1048576;
 }
