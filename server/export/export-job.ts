@@ -11,6 +11,7 @@ import {
   filterTrees,
   groupZones,
   placeRows,
+  resolveNpkRanges,
   type ColourMode,
   type Comparison,
   type GeoDataset,
@@ -57,7 +58,15 @@ export async function exportJob(_db: unknown, input: ExportJobInput, send: (chun
   const d = decodeMapDataArrow(readFileSync(input.arrow));
   const t = d.trees;
   const cmp = input.compare ? compareTrees(t, decodeMapDataArrow(readFileSync(input.compare.arrow)).trees, input.compare.newer) : null;
-  const indices = filterTrees(t, { mode: input.mode, hidden: input.hide, zones: zoneFilter(d, cmp, input) }, { biomassRange: d.biomassRange, comparison: cmp });
+  const indices = filterTrees(
+    t,
+    { mode: input.mode, hidden: input.hide, zones: zoneFilter(d, cmp, input) },
+    {
+      biomassRange: d.biomassRange,
+      npkRanges: resolveNpkRanges(d.npkRanges),
+      comparison: cmp,
+    },
+  );
   const names = areaNames(d);
   const sizes: TextSizes = {
     plot: longest(names.plots.values()),

@@ -2,8 +2,9 @@
 // counts and colours. One definition for the map's info panel (HTML bar rows) and
 // the printable report (server-rendered HTML). N/P/K charts show the REAL class
 // counts (trees below, inside and above their crop's range).
-import { cssColour, STATUS_COLOURS } from '../../workers/geo/colours';
+import { cssColour, NO_VALUE_GREY, NUTRIENT_CLASS_COLOURS, STATUS_COLOURS, vitalityClassColour } from '../../workers/geo/colours';
 import type { TreeStatistics } from '../../workers/geo/statistics';
+import { CANOPY_BUCKET_COUNT } from '../../workers/geo/values';
 
 /** One bar: a class, its tree count and its CSS colour. */
 export interface ClassCount {
@@ -12,8 +13,9 @@ export interface ClassCount {
   colour: string;
 }
 
-const CLASS_COLOURS = { low: '#d73027', optimal: '#1a9850', high: '#4575b4' };
-const VITALITY_COLOURS = ['#1a9850', '#fee08b', '#d73027', '#b2babb'];
+// The map's colours (workers/geo/colours.ts): a class looks the same on the map, in its legend and here.
+const CLASS_COLOURS = { low: cssColour(NUTRIENT_CLASS_COLOURS[0]), optimal: cssColour(NUTRIENT_CLASS_COLOURS[1]), high: cssColour(NUTRIENT_CLASS_COLOURS[2]) };
+const VITALITY_COLOURS = [...(['high', 'medium', 'low'] as const).map((c) => cssColour(vitalityClassColour(c))), cssColour(NO_VALUE_GREY)];
 const CANOPY_COLOURS = ['#c7e9c0', '#a1d99b', '#74c476', '#41ab5d', '#238b45', '#006d2c', '#00441b', '#002910'];
 
 export interface ChartSeries {
@@ -23,7 +25,7 @@ export interface ChartSeries {
 }
 
 /** `t` translates keys of the project-map namespace. */
-export function statisticsCharts(stats: TreeStatistics, t: (key: string) => string): ChartSeries[] {
+export function statisticsCharts(stats: TreeStatistics, t: (key: string, o?: Record<string, unknown>) => string): ChartSeries[] {
   const classes = (c: { low: number; optimal: number; high: number }): ClassCount[] => [
     { label: t('widgets.low'), count: c.low, colour: CLASS_COLOURS.low },
     { label: t('widgets.optimal'), count: c.optimal, colour: CLASS_COLOURS.optimal },
@@ -39,27 +41,26 @@ export function statisticsCharts(stats: TreeStatistics, t: (key: string) => stri
   ];
   if (n) {
     out.push({ key: 'n', data: classes(n.nitrogen) }, { key: 'p', data: classes(n.phosphorus) }, { key: 'k', data: classes(n.potassium) });
-    out.push({
-      key: 'npk',
-      data: classes({
-        low: n.nitrogen.low + n.phosphorus.low + n.potassium.low,
-        optimal: n.nitrogen.optimal + n.phosphorus.optimal + n.potassium.optimal,
-        high: n.nitrogen.high + n.phosphorus.high + n.potassium.high,
-      }),
-    });
+    // Trees, not readings: a tree is optimal only when all three nutrients are (README "NPK combined").
+    out.push({ key: 'npk', data: classes(stats.npk_combined) });
   }
   out.push({
     key: 'vitality',
     data: [
-      { label: t('widgets.high'), count: v.high_vitality, colour: VITALITY_COLOURS[0] },
-      { label: t('widgets.medium'), count: v.medium_vitality, colour: VITALITY_COLOURS[1] },
-      { label: t('widgets.low'), count: v.low_vitality, colour: VITALITY_COLOURS[2] },
+      { label: t('widgets.vigour.high'), count: v.high_vitality, colour: VITALITY_COLOURS[0] },
+      { label: t('widgets.vigour.medium'), count: v.medium_vitality, colour: VITALITY_COLOURS[1] },
+      { label: t('widgets.vigour.low'), count: v.low_vitality, colour: VITALITY_COLOURS[2] },
       { label: t('widgets.none'), count: v.no_vitality, colour: VITALITY_COLOURS[3] },
     ],
   });
   if (stats.canopy_buckets)
-    out.push({ key: 'canopy', data: stats.canopy_buckets.map((b, i) => ({ label: b.label, count: b.count, colour: CANOPY_COLOURS[i] })) });
+    out.push({ key: 'canopy', data: stats.canopy_buckets.map((b, i) => ({ label: canopyBucketText(i, t), count: b.count, colour: CANOPY_COLOURS[i] })) });
   return out;
+}
+
+/** A canopy bucket (values.ts canopyBucket) in the UI's words: "0-1 m" … "6-7 m", "7m+" (client.md §9). */
+export function canopyBucketText(bucket: number, t: (key: string, o?: Record<string, unknown>) => string): string {
+  return bucket < CANOPY_BUCKET_COUNT - 1 ? t('widgets.bucket', { lo: bucket, hi: bucket + 1 }) : t('widgets.bucketOver', { lo: bucket });
 }
 
 /** A bar's length in a chart: its count as a share of the chart's largest (0–1; all 0 when every count is 0). */

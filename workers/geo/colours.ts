@@ -3,14 +3,20 @@
 import { changeClasses, differenceRange, measureDifferences, type Comparison } from './compare';
 import { percentilePair } from './select';
 import { STATUS_MISSING, type Nutrient, type TreeColumns } from './types';
-import { isValidMeasure } from './values';
+import { isValidMeasure, type VitalityClass } from './values';
+import { nutrientRangeClasses, resolveNpkRanges, type ResolvedNpkRanges } from './npk-ranges';
 
-/** Modes of one survey. */
-export type SurveyMode = 'status' | 'n' | 'p' | 'k' | 'vitality' | 'canopy';
+/** Modes of one survey: N/P/K on the spec's fixed scales (client.md §9), or against the tree's crop range (nRange…). */
+export type RangeMode = 'nRange' | 'pRange' | 'kRange';
+export type SurveyMode = 'status' | 'n' | 'p' | 'k' | RangeMode | 'vitality' | 'canopy';
 /** Modes of a comparison of two surveys (compare.ts): change class, vitality and canopy change. */
 export type ChangeMode = 'change' | 'vitalityChange' | 'canopyChange';
 export type ColourMode = SurveyMode | ChangeMode;
-export const COLOUR_MODES: readonly SurveyMode[] = ['status', 'n', 'p', 'k', 'vitality', 'canopy'];
+export const COLOUR_MODES: readonly SurveyMode[] = ['status', 'n', 'p', 'k', 'nRange', 'pRange', 'kRange', 'vitality', 'canopy'];
+const RANGE_NUTRIENT: Readonly<Record<RangeMode, Nutrient>> = { nRange: 'n', pRange: 'p', kRange: 'k' };
+export const isRangeMode = (m: ColourMode): m is RangeMode => m in RANGE_NUTRIENT;
+/** The nutrient of a "vs crop range" mode. */
+export const rangeModeNutrient = (m: RangeMode): Nutrient => RANGE_NUTRIENT[m];
 export const CHANGE_MODES: readonly ChangeMode[] = ['change', 'vitalityChange', 'canopyChange'];
 export const ALL_COLOUR_MODES: readonly ColourMode[] = [...COLOUR_MODES, ...CHANGE_MODES];
 export const isChangeMode = (m: ColourMode): m is ChangeMode => (CHANGE_MODES as readonly string[]).includes(m);
@@ -98,6 +104,13 @@ export function nutrientColour(v: number, n: Nutrient): Rgba {
   return v === v ? nutrientPalette(n)[nutrientStep(v, NUTRIENT_SCALES[n])] : NO_VALUE_GREY;
 }
 
+/** Classes by crop range (npk-ranges.ts NUTRIENT_CLASSES order): low red, optimal green, high blue. */
+export const NUTRIENT_CLASS_COLOURS: readonly Rgba[] = [
+  [215, 48, 39, 255],
+  [26, 152, 80, 255],
+  [69, 117, 180, 255],
+];
+
 /** Relative bands: under 10% blue, then to 25, 45, 65, 85%, then red. */
 export const RELATIVE_THRESHOLDS = [0.1, 0.25, 0.45, 0.65, 0.85] as const;
 export const RELATIVE_COLOURS: readonly Rgba[] = [
@@ -128,6 +141,15 @@ export const DIVERGING_COLOURS: readonly Rgba[] = [
   [166, 217, 106, 255],
   [26, 152, 80, 255],
 ];
+
+/**
+ * A vitality class's colour (high, medium, low: thirds of the relative range, values.ts vitalityClass) is the
+ * map's band colour at the class's middle, so the chart and the map read the same: low blue → high red.
+ */
+export function vitalityClassColour(cls: VitalityClass): Rgba {
+  const middle = { low: 1 / 6, medium: 1 / 2, high: 5 / 6 }[cls];
+  return RELATIVE_COLOURS[relativeBand(middle, { lo: 0, hi: 1 })];
+}
 
 export interface RelativeRange {
   lo: number;
@@ -183,6 +205,8 @@ export function relativeBand(v: number, r: Pick<RelativeRange, 'lo' | 'hi'>): nu
 
 export interface ColourContext {
   biomassRange?: { min: number | null; max: number | null } | null;
+  /** The crop ranges of the "vs crop range" modes (defaults when absent). */
+  npkRanges?: ResolvedNpkRanges | null;
   /** Legend classes the grower switched off (treeClasses numbers): drawn with alpha 0. */
   hidden?: readonly number[] | null;
   /** Set while comparing: classes cover the drawn trees (base + extra), change modes need it. */
@@ -212,6 +236,7 @@ export interface TreeClasses {
  * The legend class of every tree in a colour mode, the one rule behind the
  * colours, the legend filter and the exports: status → its code (0..5);
  * N/P/K → the step of the scale, NO_CLASS without a value or when Missing;
+ * N/P/K vs crop range → 0 low, 1 optimal, 2 high, NO_CLASS without a value or a range for the crop;
  * vitality/canopy → the relative band 0..5, NO_VALUE_CLASS when invalid.
  */
 export function treeClasses(t: TreeColumns, mode: ColourMode, ctx: ColourContext = {}): TreeClasses {
@@ -237,6 +262,7 @@ function surveyClasses(t: TreeColumns, mode: SurveyMode, ctx: ColourContext): Tr
   const n = t.length,
     st = t.status;
   if (mode === 'status') return { classes: st, range: null };
+  if (isRangeMode(mode)) return { classes: nutrientRangeClasses(t, ctx.npkRanges ?? resolveNpkRanges(null), rangeModeNutrient(mode)), range: null };
   const out = new Uint8Array(n);
   if (mode === 'n' || mode === 'p' || mode === 'k') {
     const vals = t.numeric[`${mode}_mean`],
@@ -272,6 +298,7 @@ export function classColours(mode: ColourMode): Rgba[] {
     DIVERGING_COLOURS.forEach((c, i) => (out[i] = c));
     out[NO_VALUE_CLASS] = NO_VALUE_GREY;
   } else if (mode === 'n' || mode === 'p' || mode === 'k') nutrientPalette(mode).forEach((c, i) => (out[i] = c));
+  else if (isRangeMode(mode)) NUTRIENT_CLASS_COLOURS.forEach((c, i) => (out[i] = c));
   else {
     RELATIVE_COLOURS.forEach((c, i) => (out[i] = c));
     out[NO_VALUE_CLASS] = NO_VALUE_GREY;
@@ -350,7 +377,7 @@ export interface TreeFilter {
 export function filterTrees(
   t: TreeColumns,
   f: TreeFilter,
-  ctx: Pick<ColourContext, 'biomassRange' | 'comparison'> = {},
+  ctx: Pick<ColourContext, 'biomassRange' | 'npkRanges' | 'comparison'> = {},
   classes = treeClasses(t, f.mode, ctx).classes,
 ): Uint32Array {
   const keep = shownClasses(f.hidden);

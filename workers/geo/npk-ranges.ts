@@ -17,7 +17,8 @@
 //  - pomegranate (incl. Wonderful): Raghupathi & Bhargava, Commun. Soil Sci.
 //    Plant Anal. 29 (1998); Hepaksoy et al. (2000) (N 1.2–1.7, P 0.12–0.2, K 0.8–1.3).
 // The server's values override these per crop, nutrient and bound.
-import type { Nutrient, NutrientRange, NpkRanges, StringColumn } from './types';
+import type { Nutrient, NutrientRange, NpkRanges, StringColumn, TreeColumns } from './types';
+import { isValidNutrient } from './values';
 
 type CropRanges = Record<Nutrient, NutrientRange>;
 const r = (nl: number, nu: number, pl: number, pu: number, kl: number, ku: number): CropRanges => ({
@@ -97,11 +98,39 @@ export function boundsByCropCode(ranges: ResolvedNpkRanges, crops: StringColumn,
 }
 
 export type NutrientClass = 'low' | 'optimal' | 'high';
+/** The classes by crop range, in their index order (0 low, 1 optimal, 2 high). */
+export const NUTRIENT_CLASSES: readonly NutrientClass[] = ['low', 'optimal', 'high'];
+/** A tree without a class by crop range: no value, Missing, or no usable range for its crop. */
+export const NO_NUTRIENT_CLASS = 255;
+
+/** 0 low (below lower), 1 optimal (bounds inclusive), 2 high (above upper); -1 when the value or range is unusable. */
+export function nutrientClassIndex(value: number, lower: number, upper: number): number {
+  if (!(value === value && lower < upper)) return -1;
+  return value < lower ? 0 : value > upper ? 2 : 1;
+}
 
 /** low below lower, high above upper, optimal in between (bounds inclusive); null when unusable. */
 export function nutrientClass(value: number, lower: number, upper: number): NutrientClass | null {
-  if (!(value === value && lower < upper)) return null;
-  return value < lower ? 'low' : value > upper ? 'high' : 'optimal';
+  return NUTRIENT_CLASSES[nutrientClassIndex(value, lower, upper)] ?? null;
+}
+
+/**
+ * Every tree's class by its crop's range for one nutrient (the one rule behind the "vs crop range" colour
+ * modes, their legend and exports, the statistics' class counts and a prescription's N/P/K zones):
+ * 0 low, 1 optimal, 2 high, NO_NUTRIENT_CLASS for a Missing tree, no value or no range.
+ */
+export function nutrientRangeClasses(t: Pick<TreeColumns, 'length' | 'status' | 'numeric' | 'text'>, ranges: ResolvedNpkRanges, n: Nutrient): Uint8Array {
+  const out = new Uint8Array(t.length).fill(NO_NUTRIENT_CLASS);
+  const vals = t.numeric[`${n}_mean`],
+    crop = t.text.crop_name.codes,
+    st = t.status;
+  const { lower, upper } = boundsByCropCode(ranges, t.text.crop_name, n);
+  for (let i = 0; i < t.length; i++) {
+    if (!isValidNutrient(vals[i], st[i])) continue;
+    const c = nutrientClassIndex(vals[i], lower[crop[i]], upper[crop[i]]);
+    if (c >= 0) out[i] = c;
+  }
+  return out;
 }
 
 export type WidgetPosition = { placeholder: true } | { placeholder: false; zone: NutrientClass; percent: number };

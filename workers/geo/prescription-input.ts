@@ -3,6 +3,7 @@
 // classes a rate is given for. The request's validation is
 // src/domain/contracts/prescription.ts; the zones and rates are computed by
 // prescription.ts here (the map's preview and the API's files alike).
+import { NUTRIENT_CLASSES } from './npk-ranges';
 
 /** The layer a prescription follows: a nutrient's crop-range class, or a relative band of vitality / canopy. */
 export const PRESCRIPTION_LAYERS = ['n', 'p', 'k', 'vitality', 'canopy'] as const;
@@ -29,8 +30,7 @@ export const MAX_ZONES = 200_000;
 export const MAX_RATE = 100_000;
 export const PRODUCT_NAME_MAX = 60;
 
-/** Class names of a layer, in rate order: N/P/K by the crop's range, vitality/canopy by the six legend bands. */
-export const NUTRIENT_CLASSES = ['low', 'optimal', 'high'] as const;
+/** Class names of a layer, in rate order: N/P/K by the crop's range (npk-ranges.ts), vitality/canopy by the six legend bands. */
 export const BAND_CLASSES = ['band1', 'band2', 'band3', 'band4', 'band5', 'band6'] as const;
 export function layerClasses(layer: PrescriptionLayer): readonly string[] {
   return layer === 'vitality' || layer === 'canopy' ? BAND_CLASSES : NUTRIENT_CLASSES;

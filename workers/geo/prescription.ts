@@ -16,18 +16,15 @@ import { bandClasses, rateColourIn } from './colours';
 import { areaSquareMeters } from './geodesy';
 import { cellOf, farmCells, gridSpec, PrescriptionError, type GridSpec } from './prescription-grid';
 import { layerClasses, MAX_ZONES, quantityUnit, type PrescriptionInput, type RateUnit } from './prescription-input';
-import { boundsByCropCode, nutrientClass, type NutrientClass } from './npk-ranges';
+import { nutrientRangeClasses } from './npk-ranges';
 import type { Analysis } from './pipeline';
 import { zoneLabel } from './features';
 import { extentOf } from './fit';
 import type { GeoDataset } from './ingest-geojson';
 import { STATUS_MISSING, type TreeColumns } from './types';
-import { isValidNutrient } from './values';
 
 export { PrescriptionError } from './prescription-grid';
 
-/** No N/P/K class: no value, Missing, or no range for the tree's crop. */
-const UNMEASURED = 255;
 const STATUS_DEAD = 3;
 
 export interface PrescriptionZone {
@@ -73,8 +70,6 @@ export interface Prescription {
   boundary: Position[][][];
 }
 
-const NUTRIENT_INDEX: Record<NutrientClass, number> = { low: 0, optimal: 1, high: 2 };
-
 /** Class of every tree in the layer; a class number ≥ the layer's class count means "not measured". */
 export function layerTreeClasses(
   t: TreeColumns,
@@ -85,16 +80,8 @@ export function layerTreeClasses(
   // The legend's bands over the survey's range (the analysis holds the same range the map colours by).
   if (layer === 'vitality') return bandClasses(t.numeric.biomass, st, a.vitalityRange);
   if (layer === 'canopy') return bandClasses(t.numeric.canopy_diameter, st, a.canopyRange);
-  const out = new Uint8Array(t.length).fill(UNMEASURED);
-  const vals = t.numeric[`${layer}_mean`],
-    crop = t.text.crop_name.codes;
-  const { lower, upper } = boundsByCropCode(a.npkRanges, t.text.crop_name, layer);
-  for (let i = 0; i < t.length; i++) {
-    if (!isValidNutrient(vals[i], st[i])) continue;
-    const c = nutrientClass(vals[i], lower[crop[i]], upper[crop[i]]);
-    if (c) out[i] = NUTRIENT_INDEX[c];
-  }
-  return out;
+  // N/P/K: the class by the tree's crop range (NO_NUTRIENT_CLASS without a value or range: not measured).
+  return nutrientRangeClasses(t, a.npkRanges, layer);
 }
 
 /** Majority class of the counts; a tie goes to the lower class; -1 when nothing is counted. */

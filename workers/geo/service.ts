@@ -90,7 +90,7 @@ export function createGeoService(transfer: TransferFn = (v) => v): GeoWorkerApi 
     let c = x.classes.get(mode);
     if (!c) {
       if (isChangeMode(mode) && !x.prepared) throw new Error(`geo worker: colour mode ${mode} needs compare() first`);
-      c = treeClasses(x.d.trees, mode, { biomassRange: x.d.biomassRange, comparison: x.prepared?.cmp });
+      c = treeClasses(x.d.trees, mode, { biomassRange: x.d.biomassRange, npkRanges: x.a.npkRanges, comparison: x.prepared?.cmp });
       x.classes.set(mode, c);
     }
     return c;

@@ -51,3 +51,24 @@ describe('tree statistics (client.md §3 shape)', () => {
     expect(empty.canopy_diameter_stats.avg_buffer_size).toBeNull();
   });
 });
+
+describe('N/P/K combined counts trees, not readings (README "NPK combined")', () => {
+  // avocado: N 1.6–2.0, P 0.08–0.25, K 0.75–2.0
+  const t = cols([
+    { tree_status: 0, n_mean: 1.8, p_mean: 0.1, k_mean: 1 }, // all optimal
+    { tree_status: 0, n_mean: 1.0, p_mean: 0.3, k_mean: 1 }, // low N and high P: low (the deficient side)
+    { tree_status: 0, n_mean: 1.8, p_mean: 0.3, k_mean: 1 }, // high P only: high
+    { tree_status: 0, n_mean: 1.8, p_mean: 0.1 }, // no K: unclassified
+    { tree_status: 4, n_mean: 1.8, p_mean: 0.1, k_mean: 1 }, // Missing: not counted
+  ]);
+  const s = computeStatistics(t, ctx);
+  it('optimal only when all three are, low when any is low, else high when any is high', () => {
+    expect(s.npk_combined).toEqual({ low: 1, optimal: 1, high: 1, unclassified: 1 });
+  });
+  it('never counts more trees than the survey has', () => {
+    const c = s.npk_combined;
+    expect(c.low + c.optimal + c.high + c.unclassified).toBeLessThanOrEqual(s.total_trees);
+    // Per nutrient the readings are counted: three charts of trees each, never the sum of the three.
+    for (const n of Object.values(s.npk_classes)) expect(n.low + n.optimal + n.high + n.unclassified).toBeLessThanOrEqual(s.total_trees);
+  });
+});

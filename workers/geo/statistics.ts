@@ -2,11 +2,11 @@
 // aggregates, canopy) plus real N/P/K class counts and canopy buckets. Pure and
 // DOM-free: the server computes /api/tree-status-statistics with it.
 import { relativeRange, VITALITY_DEFAULT_MAX, type RelativeRange } from './colours';
-import { boundsByCropCode, type ResolvedNpkRanges } from './npk-ranges';
+import { boundsByCropCode, nutrientClassIndex, type ResolvedNpkRanges } from './npk-ranges';
 import { STATUS_MISSING, type Nutrient, type StringColumn } from './types';
+import { CANOPY_BUCKET_COUNT, canopyBucket, canopyBucketLabel, isValidMeasure, vitalityClass } from './values';
 
 export const STATUS_LABELS = ['Healthy', 'Weak', 'Weak-Dead', 'Dead', 'Missing', 'Unknown'] as const;
-export const CANOPY_BUCKETS = ['0-1', '1-2', '2-3', '3-4', '4-5', '5-6', '6-7', '7m+'] as const;
 
 export interface NpkStat {
   avg_value: number | null;
@@ -32,6 +32,11 @@ export interface TreeStatistics {
   canopy_diameter_stats: { avg_buffer_size: number | null; buffer_measurements: number };
   /** Beyond the spec's shape: counts by crop range (low < lower ≤ optimal ≤ upper < high). */
   npk_classes: ByNutrient<NpkClassCounts>;
+  /**
+   * Trees by their three classes together (README "NPK combined"): low when any nutrient is low, else high when
+   * any is high, else optimal (all three optimal); unclassified when one of the three has no class. Counts trees.
+   */
+  npk_combined: NpkClassCounts;
   canopy_buckets: { label: string; count: number }[];
   vitality_range: { lo: number; hi: number };
   /** Beyond the spec's shape: mean and standard deviation (population) of each measure's valid values. */
@@ -66,6 +71,11 @@ export interface StatisticsContext {
   biomassRange?: { min: number | null; max: number | null } | null;
 }
 
+/** The first counter of the combined N/P/K classes (after status, vitality, canopy and 3 × 5 nutrient counters). */
+const COMBINED = 6 + 4 + 8 + 15;
+/** Counter slots of the vitality classes (high, medium, low; 9 = none). */
+const VITALITY_COUNTER = { high: 6, medium: 7, low: 8 } as const;
+
 const NUTRIENTS: [Nutrient, keyof ByNutrient<unknown>][] = [
   ['n', 'nitrogen'],
   ['p', 'phosphorus'],
@@ -81,15 +91,14 @@ export function computeStatistics(t: StatisticsColumns, ctx: StatisticsContext, 
   const m = selection ? selection.length : t.length;
   const st = t.status;
   const vr = ctx.vitalityRange ?? relativeRange(t.numeric.biomass, st, VITALITY_DEFAULT_MAX, ctx.biomassRange, selection);
-  const vLo = vr.lo,
-    vSpan = vr.hi - vr.lo;
   const bio = t.numeric.biomass,
     can = t.numeric.canopy_diameter,
     crop = t.text.crop_name.codes;
   const vals = [t.numeric.n_mean, t.numeric.p_mean, t.numeric.k_mean];
   const bounds = NUTRIENTS.map(([nut]) => boundsByCropCode(ctx.npkRanges, t.text.crop_name, nut));
-  // counters: status 0..5 | vitality high, medium, low, none | canopy buckets 0..7 | per nutrient low, opt, high, unclassified, count
-  const counts = new Float64Array(6 + 4 + 8 + 15);
+  // counters: status 0..5 | vitality high, medium, low, none | canopy buckets 0..7 | per nutrient low, opt, high,
+  // unclassified, count | combined low, optimal, high, unclassified
+  const counts = new Float64Array(COMBINED + 4);
   // sums / sums of squares / counts: n, p, k, vitality, canopy (the canopy count is the buckets' total)
   const sums = new Float64Array(5),
     squares = new Float64Array(5);
@@ -106,20 +115,23 @@ export function computeStatistics(t: StatisticsColumns, ctx: StatisticsContext, 
       continue;
     }
     const b = bio[i];
-    if (b >= 0) {
+    if (isValidMeasure(b, s)) {
       sums[4] += b;
       squares[4] += b * b;
       vCount++;
-      const tt = vSpan > 0 ? (b - vLo) / vSpan : 0.5;
-      counts[tt >= 2 / 3 ? 6 : tt >= 1 / 3 ? 7 : 8]++;
+      counts[VITALITY_COUNTER[vitalityClass(b, vr)]]++;
     } else counts[9]++;
     const c = can[i];
-    if (c >= 0) {
+    if (isValidMeasure(c, s)) {
       sums[3] += c;
       squares[3] += c * c;
-      counts[10 + (c < 7 ? Math.floor(c) : 7)]++;
+      counts[10 + canopyBucket(c)]++;
     }
     const code = crop[i];
+    // Per tree: the lowest and highest class of its three nutrients, and how many were classified.
+    let classified = 0,
+      lowest = 2,
+      highest = 0;
     for (let k = 0; k < 3; k++) {
       const v = vals[k][i];
       if (v !== v) continue;
@@ -127,15 +139,20 @@ export function computeStatistics(t: StatisticsColumns, ctx: StatisticsContext, 
       squares[k] += v * v;
       if (v < mins[k]) mins[k] = v;
       if (v > maxs[k]) maxs[k] = v;
-      const lo = bounds[k].lower[code],
-        up = bounds[k].upper[code],
+      const cls = nutrientClassIndex(v, bounds[k].lower[code], bounds[k].upper[code]),
         o = 18 + 5 * k;
       counts[o + 4]++;
-      counts[!(lo < up) ? o + 3 : v < lo ? o : v > up ? o + 2 : o + 1]++;
+      counts[cls < 0 ? o + 3 : o + cls]++;
+      if (cls < 0) continue;
+      classified++;
+      if (cls < lowest) lowest = cls;
+      if (cls > highest) highest = cls;
     }
+    // Combined (README "NPK combined"): a tree counts once, optimal only when all three are optimal.
+    counts[COMBINED + (classified < 3 ? 3 : lowest === 0 ? 0 : highest === 2 ? 2 : 1)]++;
   }
   const status = Array.from(counts.subarray(0, 6));
-  const buckets = Array.from(counts.subarray(10, 18));
+  const buckets = Array.from(counts.subarray(10, 10 + CANOPY_BUCKET_COUNT));
   let cCount = 0;
   for (const b of buckets) cCount += b;
   const cSum = sums[3];
@@ -159,7 +176,8 @@ export function computeStatistics(t: StatisticsColumns, ctx: StatisticsContext, 
     npk_stats: npk,
     canopy_diameter_stats: { avg_buffer_size: cCount ? cSum / cCount : null, buffer_measurements: cCount },
     npk_classes: classes,
-    canopy_buckets: CANOPY_BUCKETS.map((label, k) => ({ label, count: buckets[k] })),
+    npk_combined: { low: counts[COMBINED], optimal: counts[COMBINED + 1], high: counts[COMBINED + 2], unclassified: counts[COMBINED + 3] },
+    canopy_buckets: buckets.map((count, k) => ({ label: canopyBucketLabel(k), count })),
     vitality_range: { lo: vr.lo, hi: vr.hi },
     spread: {
       n: spread(sums[0], squares[0], counts[22]),

@@ -38,3 +38,23 @@ export function looseText(v: unknown): string {
   if (typeof v === 'number') return Number.isFinite(v) ? String(v) : '';
   return typeof v === 'string' ? v : String(v);
 }
+
+/** Canopy buckets of client.md §9: 0-1 m … 6-7 m, then 7m+ (index 0..7). */
+export const CANOPY_BUCKET_COUNT = 8;
+/** The bucket (0..7) of a valid canopy diameter in metres. */
+export function canopyBucket(metres: number): number {
+  return metres < CANOPY_BUCKET_COUNT - 1 ? Math.max(0, Math.floor(metres)) : CANOPY_BUCKET_COUNT - 1;
+}
+/** The API's bucket label (English, client.md §9): '0-1' … '6-7', '7m+'. Screens word it in their language. */
+export const canopyBucketLabel = (b: number): string => (b < CANOPY_BUCKET_COUNT - 1 ? `${b}-${b + 1}` : `${b}m+`);
+
+export type VitalityClass = 'high' | 'medium' | 'low';
+/**
+ * Vitality class of a valid biomass (client.md §9 "Vitality classes: high, medium, low, none"): thirds of
+ * the survey's relative range (t ≥ 2/3 high, ≥ 1/3 medium, else low); a zero-width range is medium.
+ */
+export function vitalityClass(biomass: number, range: { lo: number; hi: number }): VitalityClass {
+  const span = range.hi - range.lo;
+  const t = span > 0 ? (biomass - range.lo) / span : 0.5;
+  return t >= 2 / 3 ? 'high' : t >= 1 / 3 ? 'medium' : 'low';
+}

@@ -11,6 +11,7 @@ const count = z.number().int();
 const measure = z.number().nullable();
 const byNutrient = <T extends z.ZodType>(s: T) => z.object({ nitrogen: s, phosphorus: s, potassium: s });
 const spread = z.object({ mean: measure, sd: measure, count });
+const npkClasses = z.object({ low: count, optimal: count, high: count, unclassified: count });
 
 export const treeStatistics = z.object({
   total_trees: count,
@@ -22,7 +23,9 @@ export const treeStatistics = z.object({
   npk_stats: byNutrient(z.object({ avg_value: measure, min_value: measure, max_value: measure, measurement_count: count })),
   canopy_diameter_stats: z.object({ avg_buffer_size: measure, buffer_measurements: count }),
   /** Counts by crop range (low < lower ≤ optimal ≤ upper < high). */
-  npk_classes: byNutrient(z.object({ low: count, optimal: count, high: count, unclassified: count })),
+  npk_classes: byNutrient(npkClasses),
+  /** Trees by their three classes together: optimal only when all three are (README "NPK combined"). */
+  npk_combined: npkClasses,
   canopy_buckets: z.array(z.object({ label: z.string(), count })),
   vitality_range: z.object({ lo: z.number(), hi: z.number() }),
   /** Mean and standard deviation (population) of each measure's valid values. */

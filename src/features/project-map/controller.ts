@@ -7,12 +7,12 @@ import type { PickingInfo } from '@deck.gl/core';
 import { chooseFeature, treeAt, type AreaItem, type LayerId } from '../../map/deck-layers';
 import { LAYER_STYLE } from '../../map/map-config';
 import type { ColourMode, RelativeRange } from '../../../workers/geo/colours';
-import { CHANGE, type ChangeKey } from '../../../workers/geo/compare';
+import { CHANGE } from '../../../workers/geo/compare';
 import type { ZoneRef } from '../../map/geo-client';
 import type { TreeStatistics } from '../../domain/contracts/statistics';
 import type { StatisticsResponse } from '../../api/statistics';
 import { initialLayerState, layerReducer, type LayerAction, type LayerState, type Selected } from './layer-state';
-import { legendFor, type LegendEntry } from './legend';
+import { legendFor, type LegendEntry, type LegendWords } from './legend';
 
 export type Panel = 'layers' | 'surveys' | 'previous' | 'export' | 'compare' | 'list' | 'zones' | 'prescription';
 
@@ -36,8 +36,8 @@ export type ScreenAction =
   | { type: 'zoomActive'; on: boolean }
   | { type: 'dismiss'; alert: string };
 
-export function initialScreenState(): ScreenState {
-  return { layers: initialLayerState(), mode: 'status', hidden: [], panel: null, zoomActive: false, dismissed: [] };
+export function initialScreenState(dismissed: string[] = []): ScreenState {
+  return { layers: initialLayerState(), mode: 'status', hidden: [], panel: null, zoomActive: false, dismissed };
 }
 
 export function screenReducer(s: ScreenState, a: ScreenAction): ScreenState {
@@ -187,12 +187,9 @@ export function infoModel(c: SelectionContext, ready: { treeValues: boolean; sta
   return ready.failed ? { kind: 'noData' } : null;
 }
 
-export interface LegendLabels {
+export interface LegendLabels extends LegendWords {
   plots: string;
   irrigationAreas: string;
-  status: (code: number) => string;
-  noValue: string;
-  change: (key: ChangeKey) => string;
 }
 
 /** The legend of each layer (plots and areas in their outline colour on the map); the trees' counts are the survey's, or the selected plot's or area's. */

@@ -42,8 +42,9 @@ function Legend({ entries, locale, onToggle }: { entries: LegendEntry[]; locale:
           const inner = (
             <>
               <span className="pm-legend__swatch" style={{ background: cssColour(e.colour) }} aria-hidden="true" />
-              <span className="pm-legend__label" dir="auto">
-                {e.label}
+              <span className="pm-legend__label">
+                <bdi>{e.label}</bdi>
+                {e.note && <span className="pm-legend__note"> {e.note}</span>}
               </span>
               <span className="pm-legend__count">{nf.format(e.count)}</span>
             </>

@@ -7,12 +7,30 @@ import {
   RELATIVE_COLOURS,
   RELATIVE_THRESHOLDS,
   classColours,
+  isRangeMode,
   nutrientClassCount,
   type ColourMode,
   type RelativeRange,
   type Rgba,
 } from '../../../workers/geo/colours';
 import { CHANGE_KEYS, type ChangeKey } from '../../../workers/geo/compare';
+import { NUTRIENT_CLASSES, type NutrientClass } from '../../../workers/geo/npk-ranges';
+
+/** The words at the two ends of a relative scale ("low vigour" … "high vigour"), so red is never read as "a problem". */
+export interface ScaleEnds {
+  low: string;
+  high: string;
+}
+
+export interface LegendWords {
+  status: (code: number) => string;
+  noValue: string;
+  change?: (key: ChangeKey) => string;
+  /** low / optimal / high of the "vs crop range" modes. */
+  nutrientClass?: (c: NutrientClass) => string;
+  /** The ends of the relative scales: vitality, canopy and their changes. */
+  ends?: (mode: ColourMode) => ScaleEnds | null;
+}
 
 export interface LegendEntry {
   key: string;
@@ -23,13 +41,15 @@ export interface LegendEntry {
   cls?: number;
   /** Switched off by the grower: its trees are not drawn. */
   hidden?: boolean;
+  /** Words beside the label: the end of a relative scale ("high vigour"). */
+  note?: string;
 }
 
 export function legendFor(
   mode: ColourMode,
   counts: Uint32Array | null,
   range: RelativeRange | null,
-  labels: { status: (code: number) => string; noValue: string; change?: (key: ChangeKey) => string },
+  labels: LegendWords,
   hidden: readonly number[] = [],
 ): LegendEntry[] {
   const colours = classColours(mode);
@@ -44,6 +64,7 @@ export function legendFor(
   const classes = (count: number) => Array.from({ length: count }, (_, i) => i);
   if (mode === 'status') return classes(6).map((i) => entry(String(i), labels.status(i), i));
   if (mode === 'change') return CHANGE_KEYS.map((k, i) => entry(`change-${k}`, labels.change?.(k) ?? k, i)).filter((e) => e.count > 0 || e.hidden);
+  if (isRangeMode(mode)) return NUTRIENT_CLASSES.map((c, i) => entry(`${mode}-${c}`, labels.nutrientClass?.(c) ?? c, i));
   if (mode === 'n' || mode === 'p' || mode === 'k') {
     const s = NUTRIENT_SCALES[mode];
     // Only classes that occur (or are hidden): N and K have 16 steps, most of them empty for one crop.
@@ -60,13 +81,16 @@ export function legendFor(
     mode === 'vitalityChange' || mode === 'canopyChange'
       ? (v: number, d: number) => (v > 0 ? `+${v.toFixed(d)}` : v.toFixed(d))
       : (v: number, d: number) => v.toFixed(d);
-  const bands = classes(RELATIVE_COLOURS.length).map((i) =>
-    entry(
+  const ends = labels.ends?.(mode) ?? null;
+  const bands = classes(RELATIVE_COLOURS.length).map((i) => ({
+    ...entry(
       `${mode}${i}`,
       i === 0 ? `< ${fmt(edges[1], digits)}` : i === 5 ? `≥ ${fmt(edges[5], digits)}` : `${fmt(edges[i], digits)}–${fmt(edges[i + 1], digits)}`,
       i,
     ),
-  );
+    // The scale's words at its ends: the lowest band reads "low vigour", the highest "high vigour".
+    ...(ends && i === 0 ? { note: ends.low } : ends && i === 5 ? { note: ends.high } : {}),
+  }));
   return [...bands, entry('none', labels.noValue, NO_VALUE_CLASS)];
 }
 

@@ -1,11 +1,12 @@
 // The banners over the map: load errors, the PDF report's progress or failure,
 // and the duplicate-tree alerts the grower can close (client.md §5).
 import { useTranslation } from 'react-i18next';
+import { alertKindKey, type DuplicateAlert } from './duplicate-alerts';
 
 interface Props {
   errors: string[];
   report: { busy: boolean; message: string | null; dismiss: () => void };
-  alerts: string[];
+  alerts: DuplicateAlert[];
   onDismiss: (alert: string) => void;
 }
 
@@ -30,9 +31,14 @@ export function MapAlerts({ errors, report, alerts, onDismiss }: Props) {
         </div>
       )}
       {alerts.map((a) => (
-        <div key={a} className="pm-alert" role="alert" data-testid="pm-duplicate-alert">
-          <span dir="ltr">{a}</span>
-          <button type="button" className="pm-close" onClick={() => onDismiss(a)} aria-label={t('layers.close')}>
+        <div key={a.key} className="pm-alert" role="alert" data-testid="pm-duplicate-alert">
+          <span>
+            {t('alerts.duplicate', { kind: t(alertKindKey(a.kind)), ids: '' })}
+            <bdi dir="ltr" translate="no">
+              {a.ids.join(', ')}
+            </bdi>
+          </span>
+          <button type="button" className="pm-close" onClick={() => onDismiss(a.key)} aria-label={t('layers.close')}>
             ✕
           </button>
         </div>

@@ -51,6 +51,7 @@ import {
 } from './controller';
 import { CompareBar } from './compare-bar';
 import { MapAlerts } from './map-alerts';
+import { readDismissed, writeDismissed } from './duplicate-alerts';
 import './project-map.css';
 
 export default function ProjectMapPage() {
@@ -72,12 +73,16 @@ function ProjectMapScreen() {
   const navState = location.state as { projectName?: string; name?: string } | null;
   const { data, client, setColourMode, compareWith } = useProjectData(projectId, navState?.projectName ?? navState?.name);
   // The screen's state and its rules: controller.ts (tested in Node); this page lays out.
-  const [screen, dispatch] = useReducer(screenReducer, undefined, initialScreenState);
+  const [screen, dispatch] = useReducer(screenReducer, projectId ?? '', (id) => initialScreenState(readDismissed(id)));
   const { layers, mode, hidden, panel } = screen;
   const screenRef = useRef(screen);
   useEffect(() => {
     screenRef.current = screen;
   });
+  // A closed duplicate alert stays closed for this survey on this device.
+  useEffect(() => {
+    if (projectId && screen.dismissed.length) writeDismissed(projectId, screen.dismissed);
+  }, [projectId, screen.dismissed]);
   // The prescription panel's zones, drawn coloured by rate while it is open.
   const [rxPreview, setRxPreview] = useState<PrescriptionPreview | null>(null);
   const [zones, setZones] = useState<ZoneRow[] | null>(null);
@@ -232,6 +237,8 @@ function ProjectMapScreen() {
           status: (c) => t(`status.${c}`),
           noValue: t('layers.noValue'),
           change: (k) => t(`change.${k}`),
+          nutrientClass: (c) => t(`widgets.${c}`),
+          ends: (m) => (t(`ends.${m}.low`, { defaultValue: '' }) ? { low: t(`ends.${m}.low`), high: t(`ends.${m}.high`) } : null),
         },
       ),
     [data.colours, zoneCounts, mode, hidden, plots.length, areas.length, t],
@@ -321,7 +328,7 @@ function ProjectMapScreen() {
         <MapAlerts
           errors={errorKeys(data.errors).map((k) => t(k))}
           report={report}
-          alerts={data.alerts.filter((a) => !screen.dismissed.includes(a))}
+          alerts={data.alerts.filter((a) => !screen.dismissed.includes(a.key))}
           onDismiss={(a) => dispatch({ type: 'dismiss', alert: a })}
         />
         {panel === 'layers' && (

@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { fetchMapData } from '../../api/map-data';
 import { fetchProject, type RelatedSurvey } from '../../api/project';
 import { fetchStatistics, type StatisticsResponse } from '../../api/statistics';
+import { duplicateAlerts, type DuplicateAlert } from './duplicate-alerts';
 import { createGeoClient, isCancelled, type ColourMode, type ColoursResult, type CompareResult, type GeoClient, type IngestResult } from '../../map/geo-client';
 
 export const STEPS = [0, 20, 35, 50, 65, 75, 90, 100] as const;
@@ -21,7 +22,7 @@ export interface ProjectData {
   ingest: IngestResult | null;
   colours: ColoursResult | null;
   statistics: StatisticsResponse | null;
-  alerts: string[];
+  alerts: DuplicateAlert[];
   /** Increments once per completed load: the map fits once per value. */
   loadId: number;
   /** The survey compared with (issue 13); positions = ours + its extra trees when it has any. */
@@ -106,7 +107,7 @@ export function useProjectData(projectId: string | undefined, stateName: string 
         const raw = await mapP;
         step(2);
         ingest = raw.format === 'arrow' ? await client.ingestArrow(raw.bytes) : await client.ingestJson(raw.bytes);
-        set({ ingest, alerts: ingest.alerts });
+        set({ ingest, alerts: duplicateAlerts(ingest.duplicates) });
       } catch {
         if (abort.signal.aborted) return;
         // §8: plots layer emptied, loading ends.
