@@ -72,9 +72,8 @@ export interface IngestResult {
   offsets: TreeOffsets;
   plots: PlotFeature[];
   irrigationAreas: IrrigationAreaFeature[];
+  /** Duplicate ids per kind: the app words client.md §8's alert in the UI's language. */
   duplicates: Record<FeatureKind, string[]>;
-  /** Ready-to-show "Duplicate {kind} feature IDs detected: ..." texts. */
-  alerts: string[];
   fit: MapFit | null;
   npkRanges: ResolvedNpkRanges;
   biomassRange: { min: number | null; max: number | null } | null;
@@ -116,6 +115,8 @@ export interface GeoWorkerApi {
   fit(): Promise<MapFit | null>;
   /** Field/value table of one drawn tree (info panel); a comparison's extra tree has `only_in: 'compared'`. */
   treeProperties(index: number): Promise<TreeFieldValues | null>;
+  /** The drawn index of the tree with this tree id (a shared link names a tree by its id), -1 when there is none. */
+  treeIndex(treeId: string): Promise<number>;
   /** Loads the survey to compare with (null: no comparison); change modes need it. */
   compare(input: IngestInput | null, otherIsNewer: boolean): Promise<CompareResult | null>;
   /** The compared survey's values of the same tree (null: not in it, or no comparison). */

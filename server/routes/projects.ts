@@ -45,7 +45,10 @@ const LIST_SQL = `
             FROM project_plots pp JOIN plots pl ON pl.plot_id = pp.plot_id
             LEFT JOIN crop_options co ON co.crop_id = pl.crop_id
            WHERE pp.project_id = p.project_id) AS crop_type,
-         ARRAY(SELECT pp.plot_id FROM project_plots pp WHERE pp.project_id = p.project_id ORDER BY pp.plot_id) AS plot_ids
+         ARRAY(SELECT pp.plot_id FROM project_plots pp WHERE pp.project_id = p.project_id ORDER BY pp.plot_id) AS plot_ids,
+         ARRAY(SELECT pl.plot_name FROM project_plots pp JOIN plots pl ON pl.plot_id = pp.plot_id
+                WHERE pp.project_id = p.project_id ORDER BY pl.plot_name) AS plot_names,
+         EXISTS (SELECT 1 FROM tree_observations o WHERE o.project_id = p.project_id) AS has_results
     FROM projects p
    WHERE ${SCOPE}
    ORDER BY p.observation_date DESC NULLS LAST, p.project_id`;

@@ -132,5 +132,6 @@ export async function getWithFallback<T>(paths: string[], opts?: RequestOptions)
     }
   }
   const msg = last instanceof Error ? last.message : String(last);
-  throw new ApiError(`All API endpoints failed. Last error: ${msg}`, 'allFailed');
+  // The last answer's status stays readable: a 404 on every path means the resource is not there (or not shared).
+  throw new ApiError(`All API endpoints failed. Last error: ${msg}`, 'allFailed', last instanceof ApiError ? last.status : 0);
 }

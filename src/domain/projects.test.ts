@@ -3,6 +3,7 @@ import {
   applyQuery,
   DEFAULT_QUERY,
   displayName,
+  latestResults,
   matchesSearch,
   matchesStatus,
   projectStats,
@@ -119,6 +120,29 @@ describe('search, status filter, sort', () => {
     expect(list.filter((x) => matchesSearch(x, '12')).map((x) => x.project_id)).toEqual([12, 120]);
     expect(list.filter((x) => matchesSearch(x, '  ')).length).toBe(5);
     expect(list.filter((x) => matchesSearch(x, 'zzz')).length).toBe(0);
+  });
+
+  it('matches a crop in Hebrew or English and the survey plots’ names', () => {
+    const olive = { ...p(30, 'Survey 30', '2026-01-01'), crop_type: 'Olive', plot_names: ['North block'] };
+    const mixed = { ...p(31, 'Survey 31', '2026-01-01'), crop_type: 'Avocado, Date palm', plot_names: ['Hill'] };
+    expect(matchesSearch(olive, 'זית')).toBe(true);
+    expect(matchesSearch(olive, 'olive')).toBe(true);
+    expect(matchesSearch(olive, 'north')).toBe(true);
+    expect(matchesSearch(mixed, 'תמר')).toBe(true);
+    expect(matchesSearch(mixed, 'אבוקדו')).toBe(true);
+    expect(matchesSearch(mixed, 'זית')).toBe(false);
+  });
+
+  it('offers the newest survey with results of each plot group as "latest results"', () => {
+    const s = (id: number, date: string, plots: number[], has_results: boolean) => ({ ...p(id, `S${id}`, date), plot_ids: plots, has_results });
+    const all = [
+      s(1, '2026-12-01', [1, 2], false),
+      s(2, '2026-10-01', [2, 1], true),
+      s(3, '2026-06-01', [1, 2], true),
+      s(4, '2026-09-01', [3], true),
+      s(5, '2027-01-01', [3], false),
+    ];
+    expect(latestResults(all).map((x) => x.project_id)).toEqual([2, 4]);
   });
 
   it('filters valid and incomplete', () => {

@@ -1,4 +1,5 @@
 import { dayNumber } from './projects-dates';
+import { cropSearchNames } from './crop-names';
 import type { ProjectTrend } from './contracts/projects';
 
 // Home-screen rules for a grower's project list (client.md §2 Home, §4, §5).
@@ -16,6 +17,8 @@ export interface ProjectSummary {
   services?: string[] | null;
   crop_type?: string | null;
   plot_ids?: number[];
+  plot_names?: string[];
+  has_results?: boolean;
   trend?: ProjectTrend | null;
 }
 
@@ -81,11 +84,30 @@ export function displayName(p: ProjectSummary): string | null {
   return null;
 }
 
-/** Case-insensitive substring of the name or the project_id (§5). */
+/**
+ * Case-insensitive substring of the name or the project_id (§5), and beyond the spec: of a crop of the survey
+ * in Hebrew or English ("זית" finds the olive surveys) or of one of its plots' names.
+ */
 export function matchesSearch(p: ProjectSummary, term: string): boolean {
   const q = term.trim().toLocaleLowerCase();
   if (!q) return true;
-  return (p.name ?? '').toLocaleLowerCase().includes(q) || (hasId(p) && String(p.project_id).toLocaleLowerCase().includes(q));
+  const crops = (p.crop_type ?? '').split(',').flatMap((c) => cropSearchNames(c));
+  return [p.name ?? '', hasId(p) ? String(p.project_id) : '', ...crops, ...(p.plot_names ?? [])].some((text) => text.toLocaleLowerCase().includes(q));
+}
+
+/**
+ * The home's "Latest results" row: per group of plots (the same plot set), the newest survey that has results,
+ * newest first. The list below keeps client.md's date sort, where scheduled surveys come first.
+ */
+export function latestResults<T extends ProjectSummary>(projects: T[], max = 6): T[] {
+  const best = new Map<string, T>();
+  for (const p of projects) {
+    if (!p.has_results || !isValidProject(p)) continue;
+    const key = [...(p.plot_ids ?? [])].sort((a, b) => a - b).join(',') || `survey:${p.project_id}`;
+    const cur = best.get(key);
+    if (!cur || (dayNumber(p.observation_date) ?? -Infinity) > (dayNumber(cur.observation_date) ?? -Infinity)) best.set(key, p);
+  }
+  return sortProjects([...best.values()], 'date', 'desc').slice(0, max);
 }
 
 export function matchesStatus(p: ProjectSummary, filter: StatusFilter): boolean {

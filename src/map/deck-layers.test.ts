@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { treeOffsets } from '../../workers/geo/draw-offsets';
 import { buildMapLayers, type MapLayerInput } from './deck-layers';
+import { LAYER_STYLE } from './map-config';
 
 /** The tree layer alone, visible, at zoom 18 unless said otherwise. */
 const treesInput = (trees: MapLayerInput['trees'], more: Partial<MapLayerInput> = {}): MapLayerInput => ({
@@ -61,5 +62,25 @@ describe('tree layer data', () => {
     expect(buildMapLayers({ ...input(null), treeLod: 'vector' }).map((l) => l.id)).toEqual(['trees']);
     // An image the worker refused (too large: plots kilometres apart near the detail zoom): instances.
     expect(buildMapLayers(input('refused')).map((l) => l.id)).toEqual(['trees']);
+  });
+
+  it('marks the selected tree orange and larger, inside a black-and-white ring (orange alone is also Weak-Dead)', () => {
+    const positions = Float64Array.of(35, 32, 35.001, 32.001);
+    const layers = buildMapLayers(
+      treesInput({ count: 2, positions, rgba: new Uint8Array(8).fill(255), offsets: treeOffsets(positions, 2) }, { selected: { layer: 'trees', index: 1 } }),
+    );
+    const byId = new Map(layers.map((l) => [l.id, l.props as unknown as Record<string, unknown>]));
+    expect(byId.get('trees-selected')).toMatchObject({ getFillColor: LAYER_STYLE.selected });
+    expect(byId.get('trees-selected')!.getRadius as number).toBeGreaterThan(LAYER_STYLE.trees.radius);
+    const rings = ['trees-selected-ring-black', 'trees-selected-ring-white'].map((id) => byId.get(id)!);
+    expect(rings.map((r) => r.getLineColor)).toEqual([
+      [0, 0, 0, 255],
+      [255, 255, 255, 255],
+    ]);
+    for (const r of rings) {
+      expect(r.filled).toBe(false);
+      expect(r.getLineWidth as number).toBeGreaterThanOrEqual(3);
+      expect(r.getRadius as number).toBeGreaterThan(byId.get('trees-selected')!.getRadius as number);
+    }
   });
 });

@@ -205,17 +205,35 @@ function treeLayers(input: MapLayerInput): Layer[] {
           ];
   const sel = input.selected;
   if (sel && sel.layer === 'trees' && sel.index < t.count) {
+    // client.md §4: orange and a larger marker. Orange is also Weak-Dead, so a thick black-and-white ring
+    // around it makes the selection unmistakable on any tree colour and any basemap.
+    const at = (i: number): [number, number] => [t.positions[2 * i], t.positions[2 * i + 1]];
+    const ring = (id: string, radius: number, colour: [number, number, number, number]) =>
+      new ScatterplotLayer<number>({
+        id,
+        data: [sel.index],
+        getPosition: at,
+        getRadius: radius,
+        radiusUnits: 'pixels',
+        filled: false,
+        stroked: true,
+        getLineColor: colour,
+        getLineWidth: LAYER_STYLE.selectedRing.width,
+        lineWidthUnits: 'pixels',
+      });
     out.push(
+      ring('trees-selected-ring-black', LAYER_STYLE.selectedRing.outer, [0, 0, 0, 255]),
+      ring('trees-selected-ring-white', LAYER_STYLE.selectedRing.outer - LAYER_STYLE.selectedRing.width, [255, 255, 255, 255]),
       new ScatterplotLayer<number>({
         id: 'trees-selected',
         data: [sel.index],
-        getPosition: (i) => [t.positions[2 * i], t.positions[2 * i + 1]],
+        getPosition: at,
         getFillColor: LAYER_STYLE.selected,
         getRadius: LAYER_STYLE.selectedRadius,
         radiusUnits: 'pixels',
         stroked: true,
-        getLineColor: [255, 255, 255, 255],
-        getLineWidth: 2,
+        getLineColor: [0, 0, 0, 255],
+        getLineWidth: 1,
         lineWidthUnits: 'pixels',
       }),
     );

@@ -61,6 +61,7 @@ export interface GeoClient {
   treeLabels(bounds: [number, number, number, number], max: number): Promise<TreeLabels>;
   fit(): Promise<MapFit | null>;
   treeProperties(index: number): Promise<TreeFieldValues | null>;
+  treeIndex(treeId: string): Promise<number>;
   /** Map-data bytes of the survey to compare with (transferred), or null for no comparison. */
   compare(raw: { format: 'arrow' | 'json'; bytes: ArrayBuffer } | null, otherIsNewer: boolean): Promise<CompareResult | null>;
   comparedProperties(index: number): Promise<TreeFieldValues | null>;
@@ -96,6 +97,7 @@ export function createGeoClient(worker: Worker | Endpoint = createGeoWorker()): 
     treeLabels: (bounds, max) => api.treeLabels(bounds, max),
     fit: () => api.fit(),
     treeProperties: (i) => api.treeProperties(i),
+    treeIndex: (id) => api.treeIndex(id),
     compare: (raw, newer) => (raw ? api.compare(transfer({ format: raw.format, bytes: raw.bytes }, [raw.bytes]), newer) : api.compare(null, newer)),
     comparedProperties: (i) => api.comparedProperties(i),
     zones: () => api.zones(),

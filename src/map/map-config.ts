@@ -39,6 +39,8 @@ export const LAYER_STYLE = {
   treeMarkerRadius: 2,
   markerRadius: 7,
   selectedRadius: 8,
+  /** Around the selected tree: a white ring inside a black one, each `width` px (readable on any colour). */
+  selectedRing: { outer: 15, width: 3 },
   selected: [255, 140, 0, 255] as [number, number, number, number],
 };
 

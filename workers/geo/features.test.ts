@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { duplicateAlertText, normalizeAreas } from './features';
+import { normalizeAreas } from './features';
 import { mercRing, rectRing } from './test-fixtures';
 import type { AreaGeometry, PlotProperties } from './types';
 import type { FeatureCollection } from 'geojson';
@@ -8,10 +8,6 @@ const poly = (x: number): AreaGeometry => ({ type: 'Polygon', coordinates: [merc
 const fc = (features: FeatureCollection<AreaGeometry | null, PlotProperties>['features']) => ({ type: 'FeatureCollection' as const, features });
 
 describe('plots and irrigation areas (client.md §4)', () => {
-  it('formats the duplicate alert', () => {
-    expect(duplicateAlertText('tree', ['5', '7'])).toBe('Duplicate tree feature IDs detected: 5, 7');
-  });
-
   it('keeps the first of each id, lists duplicates once, generates missing ids', () => {
     const r = normalizeAreas(
       fc([

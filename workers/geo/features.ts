@@ -5,11 +5,6 @@ import { polygonToLonLat } from './projection';
 import type { AreaFeature, AreaGeometry, FeatureKind } from './types';
 import { looseText } from './values';
 
-/** The alert text of client.md §8. */
-export function duplicateAlertText(kind: FeatureKind, ids: readonly string[]): string {
-  return `Duplicate ${kind} feature IDs detected: ${ids.join(', ')}`;
-}
-
 /** Feature id: GeoJSON `id` first, then the kind's id property; '' when neither. */
 export function rawFeatureId(f: Pick<Feature, 'id'> & { properties?: Record<string, unknown> | null }, idField: string): string | number | '' {
   const id = f.id ?? f.properties?.[idField];

@@ -1,5 +1,5 @@
 // The map-data response (EPSG:3857 GeoJSON, client.md §3) → columnar dataset.
-import { duplicateAlertText, normalizeAreas } from './features';
+import { normalizeAreas } from './features';
 import { mercatorXToLon, mercatorYToLat } from './projection';
 import { TreeColumnsBuilder } from './tree-columns';
 import type { FeatureKind, IrrigationAreaFeature, MapDataResponse, NpkRanges, PlotFeature, TreeColumns } from './types';
@@ -8,18 +8,13 @@ export interface GeoDataset {
   trees: TreeColumns;
   plots: PlotFeature[];
   irrigationAreas: IrrigationAreaFeature[];
-  /** Duplicate ids per kind; the app shows duplicateAlertText for each non-empty list. */
+  /** Duplicate ids per kind; the app words client.md §8's alert for each non-empty list (project-map alerts.duplicate). */
   duplicates: Record<FeatureKind, string[]>;
   biomassRange: { min: number | null; max: number | null } | null;
   /** The server's ranges as sent; merge with defaults via resolveNpkRanges. */
   npkRanges: NpkRanges;
   /** Trees without a point geometry (dropped). */
   skippedTrees: number;
-}
-
-export function alertsFor(d: Pick<GeoDataset, 'duplicates'>): string[] {
-  const kinds: FeatureKind[] = ['plot', 'irrigation area', 'tree'];
-  return kinds.filter((k) => d.duplicates[k].length > 0).map((k) => duplicateAlertText(k, d.duplicates[k]));
 }
 
 export function ingestMapDataGeoJSON(data: MapDataResponse): GeoDataset {

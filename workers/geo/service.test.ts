@@ -23,7 +23,9 @@ describe('geo service (worker body)', () => {
     const s = createGeoService();
     const r = await s.ingest({ format: 'json', bytes: new TextEncoder().encode(JSON.stringify(data)).buffer as ArrayBuffer });
     expect(r.treeCount).toBe(2);
-    expect(r.alerts).toEqual(['Duplicate tree feature IDs detected: 1']);
+    expect(r.duplicates.tree).toEqual(['1']);
+    expect(await s.treeIndex('2')).toBe(1);
+    expect(await s.treeIndex('nope')).toBe(-1);
     expect(r.offsets.origin[0]).toBeCloseTo(35.2525, 9);
     expect(r.offsets.origin[1]).toBeCloseTo(32.005, 9);
     expect(r.offsets.values[0]).toBeCloseTo(35.005 - 35.2525, 5);

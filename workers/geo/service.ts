@@ -21,7 +21,7 @@ import { decodeMapDataArrow } from './arrow-decode';
 import { drawnZoneOf } from './zone-groups';
 import { countClasses, isChangeMode, paintClasses, treeClasses, filterTrees, type ColourMode, type TreeClasses } from './colours';
 import { extentCentre, treeOffsets } from './draw-offsets';
-import { alertsFor, ingestMapDataGeoJSON, type GeoDataset } from './ingest-geojson';
+import { ingestMapDataGeoJSON, type GeoDataset } from './ingest-geojson';
 import { analyseDataset, type Analysis } from './pipeline';
 import { idAt } from './tree-ids';
 import { listBuffers, treeList, type ListSort, type TreeList } from './tree-list';
@@ -120,7 +120,6 @@ export function createGeoService(transfer: TransferFn = (v) => v): GeoWorkerApi 
         plots: d.plots,
         irrigationAreas: d.irrigationAreas,
         duplicates: d.duplicates,
-        alerts: alertsFor(d),
         fit: a.fit,
         npkRanges: a.npkRanges,
         biomassRange: d.biomassRange,
@@ -191,6 +190,12 @@ export function createGeoService(transfer: TransferFn = (v) => v): GeoWorkerApi 
       if (pz >= 0 && out.plot_id === null) out.plot_id = g.plots[pz].id;
       if (az >= 0 && out.irrigation_area_id === null) out.irrigation_area_id = g.areas[az].id;
       return out;
+    },
+
+    async treeIndex(treeId: string): Promise<number> {
+      const ids = loaded().d.trees.ids;
+      for (let i = 0, n = ids.kind === 'int' ? ids.values.length : ids.values.codes.length; i < n; i++) if (String(idAt(ids, i)) === treeId) return i;
+      return -1;
     },
 
     async compare(input: IngestInput | null, otherIsNewer: boolean): Promise<CompareResult | null> {

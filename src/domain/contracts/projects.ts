@@ -21,6 +21,10 @@ export const userProject = z.object({
   products: z.array(z.string()),
   crop_type: z.string().nullable(),
   plot_ids: z.array(z.number().int()),
+  /** The names of the survey's plots (the home search matches them). */
+  plot_names: z.array(z.string()),
+  /** The survey has results (observations): the home's "Latest results" row shows only such surveys. */
+  has_results: z.boolean(),
   trend: projectTrend.nullable(),
 });
 export const userProjectsResponse = z.array(userProject);

@@ -10,6 +10,7 @@ import type { UserProject } from '../../api/projects';
 import { FETCH_PROJECTS_FAILED } from '../../api/projects';
 import { HomeFilters } from './home-filters';
 import { ProjectCard } from './project-card';
+import { LatestResults } from './latest-results';
 import { useListQuery } from './use-list-query';
 import { useUserProjects } from './use-user-projects';
 import './home.css';
@@ -92,6 +93,8 @@ function ProjectsSection({ projects }: { projects: UserProject[] }) {
         <StatCard label={t('stats.recent')} value={n(stats.recent)} testId="stat-recent" />
         <StatCard label={t('stats.thisMonth')} value={n(stats.thisMonth)} testId="stat-month" />
       </div>
+
+      <LatestResults projects={projects} />
 
       <div className="home__section-head">
         <h2>{t('section.title')}</h2>

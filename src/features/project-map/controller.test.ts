@@ -158,6 +158,17 @@ describe('selection → name, export scope and info panel', () => {
     expect(infoModel(ctx({}), { treeValues: false, statistics: response, failed: false })?.kind).toBe('statistics');
     expect(infoModel(ctx({}), { treeValues: false, statistics: null, failed: true })).toEqual({ kind: 'noData' });
     expect(infoModel(ctx({}), { treeValues: false, statistics: null, failed: false })).toBeNull();
+    // A survey without results says so (scheduled or not processed yet) instead of zeros, also for a selected plot.
+    expect(infoModel(ctx({}), { treeValues: false, statistics: response, failed: false, noResults: { scheduled: true } })).toEqual({
+      kind: 'noResults',
+      scheduled: true,
+    });
+    expect(
+      infoModel(ctx({ sel: { layer: 'plots', index: 0 } }), { treeValues: false, statistics: response, failed: false, noResults: { scheduled: false } }),
+    ).toEqual({
+      kind: 'noResults',
+      scheduled: false,
+    });
   });
 });
 

@@ -170,11 +170,18 @@ export type InfoModel =
   | { kind: 'statistics'; scope: 'plot' | 'area'; stats: TreeStatistics; name: string }
   | { kind: 'statistics'; scope: 'project'; stats: TreeStatistics }
   | { kind: 'noData' }
+  /** A survey without results yet: scheduled (flown later) or not processed yet; its plots are drawn. */
+  | { kind: 'noResults'; scheduled: boolean }
   | null;
 
-export function infoModel(c: SelectionContext, ready: { treeValues: boolean; statistics: StatisticsResponse | null; failed: boolean }): InfoModel {
+export function infoModel(
+  c: SelectionContext,
+  ready: { treeValues: boolean; statistics: StatisticsResponse | null; failed: boolean; noResults?: { scheduled: boolean } | null },
+): InfoModel {
   const { sel } = c;
   const stats = ready.statistics;
+  // Zeros and dashes would read as a dead orchard: a survey without results says why instead.
+  if (ready.noResults && sel?.layer !== 'trees') return { kind: 'noResults', scheduled: ready.noResults.scheduled };
   if (sel?.layer === 'trees') {
     if (ready.treeValues) return { kind: 'tree' };
   } else if (sel && stats) {

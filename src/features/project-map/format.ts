@@ -1,6 +1,7 @@
 // Number formats of client.md §9 for the info panel: thousands separators,
-// N/P/K with 2 decimals, canopy with 1 decimal plus "m", planting date as year.
-export type FieldKind = 'int' | 'npk' | 'canopy' | 'year' | 'number' | 'text';
+// N/P/K with 2 decimals, canopy with 1 decimal (the caller adds the unit in the UI's
+// language: units.metres), planting date as year.
+export type FieldKind = 'int' | 'npk' | 'number1' | 'year' | 'number' | 'text';
 
 export const FIELD_KINDS: Record<string, FieldKind> = {
   tree_id: 'text',
@@ -11,7 +12,7 @@ export const FIELD_KINDS: Record<string, FieldKind> = {
   n_mean: 'npk',
   p_mean: 'npk',
   k_mean: 'npk',
-  canopy_diameter: 'canopy',
+  canopy_diameter: 'number1',
   biomass: 'number',
 };
 
@@ -23,8 +24,8 @@ export function formatField(value: string | number | null | undefined, kind: Fie
       return Number.isFinite(n) ? new Intl.NumberFormat(locale, { maximumFractionDigits: 0 }).format(n) : String(value);
     case 'npk':
       return Number.isFinite(n) ? new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n) : String(value);
-    case 'canopy':
-      return Number.isFinite(n) ? `${new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n)} m` : String(value);
+    case 'number1':
+      return Number.isFinite(n) ? new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n) : String(value);
     case 'year': {
       const m = /^(\d{4})/.exec(String(value));
       return m ? m[1] : String(value);

@@ -17,6 +17,8 @@ export interface LayerState extends LayerView {
 export type LayerAction =
   | { type: 'reorder'; order: LayerId[] }
   | { type: 'toggleVisible'; id: LayerId }
+  /** Exactly these layers visible (a shared link's view). */
+  | { type: 'setVisible'; ids: readonly LayerId[] }
   | { type: 'toggleLabels'; id: LayerId }
   | { type: 'setInfo'; id: LayerId }
   | { type: 'autoInfo' }
@@ -49,6 +51,11 @@ export function layerReducer(s: LayerState, a: LayerAction): LayerState {
       // A hidden layer cannot keep a highlighted feature.
       const selected = !visible[a.id] && s.selected?.layer === a.id ? null : s.selected;
       return { ...s, visible, selected };
+    }
+    case 'setVisible': {
+      const visible = { plots: a.ids.includes('plots'), irrigationAreas: a.ids.includes('irrigationAreas'), trees: a.ids.includes('trees') };
+      const same = s.order.every((id) => visible[id] === s.visible[id]);
+      return same ? s : { ...s, visible, selected: s.selected && !visible[s.selected.layer] ? null : s.selected };
     }
     case 'toggleLabels': {
       const on = !s.labels[a.id];

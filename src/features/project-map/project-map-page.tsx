@@ -4,10 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { buildMapLayers, TREE_DETAIL_ZOOM, type AreaItem, type TreeLabel } from '../../map/deck-layers';
 import type { ZoneRow } from '../../map/geo-client';
-import type { RelatedSurvey } from '../../api/project';
+import { relatedSurveysQuery, type RelatedSurvey } from '../../api/project';
+import { useQueryClient } from '@tanstack/react-query';
 import { isChangeMode } from '../../../workers/geo/colours';
 import { zoneLabel } from '../../../workers/geo/features';
 import { formatSurveyDate, isLaterSurvey, surveyDate } from '../../domain/survey-order';
+import { localToday } from '../../domain/projects-dates';
 import { MAP_DEFAULTS } from '../../map/map-config';
 import { useMapView } from '../../map/use-map-view';
 import { MapContextLost } from '../../map/context-lost';
@@ -22,7 +24,7 @@ import { MapToolbar } from './map-toolbar';
 import { useReport } from './use-report';
 import { PathBar } from './path-bar';
 import { SurveysPanel } from './surveys-panel';
-import type { TreeValues } from './tree-table';
+import type { TreeValues, ZoneNames } from './tree-table';
 import { InfoContent } from './info-content';
 import { TreeListPanel } from './tree-list-panel';
 import { ZoneTable } from './zone-table';
@@ -51,7 +53,9 @@ import {
 } from './controller';
 import { CompareBar } from './compare-bar';
 import { MapAlerts } from './map-alerts';
+import { SurveyNotFound } from './survey-not-found';
 import { readDismissed, writeDismissed } from './duplicate-alerts';
+import { useInitialUrlView, useUrlView } from './use-url-view';
 import './project-map.css';
 
 export default function ProjectMapPage() {
@@ -64,6 +68,13 @@ function areaItems(list: { geometry: AreaItem['polygon']; id: string | number; p
   return list.map((f, index) => ({ index, polygon: f.geometry, label: zoneLabel(f.properties) ?? String(f.id) }));
 }
 
+/** Plot and irrigation-area names by the id a tree carries (the feature's source id). */
+function zoneNamesOf(ingest: { plots: AreaSourceFeature[]; irrigationAreas: AreaSourceFeature[] } | null): ZoneNames {
+  const names = (list: AreaSourceFeature[]) => new Map(list.map((f) => [String(f.sourceId), zoneLabel(f.properties) ?? String(f.sourceId)]));
+  return { plots: names(ingest?.plots ?? []), areas: names(ingest?.irrigationAreas ?? []) };
+}
+type AreaSourceFeature = { sourceId: string | number; properties: Record<string, unknown> };
+
 function ProjectMapScreen() {
   const { t, i18n } = useTranslation('project-map');
   const locale = i18n.language;
@@ -71,6 +82,7 @@ function ProjectMapScreen() {
   const observationDate = surveyDate(observationTime);
   const location = useLocation();
   const navState = location.state as { projectName?: string; name?: string } | null;
+  const queryClient = useQueryClient();
   const { data, client, setColourMode, compareWith } = useProjectData(projectId, navState?.projectName ?? navState?.name);
   // The screen's state and its rules: controller.ts (tested in Node); this page lays out.
   const [screen, dispatch] = useReducer(screenReducer, projectId ?? '', (id) => initialScreenState(readDismissed(id)));
@@ -132,6 +144,7 @@ function ProjectMapScreen() {
 
   const plots = useMemo(() => areaItems(ingest?.plots ?? []), [ingest]);
   const areas = useMemo(() => areaItems(ingest?.irrigationAreas ?? []), [ingest]);
+  const zoneNames = useMemo(() => zoneNamesOf(ingest), [ingest]);
 
   const fitToPlots = (animate: boolean) => {
     const fit = ingest?.fit;
@@ -150,13 +163,18 @@ function ProjectMapScreen() {
     );
   };
 
-  // Once per completed load: pick the first layer as info layer and fit (§4).
+  // Once per completed load: pick the first layer as info layer and fit (§4) — or, opened from a link that
+  // names a camera (README "URL state"), go there instead.
+  const initialView = useInitialUrlView();
   const fittedFor = useRef(0);
   useEffect(() => {
     if (data.loadId === 0 || fittedFor.current === data.loadId || !view.map) return;
+    const first = fittedFor.current === 0;
     fittedFor.current = data.loadId;
     dispatch({ type: 'autoInfo' });
-    fitToPlots(true);
+    const at = first ? initialView.camera : null;
+    if (at) view.map.jumpTo({ center: [at.lon, at.lat], zoom: at.zoom });
+    else fitToPlots(true);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data.loadId, view.map]);
   // A map built again after a lost context starts at the default view: back to the plots.
@@ -250,11 +268,15 @@ function ProjectMapScreen() {
     void setColourMode(c.mode, c.hidden);
   };
   /** Compare with a survey (null: this survey alone again; a change mode falls back to status). */
-  const compare = async (s: RelatedSurvey | null) => {
+  const compare = async (s: RelatedSurvey | null): Promise<boolean> => {
     const next = colouringForCompare({ mode, hidden }, !!comparison, !!s, isChangeMode);
     const newer = !!s && isLaterSurvey(s.observation_date, observationDate);
-    if (await compareWith(s, newer, next.mode, next.hidden)) dispatch({ type: 'colours', ...next });
-    else if (isChangeMode(mode)) recolour(switchMode('status'));
+    if (await compareWith(s, newer, next.mode, next.hidden)) {
+      dispatch({ type: 'colours', ...next });
+      return true;
+    }
+    if (isChangeMode(mode)) recolour(switchMode('status'));
+    return false;
   };
   const flyToTree = (i: number) => {
     const d = drawnRef.current;
@@ -279,6 +301,40 @@ function ProjectMapScreen() {
     treeLabel: t('fields.tree_id'),
   };
   const featureName = featureNameOf(selection);
+  // The view lives in the URL: a reload or a shared link opens the same map (use-url-view.ts).
+  useUrlView(
+    initialView,
+    data.loadId > 0 && !!ingest && !!view.map,
+    {
+      layers,
+      mode,
+      hidden,
+      selectedId:
+        sel?.layer === 'trees' ? (treeValues?.tree_id == null ? null : String(treeValues.tree_id)) : (selectedSource(selection)?.sourceId?.toString() ?? null),
+      compare: comparison?.survey.project_id ?? null,
+      map: view.map,
+      moveId: view.moveId,
+    },
+    {
+      setVisible: (ids) => dispatch({ type: 'setVisible', ids }),
+      compare: async (id) => {
+        const list = await queryClient.fetchQuery(relatedSurveysQuery(String(projectId))).catch(() => []);
+        const s = list.find((x) => x.project_id === id && x.observation_count > 0);
+        return !!s && (await compare(s));
+      },
+      colour: (m, h) => recolour({ mode: m, hidden: h }),
+      select: async (layer, id) => {
+        if (layer === 'trees') {
+          const i = (await client.current?.treeIndex(id)) ?? -1;
+          if (i >= 0) dispatch({ type: 'select', selected: { layer, index: i } });
+          return;
+        }
+        const list = layer === 'plots' ? (ingest?.plots ?? []) : (ingest?.irrigationAreas ?? []);
+        const i = list.findIndex((f) => String(f.sourceId) === id);
+        if (i >= 0) dispatch({ type: 'select', selected: { layer, index: i } });
+      },
+    },
+  );
   const selectedArea = selectedSource(selection);
   const exportScope = exportScopeOf(selection);
 
@@ -288,11 +344,13 @@ function ProjectMapScreen() {
     treeValues: !!treeValues && !!ingest,
     statistics: data.statistics,
     failed: !!(data.errors.statistics || data.errors.noProject),
+    noResults: ingest && ingest.treeCount === 0 ? { scheduled: !!observationDate && observationDate > localToday() } : null,
   });
 
   // The list follows the map: the legend filter, the comparison, and the plot or irrigation area selected (all its parts).
   const listFilter = useMemo(() => ({ mode, hidden, zone: selZone }), [mode, hidden, selZone]);
 
+  if (data.notFound) return <SurveyNotFound />;
   return (
     <section className="pm" data-testid="project-map-page" data-load-id={data.loadId} data-colour-mode={mode}>
       <PathBar
@@ -399,7 +457,14 @@ function ProjectMapScreen() {
         {data.overlayOpen && <LoadingOverlay progress={data.progress} step={data.step} />}
       </div>
       <InfoPanel>
-        <InfoContent shown={shown} tree={treeValues ? { values: treeValues, compared: comparedValues } : null} comparedDate={comparedDate} ranges={ingest} />
+        <InfoContent
+          shown={shown}
+          tree={treeValues ? { values: treeValues, compared: comparedValues } : null}
+          comparedDate={comparedDate}
+          ranges={ingest}
+          zoneNames={zoneNames}
+          surveyDate={observationDate ? formatSurveyDate(observationDate, locale) : null}
+        />
       </InfoPanel>
     </section>
   );

@@ -39,7 +39,9 @@ export const StatisticsView = memo(function StatisticsView({ stats, title, local
           <dt>{t('info.avgCanopy')}</dt>
           <dd>
             <bdi dir="ltr">
-              {avgCanopy === null ? '—' : `${new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(avgCanopy)} m`}
+              {avgCanopy === null
+                ? '—'
+                : t('units.metres', { value: new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(avgCanopy) })}
             </bdi>
           </dd>
         </div>

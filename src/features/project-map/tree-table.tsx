@@ -1,32 +1,39 @@
 // Field/value table of one tree (§2) with the §9 number formats and its widgets.
+// Status first; plot and irrigation area by name; crop in the UI's language;
+// N/P/K with their class by the crop's range and vitality with its class, in words.
 import { useTranslation } from 'react-i18next';
-import type { ResolvedNpkRanges } from '../../../workers/geo/npk-ranges';
-import { cropKey } from '../../../workers/geo/npk-ranges';
+import type { TFunction } from 'i18next';
+import { cropKey, nutrientClass, type ResolvedNpkRanges } from '../../../workers/geo/npk-ranges';
+import { STATUS_MISSING } from '../../../workers/geo/types';
+import { parseLooseNumber, vitalityClass } from '../../../workers/geo/values';
+import { cropName } from '../../domain/crop-names';
 import { FIELD_KINDS, formatField } from './format';
 import { CanopyBar, NpkRangeBar, VitalityWidget } from './widgets';
 
 export type TreeValues = Record<string, string | number | null>;
 
-const SHOWN = [
+/** The rows in the order a grower reads them: what is wrong first, then where the tree is, then its measures. */
+export const TREE_ROWS = [
+  'tree_status',
   'tree_id',
+  'plot_id',
+  'irrigation_area_id',
   'row_num',
   'tree_num',
-  'planting_date',
-  'tree_status',
   'crop_name',
+  'planting_date',
   'n_mean',
   'p_mean',
   'k_mean',
-  'n_classification_label',
-  'p_classification_label',
-  'k_classification_label',
   'canopy_diameter',
-  'canopy_classification_label',
   'biomass',
-  'biomass_label',
-  'irrigation_area_id',
-  'plot_id',
-];
+] as const;
+
+/** Names of the survey's plots and irrigation areas by their id (as the tree carries it). */
+export interface ZoneNames {
+  plots: ReadonlyMap<string, string>;
+  areas: ReadonlyMap<string, string>;
+}
 
 interface Props {
   /** The tree in this survey (null: a comparison's tree that only the compared survey has). */
@@ -35,19 +42,79 @@ interface Props {
   compared?: { values: TreeValues | null; label: string } | null;
   npkRanges: ResolvedNpkRanges;
   vitality: { lo: number; hi: number };
+  zoneNames: ZoneNames;
   locale: string;
 }
 
-export function TreeTable({ values: own, compared, npkRanges, vitality, locale }: Props) {
+interface Cell {
+  text: string;
+  /** Words beside the value: a class by the crop's range, a vitality class. */
+  note?: string;
+}
+
+function cell(v: TreeValues, f: (typeof TREE_ROWS)[number], p: Pick<Props, 'npkRanges' | 'vitality' | 'zoneNames' | 'locale'>, t: TFunction): Cell {
+  const x = v[f] ?? null;
+  const missing = v.tree_status === STATUS_MISSING;
+  switch (f) {
+    case 'tree_status':
+      return { text: x === null ? '—' : t(`status.${x}`, { defaultValue: String(x) }) };
+    case 'plot_id':
+    case 'irrigation_area_id': {
+      if (x === null || x === '') return { text: '—' };
+      const names = f === 'plot_id' ? p.zoneNames.plots : p.zoneNames.areas;
+      return { text: names.get(String(x)) ?? String(x) };
+    }
+    case 'crop_name':
+      return { text: cropName(x === null ? null : String(x), p.locale) || '—' };
+    case 'n_mean':
+    case 'p_mean':
+    case 'k_mean': {
+      const n = f[0] as 'n' | 'p' | 'k';
+      const value = parseLooseNumber(x);
+      const range = p.npkRanges[cropKey(v.crop_name === null || v.crop_name === undefined ? null : String(v.crop_name))]?.[n];
+      const cls = missing || !range ? null : nutrientClass(value, range.lower, range.upper);
+      return { text: formatField(x, 'npk', p.locale), note: cls ? t(`widgets.${cls}`) : undefined };
+    }
+    case 'canopy_diameter':
+      return { text: x === null || x === '' ? '—' : t('units.metres', { value: formatField(x, 'number1', p.locale) }) };
+    case 'biomass': {
+      const value = parseLooseNumber(x);
+      const ok = !missing && value >= 0;
+      return { text: formatField(x, 'number', p.locale), note: ok ? t(`widgets.vigour.${vitalityClass(value, p.vitality)}`) : undefined };
+    }
+    default:
+      return { text: formatField(x, FIELD_KINDS[f] ?? 'text', p.locale) };
+  }
+}
+
+function ValueCell({
+  values,
+  field,
+  testId,
+  ...p
+}: Pick<Props, 'npkRanges' | 'vitality' | 'zoneNames' | 'locale'> & { values: TreeValues | null; field: (typeof TREE_ROWS)[number]; testId: string }) {
+  const { t } = useTranslation('project-map');
+  const c = values ? cell(values, field, p, t) : { text: '—' };
+  return (
+    <td>
+      <bdi data-testid={testId} data-raw={values?.[field] ?? ''}>
+        {c.text}
+      </bdi>
+      {c.note && (
+        <span className="pm-tree__class" data-testid={`${testId}-class`}>
+          {' '}
+          {c.note}
+        </span>
+      )}
+    </td>
+  );
+}
+
+export function TreeTable({ values: own, compared, npkRanges, vitality, zoneNames, locale }: Props) {
   const { t } = useTranslation('project-map');
   const values = own ?? compared?.values ?? {};
   const ranges = npkRanges[cropKey(values.crop_name === null || values.crop_name === undefined ? null : String(values.crop_name))];
-  const show = (v: TreeValues | null, f: string) => {
-    if (!v) return '—';
-    const x = v[f];
-    if (f === 'tree_status' && x !== null && x !== undefined) return t(`status.${x}`, { defaultValue: String(x) });
-    return formatField(x ?? null, FIELD_KINDS[f] ?? 'text', locale);
-  };
+  const shared = { npkRanges, vitality, zoneNames, locale };
   return (
     <div className="pm-tree" data-testid="pm-tree">
       {own === null && (
@@ -64,17 +131,18 @@ export function TreeTable({ values: own, compared, npkRanges, vitality, locale }
           </tr>
         </thead>
         <tbody>
-          {SHOWN.map((f) => (
+          {TREE_ROWS.map((f) => (
             <tr key={f} data-field={f}>
               <th scope="row">{t(`fields.${f}`)}</th>
-              <td data-testid={`tree-${f}`} data-raw={own?.[f] ?? ''} dir="auto">
-                {show(own, f)}
-              </td>
-              {compared && (
-                <td data-testid={`tree-compared-${f}`} data-raw={compared.values?.[f] ?? ''} dir="auto">
-                  {compared.values || f !== 'tree_id' ? show(compared.values, f) : t('compare.notInCompared')}
-                </td>
-              )}
+              <ValueCell values={own} field={f} testId={`tree-${f}`} {...shared} />
+              {compared &&
+                (compared.values || f !== 'tree_id' ? (
+                  <ValueCell values={compared.values} field={f} testId={`tree-compared-${f}`} {...shared} />
+                ) : (
+                  <td data-testid={`tree-compared-${f}`} data-raw="">
+                    {t('compare.notInCompared')}
+                  </td>
+                ))}
             </tr>
           ))}
         </tbody>

@@ -3,6 +3,7 @@
 // step is reported when its part has actually finished.
 import { useEffect, useRef, useState } from 'react';
 import { fetchMapData } from '../../api/map-data';
+import { ApiError } from '../../api/errors';
 import { fetchProject, type RelatedSurvey } from '../../api/project';
 import { fetchStatistics, type StatisticsResponse } from '../../api/statistics';
 import { duplicateAlerts, type DuplicateAlert } from './duplicate-alerts';
@@ -13,12 +14,16 @@ export type StepKey = 'start' | 'project' | 'trees' | 'process' | 'statistics' |
 export const STEP_KEYS: StepKey[] = ['start', 'project', 'trees', 'process', 'statistics', 'colours', 'layers', 'done'];
 export const OVERLAY_CLOSE_MS = 500;
 
+const isNotFound = (e: unknown) => e instanceof ApiError && e.status === 404;
+
 export interface ProjectData {
   progress: number;
   step: StepKey;
   overlayOpen: boolean;
   projectName: string;
   errors: { project?: string; trees?: string; statistics?: string; noProject?: string };
+  /** The survey does not exist or is not shared with the user (a 404): the screen says so once, nothing else. */
+  notFound: boolean;
   ingest: IngestResult | null;
   colours: ColoursResult | null;
   statistics: StatisticsResponse | null;
@@ -43,6 +48,7 @@ const initial = (name: string): ProjectData => ({
   overlayOpen: true,
   projectName: name,
   errors: {},
+  notFound: false,
   ingest: null,
   colours: null,
   statistics: null,
@@ -64,6 +70,8 @@ export function useProjectData(projectId: string | undefined, stateName: string 
       if (alive) setData((d) => ({ ...d, ...(typeof patch === 'function' ? patch(d) : patch) }));
     };
     const step = (i: number) => set({ progress: STEPS[i], step: STEP_KEYS[i] });
+    // Another client's survey, one not shared with the user, or no such survey: one message, no other errors.
+    const notFound = () => set({ notFound: true, overlayOpen: false, progress: 100, step: 'done' });
     let closeTimer: ReturnType<typeof setTimeout> | undefined;
     const finish = () => {
       step(7);
@@ -97,8 +105,9 @@ export function useProjectData(projectId: string | undefined, stateName: string 
       try {
         const p = await projectP;
         set({ projectName: p.name || id });
-      } catch {
+      } catch (e) {
         if (abort.signal.aborted) return;
+        if (isNotFound(e)) return notFound();
         set((d) => ({ projectName: id, errors: { ...d.errors, project: 'Failed to fetch project' } }));
       }
       step(1);
@@ -108,8 +117,9 @@ export function useProjectData(projectId: string | undefined, stateName: string 
         step(2);
         ingest = raw.format === 'arrow' ? await client.ingestArrow(raw.bytes) : await client.ingestJson(raw.bytes);
         set({ ingest, alerts: duplicateAlerts(ingest.duplicates) });
-      } catch {
+      } catch (e) {
         if (abort.signal.aborted) return;
+        if (isNotFound(e)) return notFound();
         // §8: plots layer emptied, loading ends.
         set((d) => ({ ingest: null, errors: { ...d.errors, trees: 'Failed to fetch trees' } }));
       }

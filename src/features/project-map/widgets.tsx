@@ -2,22 +2,16 @@
 // placeholder when value or bounds are missing or lower ≥ upper), vitality
 // widget (needs min < max) and canopy bar (0–7 m, 8 bands of 12.5%).
 import { useTranslation } from 'react-i18next';
+import { CANOPY_BUCKET_COUNT, canopyBucket } from '../../../workers/geo/values';
+import { npkWidgetPosition } from '../../../workers/geo/npk-ranges';
 
 const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN);
-
-/** Marker position 0..1 on a bar whose thirds are < lower, lower..upper, > upper. */
-export function npkPosition(v: number, lower: number, upper: number): number | null {
-  if (!Number.isFinite(v) || !Number.isFinite(lower) || !Number.isFinite(upper) || !(lower < upper)) return null;
-  const span = upper - lower;
-  if (v < lower) return Math.max(0, (1 - (lower - v) / span) / 3);
-  if (v <= upper) return 1 / 3 + (v - lower) / span / 3;
-  return 2 / 3 + Math.min(1, (v - upper) / span) / 3;
-}
 
 export function NpkRangeBar({ label, value, lower, upper, locale }: { label: string; value: unknown; lower: number; upper: number; locale: string }) {
   const { t } = useTranslation('project-map');
   const v = num(value);
-  const pos = npkPosition(v, lower, upper);
+  const w = npkWidgetPosition(v, { lower, upper });
+  const pos = w.placeholder ? null : w.percent / 100;
   const nf = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
   return (
     <div className="pm-widget" data-testid={`npk-bar-${label}`}>
@@ -78,25 +72,23 @@ export function VitalityWidget({ value, min, max, locale }: { value: unknown; mi
   );
 }
 
-const CANOPY_BANDS = ['0-1', '1-2', '2-3', '3-4', '4-5', '5-6', '6-7', '7+'];
-
 export function CanopyBar({ value, locale }: { value: unknown; locale: string }) {
   const { t } = useTranslation('project-map');
   const v = num(value);
   const ok = Number.isFinite(v) && v >= 0;
-  const band = ok ? Math.min(7, Math.floor(v)) : -1;
+  const band = ok ? canopyBucket(v) : -1;
   const pos = ok ? (v < 7 ? v / 8 : 7.5 / 8) : 0;
   const nf = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   return (
     <div className="pm-widget" data-testid="canopy-bar">
       <div className="pm-widget__head">
         <span>{t('widgets.canopy')}</span>
-        {ok && <span>{nf.format(v)} m</span>}
+        {ok && <span>{t('units.metres', { value: nf.format(v) })}</span>}
       </div>
       <div className="pm-bar pm-bar--canopy">
-        {CANOPY_BANDS.map((b, i) => (
-          <span key={b} className={`pm-bar__band${i === band ? ' pm-bar__band--on' : ''}`} style={{ inlineSize: '12.5%' }}>
-            {b}
+        {Array.from({ length: CANOPY_BUCKET_COUNT }, (_, i) => (
+          <span key={i} className={`pm-bar__band${i === band ? ' pm-bar__band--on' : ''}`} style={{ inlineSize: '12.5%' }}>
+            <bdi>{i < CANOPY_BUCKET_COUNT - 1 ? `${i}-${i + 1}` : `${i}+`}</bdi>
           </span>
         ))}
         {ok && <span className="pm-bar__marker" style={{ insetInlineStart: `${pos * 100}%` }} />}
