@@ -32,6 +32,14 @@ import { useTranslation } from 'react-i18next';
 import { DelayedLoading } from './table-loading';
 import './table.css';
 
+declare module '@tanstack/react-table' {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the generics are the library's
+  interface ColumnMeta<TData, TValue> {
+    /** The column shows data (names people entered), not UI text: marked translate="no" (a Hebrew screen may show it in English). */
+    data?: boolean;
+  }
+}
+
 export const PAGE_SIZE = 10;
 export const MAX_PAGE_BUTTONS = 5;
 
@@ -139,7 +147,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
             {rows.map((row) => (
               <tr key={row.id} data-row-id={row.id}>
                 {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                  <td key={cell.id} translate={cell.column.columnDef.meta?.data ? 'no' : undefined}>
+                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  </td>
                 ))}
                 {props.rowActions && (
                   <td className="data-table__actions">

@@ -18,6 +18,12 @@ let dataDir: string | undefined;
  * on a free port once for all browser tests.
  */
 export default async function setup(project: TestProject) {
+  // Development: run the browser tests against a server you started yourself (built with NODE_ENV=production,
+  // seeded at SEED_SCALE=1, LOGIN_RATE_PER_MINUTE high) instead of building and seeding one per run.
+  if (process.env.BROWSER_BASE_URL) {
+    project.provide('baseURL', process.env.BROWSER_BASE_URL);
+    return async () => {};
+  }
   // A build of its own: other runs (or `npm start`) may rebuild ./dist meanwhile.
   dataDir = mkdtempSync(path.join(tmpdir(), 'orchard-browser-'));
   const staticDir = path.join(dataDir, 'dist');

@@ -270,16 +270,25 @@ describe('project map view', () => {
     await expect.poll(() => btn.getAttribute('aria-pressed')).toBe('false');
   });
 
-  it('loads nothing for another client’s project and shows the failure texts', async () => {
+  it('another client’s project is "not found" (404), and a failed load shows client.md §8’s texts', async () => {
     const p2 = await newPage(browser, { baseURL });
     await loginAs(p2, 'grower2');
     await p2.goto(projectPath);
-    await p2.waitForSelector('[data-testid=project-map-page][data-load-id="1"]', { timeout: 60_000 });
-    const alerts = await p2.locator('.pm-alert--error').allTextContents();
+    await p2.getByTestId('pm-not-found').waitFor({ timeout: 60_000 });
+    expect(await p2.getByTestId('pm-not-found').textContent()).toContain('This survey was not found or is not shared with you');
+    expect(await p2.locator('.pm-alert--error').count()).toBe(0);
+    await p2.context().close();
+    // The calls fail on the network (not a 404): the spec's failure texts, plots emptied, "no data" in the panel.
+    const p3 = await newPage(browser, { baseURL });
+    await loginAs(p3, 'grower');
+    await p3.route(/\/api\/(trees\/|projects\/\d+\/data$|tree-status-statistics\/)/, (r) => r.abort('failed'));
+    await p3.goto(projectPath);
+    await p3.waitForSelector('[data-testid=project-map-page][data-load-id="1"]', { timeout: 60_000 });
+    const alerts = await p3.locator('.pm-alert--error').allTextContents();
     expect(alerts).toContain('Failed to fetch trees');
     expect(alerts).toContain('Failed to fetch tree status statistics');
-    expect(await p2.getByTestId('pm-nodata').textContent()).toContain('no tree status data available');
-    await p2.context().close();
+    expect(await p3.getByTestId('pm-nodata').textContent()).toContain('no tree status data available');
+    await p3.context().close();
   });
 });
 

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
+import { Data } from '../../components/bidi';
 import { useSession } from '../../api/session';
 import { ApiError } from '../../api/errors';
 import { StatCard } from '../../components/stat-card';
@@ -24,7 +25,9 @@ export function HomePage() {
   return (
     <section className="page home" data-testid="home-page">
       <header className="home__welcome">
-        <h1 data-testid="welcome">{clientName ? t('welcome', { name: clientName }) : t('welcomeAnonymous')}</h1>
+        <h1 data-testid="welcome">
+          {clientName ? <Trans t={t} i18nKey="welcome" values={{ name: clientName }} components={{ name: <Data /> }} /> : t('welcomeAnonymous')}
+        </h1>
         {load.status === 'loaded' && <Summary projects={load.projects} />}
       </header>
       {load.status === 'loading' && (

@@ -32,7 +32,7 @@ export function LatestResults({ projects }: { projects: UserProject[] }) {
           };
           return (
             <li key={p.project_id}>
-              <button type="button" className="home__latest-item" onClick={open} data-testid="latest-result" aria-label={t('card.viewLabel', { name })}>
+              <button type="button" className="home__latest-item" onClick={open} data-testid="latest-result">
                 <strong translate="no">{name}</strong>
                 <span>
                   <time dateTime={p.observation_date ?? undefined}>{formatDay(p.observation_date, lang) ?? ''}</time>

@@ -26,7 +26,9 @@ export function ProjectCard({ project, today }: { project: UserProject; today: s
   return (
     <article className="project-card" data-testid="project-card" data-status={status}>
       <header className="project-card__head">
-        <h3 className="project-card__name">{name}</h3>
+        <h3 className="project-card__name" translate="no">
+          {name}
+        </h3>
         <span className={`project-card__status project-card__status--${status}`} data-testid="project-status">
           {t(`card.status.${status}`)}
         </span>

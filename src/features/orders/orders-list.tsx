@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { Data } from '../../components/bidi';
 import type { UserProject } from '../../api/projects';
 import { orderStatus, ORDER_STATUSES } from '../../domain/orders';
 import { displayName, routeDate } from '../../domain/projects';
@@ -40,10 +41,10 @@ export function OrdersList({ projects, today, testId }: { projects: UserProject[
                   state={{ projectId: String(p.project_id), observationDate: routeDate(p.observation_date!), projectName: name }}
                   title={t('openMap')}
                 >
-                  {name}
+                  <Data>{name}</Data>
                 </Link>
               ) : (
-                <span>{name}</span>
+                <Data>{name}</Data>
               )}
               <small>{date}</small>
             </span>

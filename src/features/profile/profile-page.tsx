@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { withData } from '../../components/bidi';
 import { logout } from '../../api/auth';
 import { useSession } from '../../api/session';
 import { LanguageSwitch } from '../../components/language-switch';
@@ -33,15 +34,15 @@ export function ProfilePage() {
       <h1>{t('title')}</h1>
       {user && (
         <div className="profile__card" aria-label={t('account')}>
-          <span className="profile__avatar" aria-hidden="true">
+          <span className="profile__avatar" aria-hidden="true" translate="no">
             {(fullName || user.email).charAt(0).toUpperCase()}
           </span>
           <div className="profile__who">
-            {fullName && <strong>{fullName}</strong>}
+            {fullName && <strong translate="no">{fullName}</strong>}
             <span dir="ltr" className="profile__email">
               {user.email}
             </span>
-            {user.client_name && <small>{t('client', { name: user.client_name })}</small>}
+            {user.client_name && <small>{withData(t('client', { name: user.client_name }), user.client_name)}</small>}
           </div>
         </div>
       )}

@@ -1,5 +1,6 @@
 // What the map is compared with (or is loading for comparison), and the way back to one survey.
 import { useTranslation } from 'react-i18next';
+import { withData } from '../../components/bidi';
 import type { Comparison, ProjectData } from './use-project-data';
 
 export function CompareBar({
@@ -18,8 +19,8 @@ export function CompareBar({
   return (
     <div className="pm-compare-bar" role="status" data-testid="pm-compare-bar">
       {comparing
-        ? t(comparing.failed ? 'compare.failed' : 'compare.loading', { name: comparing.survey.name })
-        : t('compare.active', { name: comparison!.survey.name, date })}
+        ? withData(t(comparing.failed ? 'compare.failed' : 'compare.loading', { name: comparing.survey.name }), comparing.survey.name)
+        : withData(t('compare.active', { name: comparison!.survey.name, date }), comparison!.survey.name)}
       {comparison && !comparing && (
         <span className="pm-compare-bar__count" data-testid="pm-compare-matched">
           {' · '}

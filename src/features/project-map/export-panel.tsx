@@ -4,6 +4,7 @@
 // plot or irrigation area), so integrators get exactly the same files.
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Isolate, withData } from '../../components/bidi';
 import { downloadFile } from '../../api/download';
 import { errorText } from '../../api/error-text';
 import { EXPORT_EXTENSIONS, EXPORT_FORMATS, exportUrl, type ExportFormat } from '../../domain/export';
@@ -70,13 +71,13 @@ export function ExportPanel(p: Props) {
         {p.scope && (
           <label className="pm-export__scope">
             <input type="checkbox" checked={onlyScope} onChange={(e) => setOnlyScope(e.target.checked)} data-testid="pm-export-scope" />
-            <span dir="auto">{t('export.onlySelection', { name: p.scope.name })}</span>
+            <span dir="auto">{withData(t('export.onlySelection', { name: p.scope.name }), p.scope.name)}</span>
           </label>
         )}
         <div className="pm-export__formats">
           {EXPORT_FORMATS.map((f) => (
             <button key={f} type="button" className="btn btn--small" disabled={busy !== null} onClick={() => void run(f)} data-testid={`pm-export-${f}`}>
-              {busy === f ? t('export.working', { format: t(`export.${f}`) }) : t(`export.${f}`)}
+              {busy === f ? t('export.working', { format: t(`export.${f}`) }) : <Isolate text={t(`export.${f}`)} />}
             </button>
           ))}
         </div>

@@ -5,6 +5,7 @@ import { DndContext, KeyboardSensor, PointerSensor, TouchSensor, closestCenter, 
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { useTranslation } from 'react-i18next';
+import { Isolate, withData } from '../../components/bidi';
 import type { ColourMode } from '../../map/geo-client';
 import type { LayerId } from '../../map/deck-layers';
 import { ALL_COLOUR_MODES, COLOUR_MODES } from '../../../workers/geo/colours';
@@ -43,7 +44,7 @@ function Legend({ entries, locale, onToggle }: { entries: LegendEntry[]; locale:
             <>
               <span className="pm-legend__swatch" style={{ background: cssColour(e.colour) }} aria-hidden="true" />
               <span className="pm-legend__label">
-                <bdi>{e.label}</bdi>
+                <Isolate text={e.label} />
                 {e.note && <span className="pm-legend__note"> {e.note}</span>}
               </span>
               <span className="pm-legend__count">{nf.format(e.count)}</span>
@@ -142,7 +143,7 @@ function Row({ id, ...p }: Props & { id: LayerId }) {
         )}
         {id === 'trees' && p.legendScope && (
           <p className="pm-legend__scope" data-testid="legend-scope" dir="auto">
-            {t('layers.scope', { name: p.legendScope })}
+            {withData(t('layers.scope', { name: p.legendScope }), p.legendScope)}
           </p>
         )}
         <Legend entries={p.legends[id]} locale={p.locale} onToggle={id === 'trees' ? p.onToggleClass : undefined} />

@@ -85,7 +85,7 @@ export function legendFor(
   const bands = classes(RELATIVE_COLOURS.length).map((i) => ({
     ...entry(
       `${mode}${i}`,
-      i === 0 ? `< ${fmt(edges[1], digits)}` : i === 5 ? `≥ ${fmt(edges[5], digits)}` : `${fmt(edges[i], digits)}–${fmt(edges[i + 1], digits)}`,
+      i === 0 ? `<\u00a0${fmt(edges[1], digits)}` : i === 5 ? `≥\u00a0${fmt(edges[5], digits)}` : `${fmt(edges[i], digits)}–${fmt(edges[i + 1], digits)}`,
       i,
     ),
     // The scale's words at its ends: the lowest band reads "low vigour", the highest "high vigour".

@@ -10,7 +10,12 @@ interface Props {
 /** feature › layer › project, with the two-step back button (§2). */
 export function PathBar({ featureName, layerName, projectName, onBack }: Props) {
   const { t } = useTranslation('project-map');
-  const parts = [featureName, layerName, projectName].filter((p): p is string => !!p);
+  // The layer's name is UI text; the feature's and the project's are data.
+  const parts = [
+    [featureName, true],
+    [layerName, false],
+    [projectName, true],
+  ].filter((p): p is [string, boolean] => !!p[0]);
   return (
     <div className="pm-path" data-testid="pm-path">
       <button type="button" className="pm-path__back" onClick={onBack} aria-label={t('back')} data-testid="pm-back">
@@ -19,8 +24,8 @@ export function PathBar({ featureName, layerName, projectName, onBack }: Props) 
         </span>
       </button>
       <ol className="pm-path__crumbs">
-        {parts.map((p, i) => (
-          <li key={i} className="pm-path__crumb" dir="auto">
+        {parts.map(([p, data], i) => (
+          <li key={i} className="pm-path__crumb" dir="auto" translate={data ? 'no' : undefined}>
             {p}
           </li>
         ))}

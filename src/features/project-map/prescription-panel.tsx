@@ -4,6 +4,7 @@
 // POST /api/projects/{id}/prescriptions with the same inputs.
 import { useEffect, useState, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Isolate } from '../../components/bidi';
 import { downloadFile } from '../../api/download';
 import { errorText } from '../../api/error-text';
 import type { GeoClient } from '../../map/geo-client';
@@ -183,10 +184,17 @@ export function PrescriptionPanel(p: Props) {
             {t('prescription.product')}
             <input type="text" value={product} maxLength={60} onChange={(e) => setProduct(e.target.value)} dir="auto" data-testid="pm-rx-product" />
           </label>
-          <Choice label={t('prescription.rateUnit')} value={rateUnit} options={RATE_UNITS} text={(u) => u} onChange={setRateUnit} testId="pm-rx-rate-unit" />
+          <Choice
+            label={t('prescription.rateUnit')}
+            value={rateUnit}
+            options={RATE_UNITS}
+            text={(u) => t(`prescription.rateUnits.${u}`)}
+            onChange={setRateUnit}
+            testId="pm-rx-rate-unit"
+          />
         </div>
         <fieldset className="pm-rx__rates">
-          <legend>{t('prescription.rates', { unit: rateUnit })}</legend>
+          <legend>{t('prescription.rates', { unit: t(`prescription.rateUnits.${rateUnit}`) })}</legend>
           {classes.map((c, k) => (
             <RateInput key={c} value={rates[k]} onChange={(x) => setRates((r) => r.map((v, i) => (i === k ? x : v)))} testId={`pm-rx-rate-${k}`}>
               {classes.length > 3 && <span className="pm-rx__swatch" style={{ background: css(RELATIVE_COLOURS[k]) }} aria-hidden="true" />}
@@ -211,7 +219,7 @@ export function PrescriptionPanel(p: Props) {
           <table className="pm-rx__table" data-testid="pm-rx-table">
             <thead>
               <tr>
-                <th>{t('prescription.rate', { unit: rateUnit })}</th>
+                <th>{t('prescription.rate', { unit: t(`prescription.rateUnits.${rateUnit}`) })}</th>
                 <th>{t('prescription.zones')}</th>
                 <th>{t('prescription.area')}</th>
                 <th>{t('prescription.quantity', { unit: qUnit })}</th>
@@ -259,7 +267,7 @@ export function PrescriptionPanel(p: Props) {
               onClick={() => void run(f)}
               data-testid={`pm-rx-${f}`}
             >
-              {busy === f ? t('export.working', { format: t(`prescription.formats.${f}`) }) : t(`prescription.formats.${f}`)}
+              {busy === f ? t('export.working', { format: t(`prescription.formats.${f}`) }) : <Isolate text={t(`prescription.formats.${f}`)} />}
             </button>
           ))}
         </div>

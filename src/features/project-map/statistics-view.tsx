@@ -38,7 +38,7 @@ export const StatisticsView = memo(function StatisticsView({ stats, title, local
         <div>
           <dt>{t('info.avgCanopy')}</dt>
           <dd>
-            <bdi dir="ltr">
+            <bdi>
               {avgCanopy === null
                 ? '—'
                 : t('units.metres', { value: new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(avgCanopy) })}

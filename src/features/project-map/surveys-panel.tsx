@@ -32,7 +32,9 @@ export function SurveysPanel({ projectId, observationDate, mode, onClose, compar
   );
   const body = (s: RelatedSurvey) => (
     <>
-      <strong dir="auto">{s.name}</strong>
+      <strong dir="auto" translate="no">
+        {s.name}
+      </strong>
       <span>{s.observation_date ? formatSurveyDate(s.observation_date, i18n.language) : t('surveys.noDate')}</span>
       <span>{t('surveys.observations', { count: s.observation_count })}</span>
     </>

@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { withData } from '../../components/bidi';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { CHANGE_KEYS } from '../../../workers/geo/compare';
 import { LIST_SORT_KEYS } from '../../../workers/geo/tree-list';
@@ -103,7 +104,7 @@ export function TreeListPanel(p: Props) {
       <PanelHeader title={`${t('list.title')} (${nf.format(count)})`} onClose={p.onClose} />
       <div className="pm-sheet__bar">
         <span className="pm-list__hint">
-          {p.scopeName ? t('list.scope', { name: p.scopeName }) : t('list.all')} · {t('list.hint')}
+          {p.scopeName ? withData(t('list.scope', { name: p.scopeName }), p.scopeName) : t('list.all')} · {t('list.hint')}
         </span>
         <button type="button" className="btn btn--small" onClick={p.onProblems} data-testid="pm-list-problems">
           {t('list.problems')}
@@ -146,7 +147,7 @@ export function TreeListPanel(p: Props) {
                 data-drawn={list.drawn[v.index]}
               >
                 {cols.map((c) => (
-                  <span key={c} role="cell" dir="auto">
+                  <span key={c} role="cell" dir="auto" translate={c === 'plot' || c === 'area' ? 'no' : undefined}>
                     {cell(list, v.index, c)}
                   </span>
                 ))}
@@ -202,7 +203,7 @@ function PrintPages({
                 return (
                   <tr key={r}>
                     {cols.map((c) => (
-                      <td key={c} dir="auto">
+                      <td key={c} dir="auto" translate={c === 'plot' || c === 'area' ? 'no' : undefined}>
                         {cell(list, r, c)}
                       </td>
                     ))}

@@ -95,8 +95,10 @@ function ValueCell({
 }: Pick<Props, 'npkRanges' | 'vitality' | 'zoneNames' | 'locale'> & { values: TreeValues | null; field: (typeof TREE_ROWS)[number]; testId: string }) {
   const { t } = useTranslation('project-map');
   const c = values ? cell(values, field, p, t) : { text: '—' };
+  // A plot's or irrigation area's name is data, shown as entered.
+  const data = field === 'plot_id' || field === 'irrigation_area_id';
   return (
-    <td>
+    <td translate={data ? 'no' : undefined}>
       <bdi data-testid={testId} data-raw={values?.[field] ?? ''}>
         {c.text}
       </bdi>

@@ -88,7 +88,7 @@ export function CanopyBar({ value, locale }: { value: unknown; locale: string })
       <div className="pm-bar pm-bar--canopy">
         {Array.from({ length: CANOPY_BUCKET_COUNT }, (_, i) => (
           <span key={i} className={`pm-bar__band${i === band ? ' pm-bar__band--on' : ''}`} style={{ inlineSize: '12.5%' }}>
-            <bdi>{i < CANOPY_BUCKET_COUNT - 1 ? `${i}-${i + 1}` : `${i}+`}</bdi>
+            <bdi dir="ltr">{i < CANOPY_BUCKET_COUNT - 1 ? `${i}-${i + 1}` : `${i}+`}</bdi>
           </span>
         ))}
         {ok && <span className="pm-bar__marker" style={{ insetInlineStart: `${pos * 100}%` }} />}

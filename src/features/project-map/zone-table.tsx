@@ -3,6 +3,7 @@
 // engine); the CSV button is the API call GET /api/projects/{id}/zones.
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Data, Ltr } from '../../components/bidi';
 import { createColumnHelper, flexRender, getCoreRowModel, getSortedRowModel, useReactTable, type SortingState } from '@tanstack/react-table';
 import { downloadFile } from '../../api/download';
 import { errorText } from '../../api/error-text';
@@ -63,13 +64,14 @@ export function ZoneTable(p: Props) {
           if (key === 'name')
             return (
               <span dir="auto">
-                {String(v)} <small className="pm-zones__kind">{t(c.row.original.kind === 'plot' ? 'zones.plot' : 'zones.area')}</small>
+                <Data>{String(v)}</Data> <small className="pm-zones__kind">{t(c.row.original.kind === 'plot' ? 'zones.plot' : 'zones.area')}</small>
               </span>
             );
           if (typeof v !== 'number') return v ?? '—';
           const sign = key.endsWith('_change') && v > 0 ? '+' : '';
           const s = sd?.get(c.row.original);
-          return typeof s === 'number' ? `${nf.format(v)} ± ${nf.format(s)}` : `${sign}${nf.format(v)}`;
+          // Signed numbers and "mean ± sd" keep their order inside Hebrew ("+2.5", never "2.5+").
+          return <Ltr>{typeof s === 'number' ? `${nf.format(v)} ± ${nf.format(s)}` : `${sign}${nf.format(v)}`}</Ltr>;
         },
       });
     });

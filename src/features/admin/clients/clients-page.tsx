@@ -15,7 +15,8 @@ import { useCrud } from '../../../components/use-crud';
 
 /** Client Management (admin.md §2): table, statistics grid, create/edit/details modals, delete confirmation. */
 export default function ClientsPage() {
-  const { t } = useTranslation('admin.clients');
+  const { t, i18n } = useTranslation('admin.clients');
+  const lang = i18n.language;
   const clients = useTableData(clientsQuery(), t('errors.fetch'));
   const list = useMemo(() => clients.data ?? [], [clients.data]);
   const form = useForm({ name: '' }, { name: { label: t('fields.name'), ...textRule(CLIENT_NAME) } });
@@ -46,12 +47,12 @@ export default function ClientsPage() {
   const columns = useMemo<ColumnDef<AdminClient>[]>(
     () => [
       { accessorKey: 'client_id', header: t('fields.id') },
-      { accessorKey: 'name', header: t('fields.name') },
+      { accessorKey: 'name', header: t('fields.name'), meta: { data: true } },
       { accessorKey: 'user_count', header: t('fields.users') },
       { accessorKey: 'plot_count', header: t('fields.plots') },
-      { accessorKey: 'created_at', header: t('fields.created'), cell: (c) => formatShortDate(c.getValue<string>()), enableGlobalFilter: false },
+      { accessorKey: 'created_at', header: t('fields.created'), cell: (c) => formatShortDate(c.getValue<string>(), lang), enableGlobalFilter: false },
     ],
-    [t],
+    [t, lang],
   );
 
   return (
@@ -103,7 +104,7 @@ export default function ClientsPage() {
             <dt>{t('fields.projects')}</dt>
             <dd>{mode.item.project_count}</dd>
             <dt>{t('fields.created')}</dt>
-            <dd>{formatShortDate(mode.item.created_at)}</dd>
+            <dd>{formatShortDate(mode.item.created_at, lang)}</dd>
           </dl>
         )}
       </Modal>

@@ -16,7 +16,7 @@ import { CrudHead, FormModal } from '../../../components/crud-page';
 import { ConfirmDialog } from '../../../components/confirm';
 import { ErrorBanner } from '../../../components/banner';
 import { StatCard } from '../../../components/stat-card';
-import { formatShortDate, withReason } from '../../../components/table-data';
+import { formatShortDate, formatTime, withReason } from '../../../components/table-data';
 import { useCrud } from '../../../components/use-crud';
 import { ItemForm } from './item-form';
 import { TABS } from './tabs';
@@ -28,7 +28,8 @@ const NONE: ReferenceItem[] = [];
 
 /** Configuration Management (admin.md §2): one tab per reference list, default crop-types. */
 export default function ConfigurationPage() {
-  const { t } = useTranslation('admin.configuration');
+  const { t, i18n } = useTranslation('admin.configuration');
+  const lang = i18n.language;
   const [active, setActive] = useState<ReferenceEndpoint>('crop-types');
   // All lists in parallel, each its own query; a failing one yields an empty list (admin.md §7).
   const results = useQueries({ queries: QUERIES });
@@ -62,9 +63,13 @@ export default function ConfigurationPage() {
         id: c,
         accessorFn: (row: ReferenceItem) => row[c] ?? '',
         header: c === tab.idField && c !== 'status_code' ? t('id') : t(`fields.${c}`),
-        ...(c === 'created_at' ? { cell: (ctx: { getValue: () => unknown }) => formatShortDate(ctx.getValue() as string), enableGlobalFilter: false } : {}),
+        // Reference lists hold the names admins entered: data, shown as entered.
+        meta: { data: c !== 'created_at' },
+        ...(c === 'created_at'
+          ? { cell: (ctx: { getValue: () => unknown }) => formatShortDate(ctx.getValue() as string, lang), enableGlobalFilter: false }
+          : {}),
       })),
-    [tab, t],
+    [tab, t, lang],
   );
   const items = lists[active];
   return (
@@ -84,7 +89,7 @@ export default function ConfigurationPage() {
       </div>
       <div className="stat-grid">
         <StatCard label={t('totalItems')} value={items.length} testId="config-total" />
-        <StatCard label={t('lastUpdated')} value={updatedAt ? updatedAt.toLocaleTimeString('en-US') : 'N/A'} />
+        <StatCard label={t('lastUpdated')} value={updatedAt ? formatTime(updatedAt, lang) : formatShortDate(null, lang)} />
       </div>
       <DataTable
         key={active}

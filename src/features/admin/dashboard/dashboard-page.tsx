@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
+import { Data, withData } from '../../../components/bidi';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { usersQuery, type AdminUser } from '../../../api/admin-users';
 import { clientsQuery, type AdminClient } from '../../../api/admin-clients';
@@ -58,15 +59,22 @@ export default function DashboardPage() {
   const anyLoading = users.loading || projects.loading || clients.loading || activity.loading;
   const value = (p: { data: unknown; failed: boolean }, v: React.ReactNode) => (p.failed ? '!' : p.data === null ? '—' : v);
   const failedHint = (p: { failed: boolean }) => (p.failed ? t('partFailed') : undefined);
+  // The subject (a name) is data; an entry older than migration 053 has only its English summary, recorded then.
   const entryText = (a: ActivityEntry) =>
-    a.subject ? t('activityEntry', { entity: t(`entities.${a.entity}`, { defaultValue: a.entity }), subject: a.subject }) : a.summary;
+    a.subject ? (
+      withData(t('activityEntry', { entity: t(`entities.${a.entity}`, { defaultValue: a.entity }), subject: a.subject }), a.subject)
+    ) : (
+      <Data>{a.summary}</Data>
+    );
 
   const ok = sys !== null && sys !== 'down';
   const when = (iso: string) => new Date(iso).toLocaleString(i18n.language.startsWith('he') ? 'he-IL' : 'en-US', { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <section className="dashboard" data-testid="admin-dashboard">
       <div className="dashboard__welcome">
-        <h2>{t('welcome', { name: session?.user?.first_name || session?.user?.email || '' })}</h2>
+        <h2>
+          <Trans t={t} i18nKey="welcome" values={{ name: session?.user?.first_name || session?.user?.email || '' }} components={{ name: <Data /> }} />
+        </h2>
         <p>{t('intro')}</p>
       </div>
       <DelayedLoading loading={anyLoading} />
@@ -130,7 +138,7 @@ export default function DashboardPage() {
             value={sys === null ? '…' : ok && sys.database === 'connected' ? t('connected') : t('disconnected')}
             icon="status"
             tone={sys === null ? undefined : ok && sys.database === 'connected' ? 'ok' : 'bad'}
-            hint={ok ? `${sys.pingMs} ms` : undefined}
+            hint={ok ? t('pingMs', { ms: sys.pingMs }) : undefined}
             testId="sys-database"
           />
           <StatCard label={t('dataSource')} value={ok ? t(`sources.${sys.dataSource}`) : '—'} icon="database" testId="sys-source" />

@@ -1,7 +1,8 @@
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
-import type { Geometry } from 'geojson';
+import type { Geometry, Polygon } from 'geojson';
+import { plotOverlaps, type Overlap, type OverlapTarget } from '../../../../workers/geo/overlap';
 import { ErrorBanner } from '../../../components/banner';
 import { ConfirmDialog } from '../../../components/confirm';
 import { StatCard } from '../../../components/stat-card';
@@ -47,6 +48,11 @@ export default function DataEditorPage() {
   const versions = useRef(new Map<string, number>());
 
   const filtered = useMemo(() => filterEditorData(ed.data, search), [ed.data, search]);
+  const otherPlots = useMemo<OverlapTarget[]>(
+    () => (ed.data?.plots.features ?? []).map((f) => ({ id: f.properties.id, name: f.properties.plot_name ?? String(f.properties.id), geometry: f.geometry })),
+    [ed.data],
+  );
+  const [reshape, setReshape] = useState<{ type: EditorType; id: number; geometry: Geometry; overlaps: Overlap[] } | null>(null);
   const stats = useMemo(() => editorStats(ed.data), [ed.data]);
 
   const role = session?.user?.role;
@@ -160,15 +166,6 @@ export default function DataEditorPage() {
   return (
     <section className="data-editor" data-testid="admin-dataEditor">
       <h2 className="data-editor__title">{t('title')}</h2>
-      <ErrorBanner message={ed.error} onDismiss={() => ed.setError(null)} testId="editor-error" />
-      {notice && (
-        <div className="editor-notice" role="status">
-          <span data-testid="editor-notice">{notice}</span>
-          <button type="button" className="editor-notice__close" aria-label="×" onClick={() => setNotice(null)}>
-            ×
-          </button>
-        </div>
-      )}
       <EditorMap
         data={ed.data}
         clients={ed.clients}
@@ -180,7 +177,18 @@ export default function DataEditorPage() {
         selected={selected}
         onSelect={setSelected}
         onDrawn={(type, geometry) => setForm({ type, variant: 'map', editing: null, drawn: geometry })}
-        onModified={(type, id, geometry) => void saveGeometry(type, id, geometry, true)}
+        onModified={(type, id, geometry) => {
+          // A reshaped plot that now overlaps another is saved only after the admin confirms.
+          const overlaps =
+            type === 'plot' && geometry.type !== 'Point'
+              ? plotOverlaps(
+                  geometry as Polygon,
+                  otherPlots.filter((o) => o.id !== id),
+                )
+              : [];
+          if (overlaps.length) setReshape({ type, id, geometry, overlaps });
+          else void saveGeometry(type, id, geometry, true);
+        }}
         onDelete={() => {
           const f = selected && featureById(ed.data, selected);
           if (f) setToDelete({ feature: f, fromMap: true });
@@ -191,6 +199,21 @@ export default function DataEditorPage() {
         canRedo={undoable.canRedo}
         sketchKey={sketchKey}
         importPreview={importPreview}
+        banners={
+          (ed.error || notice) && (
+            <>
+              <ErrorBanner message={ed.error} onDismiss={() => ed.setError(null)} testId="editor-error" />
+              {notice && (
+                <div className="editor-notice" role="status">
+                  <span data-testid="editor-notice">{notice}</span>
+                  <button type="button" className="editor-notice__close" aria-label={t('closeNotice')} onClick={() => setNotice(null)}>
+                    ×
+                  </button>
+                </div>
+              )}
+            </>
+          )
+        }
       />
       {ed.loading && (
         <p className="editor-loading" data-testid="editor-loading">
@@ -277,8 +300,28 @@ export default function DataEditorPage() {
             void afterChange(msg);
           }}
           onCancel={closeForm}
+          otherPlots={otherPlots}
         />
       )}
+      <ConfirmDialog
+        open={!!reshape}
+        title={t('overlap.reshapeTitle')}
+        message={
+          reshape
+            ? `${t('overlap.warning', { count: reshape.overlaps.length })} ${reshape.overlaps.map((o) => `${o.name} (${t('overlap.area', { ha: o.areaHa.toFixed(2) })})`).join(', ')}. ${t('overlap.confirm')}`
+            : ''
+        }
+        confirmLabel={t('overlap.saveAnyway')}
+        onConfirm={() => {
+          const r = reshape!;
+          setReshape(null);
+          void saveGeometry(r.type, r.id, r.geometry, true);
+        }}
+        onCancel={() => {
+          setReshape(null);
+          void ed.reload();
+        }}
+      />
       <ConfirmDialog
         open={!!toDelete}
         title={t('confirmTitle', { type: toDelete ? typeName(toDelete.feature.properties.type as EditorType) : '' })}

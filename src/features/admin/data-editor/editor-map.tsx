@@ -1,9 +1,9 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { IControl, Map as MlMap, MapMouseEvent } from 'maplibre-gl';
 import type MapboxDraw from '@mapbox/mapbox-gl-draw';
 import type { Geometry, Position } from 'geojson';
-import { extentOf } from '../../../../workers/geo/fit';
+import { extentOf, maxFitZoom } from '../../../../workers/geo/fit';
 import type { ClientData, ClientSummary, EditorFeature, EditorType } from '../../../api/admin-data';
 import { GLOBAL_VIEW, MAP_DEFAULTS } from '../../../map/map-config';
 import { useMapView } from '../../../map/use-map-view';
@@ -53,20 +53,36 @@ export interface EditorMapProps {
   sketchKey: number;
   /** A boundary file being imported: its features outlined over the client's, the map fitted to them. */
   importPreview?: GeoJSON.FeatureCollection | null;
+  /** Errors and notices: they float over the map and never move it (the next click lands where the admin aimed). */
+  banners?: ReactNode;
 }
 
 const ringsOf = (g: Geometry): Ring[] => (g.type === 'Polygon' ? (g.coordinates as Ring[]) : g.type === 'MultiPolygon' ? (g.coordinates.flat() as Ring[]) : []);
 
-/** Fits the map to the client's plots (none: it stays). */
-function fitToPlots(map: MlMap | null, d: ClientData | null | undefined): void {
+/**
+ * Fits the map to the client's farm: its plots, else its irrigation areas, else its trees (client.md §4's
+ * order and max zoom by feature count, workers/geo/fit.ts); a client without any geometry stays where it is.
+ */
+function fitToFarm(map: MlMap | null, d: ClientData | null | undefined): void {
   if (!map || !d) return;
-  const all: Position[] = d.plots.features.flatMap((f) => ringsOf(f.geometry).flat());
+  const plots = d.plots.features.map((f) => ringsOf(f.geometry));
+  const areas = d.irrigationAreas.features.map((f) => ringsOf(f.geometry));
+  const shapes = plots.length ? plots : areas;
+  const all: Position[] = shapes.length
+    ? shapes.flat(2)
+    : Array.from({ length: d.trees.count }, (_, i): Position => [d.trees.cols.lon[i], d.trees.cols.lat[i]]);
   if (!all.length) return;
-  map.fitBounds(boundsOf({ type: 'MultiPoint', coordinates: all }), { padding: MAP_DEFAULTS.padding, maxZoom: MAP_DEFAULTS.maxFitZoom, duration: 0 });
+  map.fitBounds(boundsOf({ type: 'MultiPoint', coordinates: all }), {
+    padding: MAP_DEFAULTS.padding,
+    maxZoom: shapes.length ? maxFitZoom(shapes.length) : MAP_DEFAULTS.maxFitZoom,
+    duration: 0,
+  });
 }
 
 export function EditorMap(p: EditorMapProps) {
-  const { t } = useTranslation('admin.data-editor');
+  const { t, i18n } = useTranslation('admin.data-editor');
+  // The zoom buttons sit in the inline-end corner, the legend in the inline-start one: never on top of each other.
+  const navigation = i18n.dir() === 'rtl' ? 'top-left' : 'top-right';
   const box = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MlMap | null>(null);
   const drawRef = useRef<MapboxDraw | null>(null);
@@ -110,11 +126,7 @@ export function EditorMap(p: EditorMapProps) {
 
   // The map (the app's map adapter, without the deck.gl overlay: the editor draws with MapLibre layers), and on it
   // the editor's layers and the draw control, again on each new map (a restored WebGL context).
-  const view = useMapView(
-    box,
-    { onBasemapError: () => setOffline(true) },
-    { overlay: false, minZoom: 0, maxZoom: 22, navigation: 'top-right', debugName: 'editor' },
-  );
+  const view = useMapView(box, { onBasemapError: () => setOffline(true) }, { overlay: false, minZoom: 0, maxZoom: 22, navigation, debugName: 'editor' });
   const { map } = view;
   useEffect(() => {
     if (!map) return;
@@ -196,18 +208,24 @@ export function EditorMap(p: EditorMapProps) {
     previewShown.current = !!box;
   }, [ready, p.importPreview]);
 
-  // Data → sources; auto-fit 500 ms after a client's data arrives.
+  // Data → sources; the farm is fitted 500 ms after a client's data arrives: on the first open and on every
+  // client change. The previous client's data (still shown while the new one loads) is never what is fitted, and
+  // a fit counts as done only once it ran (new data within the 500 ms reschedules it).
   useEffect(() => {
     const map = mapRef.current;
     if (!ready || !map) return;
     setEditorData(map, 'plot', p.data?.plots ?? { type: 'FeatureCollection', features: [] });
     setEditorData(map, 'irrigation', p.data?.irrigationAreas ?? { type: 'FeatureCollection', features: [] });
     setEditorData(map, 'tree', p.data?.trees.geojson() ?? { type: 'FeatureCollection', features: [] });
-    if (p.data && fittedFor.current !== p.clientId) {
-      fittedFor.current = p.clientId;
-      const timer = setTimeout(() => fitToPlots(map, props.current.data), DRAW.autoFitDelayMs);
-      return () => clearTimeout(timer);
-    }
+    const d = p.data;
+    if (!d || fittedFor.current === p.clientId) return;
+    if (d.client_id !== undefined && d.client_id !== p.clientId) return;
+    const client = p.clientId;
+    const timer = setTimeout(() => {
+      fittedFor.current = client;
+      fitToFarm(map, props.current.data);
+    }, DRAW.autoFitDelayMs);
+    return () => clearTimeout(timer);
   }, [ready, p.data, p.clientId]);
 
   // Selection: orange + zoom; in Modify, the selected shape moves into the draw layer.
@@ -271,7 +289,7 @@ export function EditorMap(p: EditorMapProps) {
     (Object.keys(visible) as LayerKind[]).forEach((k) => setLayerVisible(map, k, visible[k]));
   }, [ready, visible]);
 
-  const fitPlots = () => fitToPlots(mapRef.current, props.current.data);
+  const fitPlots = () => fitToFarm(mapRef.current, props.current.data);
   const globalView = () => mapRef.current?.jumpTo(GLOBAL_VIEW);
   const selectedFeature: EditorFeature | null = p.selected ? featureById(p.data, p.selected) : null;
   // What the mode asks of the user next (shown beside the mode).
@@ -303,6 +321,7 @@ export function EditorMap(p: EditorMapProps) {
       <div className="editor-map__body">
         <div ref={box} className="editor-map__canvas" data-testid="editor-map-canvas" />
         <MapContextLost view={view} />
+        {p.banners && <div className="editor-map__banners">{p.banners}</div>}
         <MapLegend visible={visible} onVisible={setVisible} drawType={drawType} onDrawType={setDrawType} snap={snap} onSnap={setSnap} />
         <div className="editor-map__status" data-testid="edit-mode-indicator" aria-live="polite">
           <strong>{t('map.editing', { mode: t(`map.modes.${mode}`) + (mode === 'draw' && drawType ? ` – ${t(`types.${drawType}`)}` : '') })}</strong>

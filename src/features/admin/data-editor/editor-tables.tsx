@@ -27,8 +27,8 @@ export function EditorTables({ filtered, search, onSearch, onAdd, onEdit, onDele
   ];
   const plotCols = useMemo<ColumnDef<PlotFeature>[]>(
     () => [
-      { id: 'name', header: t('cols.name'), accessorFn: (f) => f.properties.plot_name },
-      { id: 'crop', header: t('cols.crop'), accessorFn: (f) => f.properties.crop_name ?? '' },
+      { id: 'name', header: t('cols.name'), accessorFn: (f) => f.properties.plot_name, meta: { data: true } },
+      { id: 'crop', header: t('cols.crop'), accessorFn: (f) => f.properties.crop_name ?? '', meta: { data: true } },
       {
         id: 'area',
         header: t('cols.area'),
@@ -40,8 +40,8 @@ export function EditorTables({ filtered, search, onSearch, onAdd, onEdit, onDele
   );
   const areaCols = useMemo<ColumnDef<AreaFeature>[]>(
     () => [
-      { id: 'name', header: t('cols.name'), accessorFn: (f) => f.properties.irrigation_area_name },
-      { id: 'plot', header: t('cols.plot'), accessorFn: (f) => f.properties.plot_name ?? '–' },
+      { id: 'name', header: t('cols.name'), accessorFn: (f) => f.properties.irrigation_area_name, meta: { data: true } },
+      { id: 'plot', header: t('cols.plot'), accessorFn: (f) => f.properties.plot_name ?? '–', meta: { data: true } },
     ],
     [t],
   );

@@ -8,6 +8,7 @@ import { ApiError } from '../../../api/errors';
 import { parseGeometryInput } from '../../../domain/geometry-validation';
 import { AREA_NAME } from '../../../domain/field-rules';
 import { formatWkt } from '../../../domain/wkt';
+import { plotOverlaps, type Overlap, type OverlapTarget } from '../../../../workers/geo/overlap';
 
 // The plot / irrigation-area / tree form (admin.md §5), in a modal. Two
 // variants: 'table' (Add/Edit from the tables: the data-editor messages) and
@@ -34,6 +35,8 @@ export interface FeatureFormProps {
   clientId: number | null;
   onSaved: (message: string) => void;
   onCancel: () => void;
+  /** The client's other plots: a plot that overlaps one is saved only after the admin confirms. */
+  otherPlots?: readonly OverlapTarget[];
 }
 
 function initialValues(type: EditorType, f: EditorFeature | null, drawn?: Geometry | null): Values {
@@ -58,6 +61,8 @@ export function FeatureForm(props: FeatureFormProps) {
   const form = useForm<Values>(initialValues(type, editing, drawn), {});
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The overlaps the admin was warned about for this geometry (saving again confirms them).
+  const [overlaps, setOverlaps] = useState<{ geom: string; list: Overlap[] } | null>(null);
   const v = form.values;
   const typeLabel = t(`types.${type}`);
   const noGeometry = variant === 'map' && !drawn && !editing;
@@ -100,6 +105,16 @@ export function FeatureForm(props: FeatureFormProps) {
     const errors = check();
     Object.keys(v).forEach((k) => form.setError(k, errors[k] ?? null));
     if (Object.keys(errors).length) return;
+    if (type === 'plot' && overlaps?.geom !== v.geom) {
+      const g = parseGeometryInput(v.geom, 'plot');
+      const list = g.ok
+        ? plotOverlaps(
+            g.geometry,
+            (props.otherPlots ?? []).filter((o) => o.id !== editing?.properties.id),
+          )
+        : [];
+      if (list.length) return setOverlaps({ geom: v.geom, list });
+    }
     const num = (s: string) => (s.trim() === '' ? null : Number(s));
     const body =
       type === 'plot'
@@ -139,7 +154,13 @@ export function FeatureForm(props: FeatureFormProps) {
             {t('form.cancel')}
           </button>
           <button type="submit" className="btn btn--primary" form={formId} disabled={saving || noGeometry} data-testid="feature-save">
-            {saving ? t('form.saving') : variant === 'map' ? t('form.saveType', { type: typeLabel }) : t('form.save')}
+            {saving
+              ? t('form.saving')
+              : overlaps?.geom === v.geom
+                ? t('overlap.saveAnyway')
+                : variant === 'map'
+                  ? t('form.saveType', { type: typeLabel })
+                  : t('form.save')}
           </button>
         </>
       }
@@ -149,6 +170,19 @@ export function FeatureForm(props: FeatureFormProps) {
           <p className="feature-form__error" role="alert" data-testid="feature-form-error">
             {error}
           </p>
+        )}
+        {overlaps?.geom === v.geom && (
+          <div className="feature-form__warning" role="alert" data-testid="overlap-warning">
+            <p>{t('overlap.warning', { count: overlaps.list.length })}</p>
+            <ul>
+              {overlaps.list.map((o) => (
+                <li key={o.id}>
+                  <bdi>{o.name}</bdi>: <bdi>{t('overlap.area', { ha: o.areaHa.toFixed(2) })}</bdi>
+                </li>
+              ))}
+            </ul>
+            <p>{t('overlap.confirm')}</p>
+          </div>
         )}
         {noGeometry && (
           <p className="feature-form__hint" data-testid="draw-first">

@@ -69,7 +69,9 @@ export function TreeTable({ cols, rows, actions }: { cols: TreeColumns | null; r
                 return (
                   <tr key={id} data-row-id={id}>
                     {COLS.map((col) => (
-                      <td key={col}>{cellOf(cols, col, i)}</td>
+                      <td key={col} translate={col === 'row' || col === 'tree' ? undefined : 'no'}>
+                        {cellOf(cols, col, i)}
+                      </td>
                     ))}
                     <td className="data-table__actions">
                       {actions(cols.feature(i)).map((a) => (

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { AdminProject } from '../../../api/admin-projects';
 import type { AdminUser } from '../../../api/admin-users';
-import { formatShortDate } from '../../../components/table-data';
+import { formatCount, formatShortDate } from '../../../components/table-data';
 
 export function ProjectDetails({ project: p, users }: { project: AdminProject; users: AdminUser[] }) {
-  const { t } = useTranslation('admin.projects');
+  const { t, i18n } = useTranslation('admin.projects');
+  const lang = i18n.language;
   const emails = p.user_ids.map((id) => users.find((u) => u.user_id === id)?.email ?? `#${id}`);
   return (
     <dl className="admin-details" data-testid="project-details">
@@ -13,9 +14,9 @@ export function ProjectDetails({ project: p, users }: { project: AdminProject; u
       <dt>{t('fields.client')}</dt>
       <dd>{p.client_name}</dd>
       <dt>{t('fields.observationDate')}</dt>
-      <dd>{formatShortDate(p.observation_date)}</dd>
+      <dd>{formatShortDate(p.observation_date, lang)}</dd>
       <dt>{t('fields.created')}</dt>
-      <dd>{formatShortDate(p.created_at)}</dd>
+      <dd>{formatShortDate(p.created_at, lang)}</dd>
       <dt>{t('fields.users')}</dt>
       <dd>{emails.join(', ') || '—'}</dd>
       <dt>{t('fields.products')}</dt>
@@ -27,7 +28,7 @@ export function ProjectDetails({ project: p, users }: { project: AdminProject; u
       <dt>{t('stats.areas')}</dt>
       <dd>{p.irrigation_area_count}</dd>
       <dt>{t('fields.trees')}</dt>
-      <dd>{p.tree_count.toLocaleString('en-US')}</dd>
+      <dd>{formatCount(p.tree_count, lang)}</dd>
     </dl>
   );
 }

@@ -9,7 +9,7 @@ import { CrudHead, FormModal } from '../../../components/crud-page';
 import { ConfirmDialog } from '../../../components/confirm';
 import { ErrorBanner } from '../../../components/banner';
 import { StatCard } from '../../../components/stat-card';
-import { formatShortDate, useTableData } from '../../../components/table-data';
+import { formatCount, formatShortDate, useTableData } from '../../../components/table-data';
 import { useCrud } from '../../../components/use-crud';
 import { ProjectCreateForm } from './project-create-form';
 import { ProjectEditForm } from './project-edit-form';
@@ -18,7 +18,8 @@ import './projects.css';
 
 /** Project Management (admin.md §2): statistics, table, create/edit/details modals, delete confirmation. */
 export default function ProjectsPage() {
-  const { t } = useTranslation('admin.projects');
+  const { t, i18n } = useTranslation('admin.projects');
+  const lang = i18n.language;
   const projects = useTableData(projectsQuery(), t('errors.fetch'));
   const stats = useTableData(projectStatisticsQuery(), t('errors.fetch'));
   const users = useTableData(usersQuery(), t('errors.fetchUsers'));
@@ -30,19 +31,19 @@ export default function ProjectsPage() {
 
   const columns = useMemo<ColumnDef<AdminProject>[]>(
     () => [
-      { accessorKey: 'name', header: t('fields.name') },
-      { accessorKey: 'client_name', header: t('fields.client') },
+      { accessorKey: 'name', header: t('fields.name'), meta: { data: true } },
+      { accessorKey: 'client_name', header: t('fields.client'), meta: { data: true } },
       {
         accessorKey: 'observation_date',
         header: t('fields.observationDate'),
-        cell: (c) => formatShortDate(c.getValue<string | null>()),
+        cell: (c) => formatShortDate(c.getValue<string | null>(), lang),
         sortUndefined: 'last',
       },
       { accessorKey: 'plot_count', header: t('fields.plots'), enableGlobalFilter: false },
-      { accessorKey: 'tree_count', header: t('fields.trees'), cell: (c) => c.getValue<number>().toLocaleString('en-US'), enableGlobalFilter: false },
+      { accessorKey: 'tree_count', header: t('fields.trees'), cell: (c) => formatCount(c.getValue<number>(), lang), enableGlobalFilter: false },
       { id: 'products', accessorFn: (p) => p.products.map((x) => t(`products.${x}`)).join(', '), header: t('fields.products'), enableSorting: false },
     ],
-    [t],
+    [t, lang],
   );
   const s = stats.data;
   return (
@@ -53,7 +54,7 @@ export default function ProjectsPage() {
         <StatCard label={t('stats.projects')} value={s?.total_projects ?? '—'} icon="folder" />
         <StatCard label={t('stats.plots')} value={s?.total_plots_in_projects ?? '—'} icon="map" />
         <StatCard label={t('stats.areas')} value={s?.total_irrigation_areas ?? '—'} icon="drop" />
-        <StatCard label={t('stats.trees')} value={s ? s.total_trees.toLocaleString('en-US') : '—'} icon="tree" />
+        <StatCard label={t('stats.trees')} value={s ? formatCount(s.total_trees, lang) : '—'} icon="tree" />
       </div>
       <DataTable
         testId="projects-table"

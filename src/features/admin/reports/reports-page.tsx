@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { statusName } from '../../../domain/tree-status-names';
 import { clientsQuery } from '../../../api/admin-clients';
 import { downloadTreeStatusCsv, treeStatusReportQuery } from '../../../api/admin-reports';
 import { ErrorBanner } from '../../../components/banner';
 import { DelayedLoading } from '../../../components/table-loading';
-import { formatShortDate, useTableData, withReason } from '../../../components/table-data';
+import { formatCount, formatShortDate, useTableData, withReason } from '../../../components/table-data';
 import './reports.css';
 
 /** Reports (/admin/reports): tree-status summary per project of one client, with CSV download. */
 export default function ReportsPage() {
-  const { t } = useTranslation('admin.reports');
+  const { t, i18n } = useTranslation('admin.reports');
+  const lang = i18n.language;
   const clients = useTableData(clientsQuery(), t('errors.clients'));
   // The chosen client, else the first one.
   const [chosen, setChosen] = useState<number | null>(null);
@@ -69,7 +71,7 @@ export default function ReportsPage() {
                   <th>{t('date')}</th>
                   <th>{t('trees')}</th>
                   {report.statuses.map((s) => (
-                    <th key={s.status_code}>{s.status_name}</th>
+                    <th key={s.status_code}>{statusName(s.status_code, s.status_name, lang)}</th>
                   ))}
                   <th>{t('noStatus')}</th>
                 </tr>
@@ -77,13 +79,13 @@ export default function ReportsPage() {
               <tbody>
                 {report.projects.map((p) => (
                   <tr key={p.project_id}>
-                    <td>{p.name}</td>
-                    <td>{formatShortDate(p.observation_date)}</td>
-                    <td>{p.total_trees.toLocaleString('en-US')}</td>
+                    <td translate="no">{p.name}</td>
+                    <td>{formatShortDate(p.observation_date, lang)}</td>
+                    <td>{formatCount(p.total_trees, lang)}</td>
                     {report.statuses.map((s) => (
-                      <td key={s.status_code}>{(p.counts[String(s.status_code)] ?? 0).toLocaleString('en-US')}</td>
+                      <td key={s.status_code}>{formatCount(p.counts[String(s.status_code)] ?? 0, lang)}</td>
                     ))}
-                    <td>{p.no_status.toLocaleString('en-US')}</td>
+                    <td>{formatCount(p.no_status, lang)}</td>
                   </tr>
                 ))}
                 {report.projects.length === 0 && (

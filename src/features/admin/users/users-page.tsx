@@ -25,7 +25,8 @@ const EMPTY: Values = { email: '', password: '', first_name: '', last_name: '', 
 
 /** User Management (admin.md §2, §5): table, create/edit modals, delete confirmation. */
 export default function UsersPage() {
-  const { t } = useTranslation('admin.users');
+  const { t, i18n } = useTranslation('admin.users');
+  const lang = i18n.language;
   const users = useTableData(usersQuery(), t('errors.fetch'));
   const clients = useTableData(clientsQuery(), t('errors.fetchClients'));
   const crud = useCrud<AdminUser>({
@@ -77,13 +78,13 @@ export default function UsersPage() {
 
   const columns = useMemo<ColumnDef<AdminUser>[]>(
     () => [
-      { accessorKey: 'email', header: t('fields.email') },
-      { id: 'name', accessorFn: (u) => `${u.first_name} ${u.last_name}`.trim(), header: t('fields.name') },
-      { accessorKey: 'client_name', header: t('fields.client'), cell: (c) => c.getValue<string | null>() ?? '—' },
+      { accessorKey: 'email', header: t('fields.email'), meta: { data: true } },
+      { id: 'name', accessorFn: (u) => `${u.first_name} ${u.last_name}`.trim(), header: t('fields.name'), meta: { data: true } },
+      { accessorKey: 'client_name', header: t('fields.client'), cell: (c) => c.getValue<string | null>() ?? '—', meta: { data: true } },
       { accessorKey: 'role', header: t('fields.role'), cell: (c) => t(`roles.${c.getValue<string>()}`) },
-      { accessorKey: 'created_at', header: t('fields.created'), cell: (c) => formatShortDate(c.getValue<string>()), enableGlobalFilter: false },
+      { accessorKey: 'created_at', header: t('fields.created'), cell: (c) => formatShortDate(c.getValue<string>(), lang), enableGlobalFilter: false },
     ],
-    [t],
+    [t, lang],
   );
 
   return (
