@@ -150,6 +150,18 @@ describe(`tree exports on ${ENGINE}`, () => {
     expect(n.features).toHaveLength(trees.filter((x) => x.n_mean !== null && x.status !== 4).length);
   });
 
+  it('N vs crop range: the export holds the classes the statistics count (one rule: low / optimal / high by the crop)', async () => {
+    const stats = (await t.as('admin', { method: 'GET', url: `/api/tree-status-statistics/${projectId}` })).json() as {
+      total: { npk_classes: { nitrogen: { low: number; optimal: number; high: number } } };
+    };
+    const c = stats.total.npk_classes.nitrogen;
+    expect(c.low + c.high).toBeGreaterThan(0);
+    const all = JSON.parse((await get('format=geojson&mode=nRange')).body);
+    expect(all.features).toHaveLength(c.low + c.optimal + c.high);
+    const problems = JSON.parse((await get('format=geojson&mode=nRange&hide=1')).body);
+    expect(problems.features).toHaveLength(c.low + c.high);
+  });
+
   it("answers bad input with a 400 that says what is wrong, and another client's plot with a 404", async () => {
     const bad = await get('format=xlsx');
     expect(bad.statusCode).toBe(400);
