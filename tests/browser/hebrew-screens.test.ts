@@ -8,8 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { demoSurvey, launchBrowser, loginAs, newPage } from '../support/browser';
 import { latinTexts } from '../support/latin-text';
-import { waitForMap } from '../support/map-debug';
-import type { MapDebug } from '../../src/map/map-debug';
+import { middleTreePoint } from '../support/map-debug';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -68,20 +67,8 @@ describe('Hebrew screens show no English', () => {
     await page.waitForTimeout(500);
     await look(page, 'layers panel, N vs crop range');
     await page.getByTestId('pm-layers-close').click();
-    await waitForMap(page, 'project');
-    const box = (await page.getByTestId('pm-map').boundingBox())!;
-    const at = await page.evaluate((b) => {
-      const m = (window as unknown as { __maps: { project: MapDebug } }).__maps.project;
-      let best = { x: 0, y: 0, d: Infinity };
-      for (let i = 0, n = m.treeCount(); i < n; i += 11) {
-        const s = m.treeScreenPoint(i);
-        if (!s) continue;
-        const d = Math.hypot(s.x - b.width / 2, s.y - b.height / 2);
-        if (d < best.d) best = { x: s.x, y: s.y, d };
-      }
-      return best;
-    }, box);
-    await page.mouse.click(box.x + at.x, box.y + at.y);
+    const at = await middleTreePoint(page, 11);
+    await page.mouse.click(at.x, at.y);
     await settle(page, 'pm-tree');
     await look(page, 'project map, tree selected');
     for (const panel of ['surveys', 'previous', 'compare', 'list', 'zones', 'export', 'prescription']) {

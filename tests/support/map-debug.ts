@@ -36,3 +36,24 @@ export async function pagePoint(page: Page, name: MapDebugName, container: strin
   const p = await mapCall(page, name, 'project', lngLat);
   return { x: box.x + p.x, y: box.y + p.y };
 }
+
+/** The drawn tree nearest the middle of the project map, in page pixels (every `step`-th tree is looked at). */
+export async function middleTreePoint(page: Page, step = 7): Promise<{ x: number; y: number }> {
+  await waitForMap(page, 'project');
+  const box = (await page.getByTestId('pm-map').boundingBox())!;
+  const at = await page.evaluate(
+    ([w, h, s]) => {
+      const m = (window as unknown as Maps).__maps!.project!;
+      let best = { x: 0, y: 0, d: Infinity };
+      for (let i = 0, n = m.treeCount(); i < n; i += s) {
+        const p = m.treeScreenPoint(i);
+        if (!p) continue;
+        const d = Math.hypot(p.x - w / 2, p.y - h / 2);
+        if (d < best.d) best = { x: p.x, y: p.y, d };
+      }
+      return best;
+    },
+    [box.width, box.height, step] as const,
+  );
+  return { x: box.x + at.x, y: box.y + at.y };
+}
