@@ -4,7 +4,7 @@
 // password change) and the administrator's password reset with a forced change.
 import { afterAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import type { LightMyRequestResponse } from 'fastify';
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createTestApp, ACCOUNTS } from '../support/api-app';
 import { ENGINE } from '../support/test-db';
 import { insertUser } from '../../server/db/seed';
@@ -14,11 +14,10 @@ import { createTokenService, resolveSecret } from '../../server/auth/token';
 const t = await createTestApp({ scale: 0.01 });
 afterAll(async () => t.close());
 
-type Inject = Parameters<typeof t.app.inject>[0];
-const call = (o: Inject) => t.app.inject(o);
+const call = (o: InjectOptions) => t.app.inject(o);
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const me = (token: string) => call({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
-const admin = (o: Exclude<Inject, string>) => t.as('admin', o);
+const admin = (o: InjectOptions) => t.as('admin', o);
 const clientA = async () => (await t.db.query<{ client_id: number }>(`SELECT client_id FROM clients WHERE name = 'Galil Orchards'`)).rows[0].client_id;
 
 function login(email: string, password: string, opts: { address?: string; remember?: boolean } = {}) {
