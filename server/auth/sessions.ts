@@ -43,9 +43,7 @@ export async function startSession(db: Db, userId: number, info: SessionInfo): P
 }
 
 export type RotateResult =
-  | { kind: 'ok'; sessionId: number; userId: number; remember: boolean; refreshToken: string }
-  | { kind: 'reused'; sessionId: number }
-  | { kind: 'invalid' };
+  { kind: 'ok'; sessionId: number; userId: number; remember: boolean; refreshToken: string } | { kind: 'reused'; sessionId: number } | { kind: 'invalid' };
 
 /**
  * Uses a refresh token: the next one when it is the session's unused token of a live session and user. A token

@@ -7,14 +7,7 @@ import type { AuthUser } from '../plugins/auth';
 import { HttpError } from '../http-error';
 import { audit } from '../routes/admin/shared';
 
-export type MembershipVia =
-  | 'project_created'
-  | 'project_edited'
-  | 'project_deleted'
-  | 'user_edited'
-  | 'all_surveys'
-  | 'client_changed'
-  | 'user_deleted';
+export type MembershipVia = 'project_created' | 'project_edited' | 'project_deleted' | 'user_edited' | 'all_surveys' | 'client_changed' | 'user_deleted';
 
 interface Link {
   project_id: number;
@@ -38,7 +31,11 @@ export async function checkMembers(tx: Queryable, userIds: number[], clientId: n
   if (missing.length) throw fail('user_ids', `Unknown user id(s): ${missing.join(', ')}`, 'unknown_users');
   const foreign = rows.filter((r) => r.role === 'admin' || r.client_id !== clientId);
   if (foreign.length)
-    throw fail('user_ids', `Only growers and field workers of the project's client can be members: ${foreign.map((r) => r.email).join(', ')}`, 'member_of_other_client');
+    throw fail(
+      'user_ids',
+      `Only growers and field workers of the project's client can be members: ${foreign.map((r) => r.email).join(', ')}`,
+      'member_of_other_client',
+    );
 }
 
 /** Every id is a project of `clientId` (422 naming the others). */
@@ -58,7 +55,14 @@ export async function checkClientProjects(tx: Queryable, projectIds: number[], c
  * Makes `want` the membership within `scope` (the rows a project or a user may have: `scope` is a SQL predicate
  * over project_users `pu`, $1 its parameter). Answers what was added and removed, recorded and audited.
  */
-async function replace(tx: Queryable, actor: AuthUser, scope: string, param: number, want: Link[], via: MembershipVia): Promise<{ added: Named[]; removed: Named[] }> {
+async function replace(
+  tx: Queryable,
+  actor: AuthUser,
+  scope: string,
+  param: number,
+  want: Link[],
+  via: MembershipVia,
+): Promise<{ added: Named[]; removed: Named[] }> {
   const { rows: have } = await tx.query<Link>(`SELECT pu.project_id, pu.user_id FROM project_users pu WHERE ${scope} FOR UPDATE`, [param]);
   const key = (l: Link) => `${l.project_id}:${l.user_id}`;
   const haveKeys = new Set(have.map(key));
@@ -82,7 +86,13 @@ async function replace(tx: Queryable, actor: AuthUser, scope: string, param: num
 const SILENT: MembershipVia[] = ['project_deleted', 'user_deleted'];
 
 /** Writes membership_changes rows and one Recent Activity entry per project touched. */
-export async function recordChanges(tx: Queryable, actor: AuthUser, add: Link[], remove: Link[], via: MembershipVia): Promise<{ added: Named[]; removed: Named[] }> {
+export async function recordChanges(
+  tx: Queryable,
+  actor: AuthUser,
+  add: Link[],
+  remove: Link[],
+  via: MembershipVia,
+): Promise<{ added: Named[]; removed: Named[] }> {
   const all = [...add.map((l) => ({ ...l, change: 'added' as const })), ...remove.map((l) => ({ ...l, change: 'removed' as const }))];
   if (!all.length) return { added: [], removed: [] };
   const { rows } = await tx.query<Named & { change: 'added' | 'removed' }>(

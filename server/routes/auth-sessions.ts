@@ -29,11 +29,15 @@ const tags = ['auth'];
  * others, change the password (confirming the current one; ends the other sessions).
  */
 export const sessionRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, throttle, hashing }) => {
-  app.get('/api/auth/sessions', { schema: { tags, summary: 'Your live sessions (device, last seen)', response: { 200: sessionsResponse } } }, async (request) => {
-    const user = currentUser(request);
-    const rows = await liveSessions(db, user.user_id);
-    return { success: true as const, message: 'Sessions loaded', sessions: rows.map((s) => ({ ...s, current: s.session_id === user.sid })) };
-  });
+  app.get(
+    '/api/auth/sessions',
+    { schema: { tags, summary: 'Your live sessions (device, last seen)', response: { 200: sessionsResponse } } },
+    async (request) => {
+      const user = currentUser(request);
+      const rows = await liveSessions(db, user.user_id);
+      return { success: true as const, message: 'Sessions loaded', sessions: rows.map((s) => ({ ...s, current: s.session_id === user.sid })) };
+    },
+  );
 
   app.delete(
     '/api/auth/sessions/:sessionId',
@@ -61,7 +65,12 @@ export const sessionRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, t
   app.post(
     '/api/auth/password',
     {
-      schema: { tags, summary: 'Change your password (the current one confirms it); ends your other sessions', body: PasswordBody, response: { 200: passwordChangedResponse } },
+      schema: {
+        tags,
+        summary: 'Change your password (the current one confirms it); ends your other sessions',
+        body: PasswordBody,
+        response: { 200: passwordChangedResponse },
+      },
       config: { beforePasswordChange: true },
     },
     async (request) => {

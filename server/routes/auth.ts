@@ -97,7 +97,11 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
         await db.query('UPDATE users SET password_hash = $1 WHERE user_id = $2 AND password_hash = $3', [fresh, row.user_id, row.password_hash]);
       }
       const { remember } = request.body;
-      const { sessionId, refreshToken } = await startSession(db, row.user_id, { remember, userAgent: request.headers['user-agent'] ?? '', address: request.ip });
+      const { sessionId, refreshToken } = await startSession(db, row.user_id, {
+        remember,
+        userAgent: request.headers['user-agent'] ?? '',
+        address: request.ip,
+      });
       if (++logins % 100 === 1) void pruneSessions(db).catch(() => undefined);
       return issue(request, reply, row, sessionId, refreshToken, remember);
     },

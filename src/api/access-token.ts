@@ -34,7 +34,8 @@ const fresh = (expiresAt: number | null, now = Date.now()) => expiresAt !== null
 export async function getAccessToken(): Promise<string | null> {
   const s = getSession();
   if (!s) return null;
-  if (fresh(s.expiresAt)) return s.token;
+  // Unknown expiry (a session saved before expiries were kept): used until a 401 says otherwise.
+  if (s.expiresAt === null || fresh(s.expiresAt)) return s.token;
   return refreshAccessToken(s.token);
 }
 

@@ -1,5 +1,6 @@
 import { ApiError, MESSAGES, errorForStatus, isRetryableError, timeoutMessage } from './errors';
 import { getAccessToken, refreshAccessToken } from './access-token';
+import { sessionIdentity } from './session';
 
 // One fetch client for every call (client.md §7, §8, §9): same-origin /api
 // base, JSON, bearer token, timeout, retries for idempotent calls on network
@@ -50,12 +51,14 @@ export async function request<T = unknown>(method: Method, path: string, opts: R
 
 async function once<T>(method: Method, path: string, opts: RequestOptions): Promise<T> {
   const token = opts.auth === false ? null : await getAccessToken();
+  const identity = sessionIdentity();
   try {
     return await send<T>(method, path, opts, token);
   } catch (e) {
     // The token was refused (ended early, a wrong clock): renew it once and send again. A session the server
-    // ended answers the refresh with 401, which ends it here too.
-    if (!token || !(e instanceof ApiError) || e.status !== 401) throw e;
+    // ended answers the refresh with 401, which ends it here too. A call of a session signed out since (or of
+    // another user's) is not sent again.
+    if (!token || !(e instanceof ApiError) || e.status !== 401 || sessionIdentity() !== identity) throw e;
     return send<T>(method, path, opts, await refreshAccessToken(token));
   }
 }

@@ -12,7 +12,8 @@ afterAll(async () => t.close());
 const one = async <T>(sql: string, params: unknown[] = []) => (await t.db.query<T>(sql, params)).rows[0];
 const userId = async (email: string) => (await one<{ user_id: number }>(`SELECT user_id FROM users WHERE email = $1`, [email])).user_id;
 const projectId = async (name: string) => (await one<{ project_id: number }>(`SELECT project_id FROM projects WHERE name = $1`, [name])).project_id;
-const listed = async (who: Account) => ((await t.as(who, { method: 'GET', url: '/api/projects/user' })).json() as { project_id: number }[]).map((p) => p.project_id);
+const listed = async (who: Account) =>
+  ((await t.as(who, { method: 'GET', url: '/api/projects/user' })).json() as { project_id: number }[]).map((p) => p.project_id);
 const opens = async (who: Account, id: number) => (await t.as(who, { method: 'GET', url: `/api/projects/${id}` })).statusCode;
 
 async function putProject(id: number, extra: Record<string, unknown>) {
@@ -78,7 +79,8 @@ describe(`project membership on ${ENGINE}`, () => {
     const get = await t.as('admin', { method: 'GET', url: `/api/admin/users/${id}/projects` });
     const projects = get.json().projects as { project_id: number; name: string; member: boolean }[];
     expect(projects.filter((p) => p.member).map((p) => p.name)).toEqual(['Olive East – autumn']);
-    const total = (await one<{ n: number }>(`SELECT count(*)::int AS n FROM projects WHERE client_id = (SELECT client_id FROM users WHERE user_id = $1)`, [id])).n;
+    const total = (await one<{ n: number }>(`SELECT count(*)::int AS n FROM projects WHERE client_id = (SELECT client_id FROM users WHERE user_id = $1)`, [id]))
+      .n;
     expect(projects).toHaveLength(total);
 
     const avocado = await projectId('Avocado survey – autumn');
@@ -129,7 +131,9 @@ describe(`project membership on ${ENGINE}`, () => {
     });
     expect(moved.statusCode, moved.body).toBe(200);
     expect((await one<{ n: number }>(`SELECT count(*)::int AS n FROM project_users WHERE user_id = $1`, [u.user_id])).n).toBe(0);
-    expect((await one<{ n: number }>(`SELECT count(*)::int AS n FROM membership_changes WHERE user_id = $1 AND via = 'client_changed'`, [u.user_id])).n).toBeGreaterThan(0);
+    expect(
+      (await one<{ n: number }>(`SELECT count(*)::int AS n FROM membership_changes WHERE user_id = $1 AND via = 'client_changed'`, [u.user_id])).n,
+    ).toBeGreaterThan(0);
   });
 });
 

@@ -148,10 +148,19 @@ describe(`login brute-force limits on ${ENGINE}`, () => {
     // Five failures cost nothing; after the fifth the pair waits 2 s (then 4, 8, …), even with the right password.
     for (let i = 0; i < 5; i++) expect((await from('10.20.0.1', `wrong-${i}`)).statusCode).toBe(401);
     for (const pw of ['wrong-again', u.password]) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: u.email.toUpperCase(), password: pw }, remoteAddress: '10.20.0.1' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: u.email.toUpperCase(), password: pw },
+        remoteAddress: '10.20.0.1',
+      });
       expect(res.statusCode).toBe(429);
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
-      expect(res.json()).toEqual({ success: false, code: 'too_many_failures', message: 'Too many failed sign-ins from this address. Please wait a few minutes and try again.' });
+      expect(res.json()).toEqual({
+        success: false,
+        code: 'too_many_failures',
+        message: 'Too many failed sign-ins from this address. Please wait a few minutes and try again.',
+      });
     }
     // The owner, from an address that has not been failing, signs in (OWASP ASVS 2.2.1, CWE-645).
     expect((await from('10.20.0.2', u.password)).statusCode).toBe(200);

@@ -162,9 +162,10 @@ describe(`access and refresh tokens on ${ENGINE}`, () => {
     const u = await freshUser('remember');
     const b = (await login(u.email, u.password, { remember: true })).json();
     const r = await refresh(b.refreshToken);
-    const { rows } = await t.db.query<{ days: number }>(`SELECT extract(epoch FROM expires_at - created_at) / 86400 AS days FROM sessions WHERE session_id = $1`, [
-      b.sessionId,
-    ]);
+    const { rows } = await t.db.query<{ days: number }>(
+      `SELECT extract(epoch FROM expires_at - created_at) / 86400 AS days FROM sessions WHERE session_id = $1`,
+      [b.sessionId],
+    );
     expect(r.statusCode).toBe(200);
     expect(Number(rows[0].days)).toBeCloseTo(30, 3);
   });
@@ -225,7 +226,15 @@ describe(`ending sessions on ${ENGINE}`, () => {
           ? await admin({
               method: 'PUT',
               url: `/api/admin/users/${s.id}`,
-              payload: { email: u.email, first_name: u.first_name, last_name: u.last_name, client_id: u.client_id, role: u.role, disabled: true, version: u.version },
+              payload: {
+                email: u.email,
+                first_name: u.first_name,
+                last_name: u.last_name,
+                client_id: u.client_id,
+                role: u.role,
+                disabled: true,
+                version: u.version,
+              },
             })
           : await admin({ method: 'DELETE', url: `/api/admin/users/${s.id}` });
       expect(res.statusCode, res.body).toBe(200);
@@ -274,7 +283,12 @@ describe(`passwords on ${ENGINE}`, () => {
     expect(blocked.statusCode).toBe(403);
     expect(blocked.json()).toMatchObject({ code: 'password_change_required' });
     expect((await call({ method: 'GET', url: '/api/auth/me', headers: h })).json().user.must_change_password).toBe(true);
-    const changed = await call({ method: 'POST', url: '/api/auth/password', headers: h, payload: { current_password: temp, new_password: 'My-own-new-password' } });
+    const changed = await call({
+      method: 'POST',
+      url: '/api/auth/password',
+      headers: h,
+      payload: { current_password: temp, new_password: 'My-own-new-password' },
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     expect((await call({ method: 'GET', url: '/api/projects/user', headers: h })).statusCode).toBe(200);
     // One-time: the temporary password no longer signs in.
@@ -291,8 +305,14 @@ describe(`passwords on ${ENGINE}`, () => {
     const codes: number[] = [];
     for (let i = 0; i < 7; i++)
       codes.push(
-        (await call({ method: 'POST', url: '/api/auth/password', headers: bearer(s.token), payload: { current_password: `g-${i}`, new_password: 'Whatever-new-pass' } }))
-          .statusCode,
+        (
+          await call({
+            method: 'POST',
+            url: '/api/auth/password',
+            headers: bearer(s.token),
+            payload: { current_password: `g-${i}`, new_password: 'Whatever-new-pass' },
+          })
+        ).statusCode,
       );
     expect(codes.slice(0, 5)).toEqual([422, 422, 422, 422, 422]);
     expect(codes.slice(6)).toEqual([429]);

@@ -202,7 +202,8 @@ export async function loadFixtures(db: Queryable): Promise<Fixtures> {
       ...(await db.query<{ s: string }>(`SELECT plot_name AS s FROM plots WHERE client_id = $1`, [clientId])).rows,
       ...(await db.query<{ s: string }>(`SELECT name AS s FROM projects WHERE client_id = $1`, [clientId])).rows,
     ].map((r) => r.s);
-  const memberOf = (email: string) => `SELECT pu.project_id FROM project_users pu WHERE pu.user_id = (SELECT u.user_id FROM users u WHERE u.email = '${email}')`;
+  const memberOf = (email: string) =>
+    `SELECT pu.project_id FROM project_users pu WHERE pu.user_id = (SELECT u.user_id FROM users u WHERE u.email = '${email}')`;
   const visible = memberOf('grower3@demo.farm');
   const hiddenFrom = async (email: string) =>
     [

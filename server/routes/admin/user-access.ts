@@ -89,7 +89,7 @@ export const userAccessRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
 
   app.post(
     '/users/:id/projects/all',
-    { schema: { ...doc('users', "Make the user a member of every project of their client"), params: IdParams, response: { 200: userProjectsResponse } } },
+    { schema: { ...doc('users', 'Make the user a member of every project of their client'), params: IdParams, response: { 200: userProjectsResponse } } },
     async (request) => {
       const actor = currentUser(request);
       const { id } = request.params;
@@ -121,8 +121,7 @@ export const userAccessRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     async (request) => {
       const actor = currentUser(request);
       const { id } = request.params;
-      if (id === actor.user_id)
-        throw new HttpError(409, 'Change your own password in your profile', undefined, undefined, 'own_password_reset');
+      if (id === actor.user_id) throw new HttpError(409, 'Change your own password in your profile', undefined, undefined, 'own_password_reset');
       const temporary = temporaryPassword();
       const hash = await hashPassword(temporary);
       const ended = await inTx(db, async (tx) => {

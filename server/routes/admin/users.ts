@@ -4,7 +4,7 @@ import type { Db, Queryable } from '../../db/adapter';
 import { currentUser } from '../../plugins/auth';
 import { hashPassword } from '../../auth/password';
 import { HttpError } from '../../http-error';
-import { IdParams, Version, audit, doc, findOne, inTx, lockRow, ok } from './shared';
+import { IdParams, Version, audit, doc, inTx, lockRow, ok } from './shared';
 import { okMessage, text } from '../../../src/domain/contracts/common';
 import { EMAIL_MAX, PASSWORD_LENGTH, PERSON_NAME, passwordTooLong, passwordTooShort } from '../../../src/domain/user-rules';
 import { userResponse, usersResponse } from '../../../src/domain/contracts/users';
@@ -31,7 +31,6 @@ const fields = {
 };
 const CreateUser = z.strictObject({ ...fields, password });
 const UpdateUser = z.strictObject({ ...fields, password: password.optional(), disabled: z.boolean().optional(), version: Version });
-
 
 type UserInput = { email: string; client_id: number | null; role: Role };
 
@@ -90,14 +89,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       const b = request.body;
       const hash = b.password ? await hashPassword(b.password) : null;
       const updated = await inTx(db, async (tx) => {
-        const before = await lockRow<{ email: string; role: Role; disabled: boolean; client_id: number | null }>(
-          tx,
-          'users',
-          'user_id',
-          id,
-          'User',
-          b.version,
-        );
+        const before = await lockRow<{ email: string; role: Role; disabled: boolean; client_id: number | null }>(tx, 'users', 'user_id', id, 'User', b.version);
         await checkUser(tx, b, id);
         const disabling = b.disabled === true && !before.disabled;
         if (before.role === 'admin' && (b.role !== 'admin' || disabling)) {

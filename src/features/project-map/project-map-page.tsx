@@ -51,6 +51,8 @@ import {
 } from './controller';
 import { CompareBar } from './compare-bar';
 import { MapAlerts } from './map-alerts';
+import { useSession } from '../../api/session';
+import { mayDo, type SurveyAction } from '../../domain/roles';
 import './project-map.css';
 
 export default function ProjectMapPage() {
@@ -65,6 +67,9 @@ function areaItems(list: { geometry: AreaItem['polygon']; id: string | number; p
 
 function ProjectMapScreen() {
   const { t, i18n } = useTranslation('project-map');
+  // A field worker's map has no export, report or prescription (src/domain/roles.ts; the API refuses them too).
+  const role = useSession()?.user?.role;
+  const may = (action: SurveyAction) => mayDo(role, action);
   const locale = i18n.language;
   const { projectId, observationTime } = useParams();
   const observationDate = surveyDate(observationTime);
@@ -316,6 +321,7 @@ function ProjectMapScreen() {
           onNavigate={gps.toggle}
           reporting={report.busy}
           onReport={() => void report.run()}
+          may={may}
         />
         <CompareBar comparison={comparison} comparing={data.comparing} date={comparedDate ?? ''} onOff={() => void compare(null)} />
         <MapAlerts
@@ -369,6 +375,7 @@ function ProjectMapScreen() {
           <ZoneTable
             projectId={Number(projectId)}
             rows={zones}
+            mayExport={may('export')}
             comparedId={comparison?.survey.project_id ?? null}
             selected={selZone && { kind: selZone.kind, index: selZone.part }}
             onSelect={selectZone}
