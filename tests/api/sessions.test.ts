@@ -1,83 +1,16 @@
-// Sessions and sign-in (issue 33; README: sessions, sign-in limits): the lockout
-// attack that no longer locks anyone out, refresh rotation and reuse detection,
-// the cookie, ending sessions (sign-out, Profile, admin, disable, delete,
-// password change) and the administrator's password reset with a forced change.
+// Sessions (issue 33; README: people, roles and sessions): refresh rotation and
+// reuse detection, the cookie, the access token's life, and ending sessions
+// (sign-out, Profile, admin, disable, delete) on one or two API processes.
 import { afterAll, describe, expect, it } from 'vitest';
-import { randomUUID } from 'node:crypto';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createTestApp, ACCOUNTS } from '../support/api-app';
 import { ENGINE } from '../support/test-db';
-import { insertUser } from '../../server/db/seed';
+import { sessionHelpers } from '../support/session-helpers';
 import { buildApp } from '../../server/app';
 import { createTokenService, resolveSecret } from '../../server/auth/token';
 
 const t = await createTestApp({ scale: 0.01 });
 afterAll(async () => t.close());
-
-const call = (o: InjectOptions) => t.app.inject(o);
-const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const me = (token: string) => call({ method: 'GET', url: '/api/auth/me', headers: bearer(token) });
-const admin = (o: InjectOptions) => t.as('admin', o);
-const clientA = async () => (await t.db.query<{ client_id: number }>(`SELECT client_id FROM clients WHERE name = 'Galil Orchards'`)).rows[0].client_id;
-
-function login(email: string, password: string, opts: { address?: string; remember?: boolean } = {}) {
-  return call({
-    method: 'POST',
-    url: '/api/auth/login',
-    payload: { email, password, ...(opts.remember !== undefined ? { remember: opts.remember } : {}) },
-    remoteAddress: opts.address ?? '127.0.0.1',
-    headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 Chrome/126.0 Mobile Safari/537.36' },
-  });
-}
-const refresh = (refreshToken?: string, cookie?: string) =>
-  call({ method: 'POST', url: '/api/auth/refresh', payload: refreshToken ? { refreshToken } : {}, headers: cookie ? { cookie } : {} });
-const cookieOf = (res: LightMyRequestResponse) => res.cookies.find((c) => c.name === 'orchard_refresh');
-
-/** A throwaway grower of client A. */
-async function freshUser(tag: string) {
-  const email = `${tag}-${randomUUID().slice(0, 8)}@demo.farm`;
-  const password = `Pw-${randomUUID()}`;
-  const client = await clientA();
-  const id = await t.db.transaction((tx) => insertUser(tx, { email, password, first: tag, last: 'Test' }, client, 'user'));
-  return { id, email, password };
-}
-async function signedIn(tag: string) {
-  const u = await freshUser(tag);
-  const res = await login(u.email, u.password);
-  expect(res.statusCode, res.body).toBe(200);
-  const b = res.json();
-  return { ...u, token: b.token as string, refreshToken: b.refreshToken as string, sessionId: b.sessionId as number };
-}
-
-describe(`sign-in that cannot be used against the user on ${ENGINE}`, () => {
-  it('50 failures from address A, then the right password from address B → 200; A waits; the admin sees and clears the count', async () => {
-    const u = await freshUser('victim');
-    const codes: number[] = [];
-    for (let i = 0; i < 50; i++) codes.push((await login(u.email, `guess-${i}`, { address: '203.0.113.9' })).statusCode);
-    expect(codes.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
-    // Backoff: after five, the guesses are answered 429 without being checked (2 s, 4 s, 8 s … apart at most).
-    expect(codes.filter((c) => c === 401).length).toBeLessThanOrEqual(10);
-    expect(codes.every((c) => c === 401 || c === 429)).toBe(true);
-    const fromB = await login(u.email, u.password, { address: '198.51.100.7' });
-    expect(fromB.statusCode, fromB.body).toBe(200);
-    // A still waits, even with the right password; the owner's success elsewhere does not free the attacker.
-    const fromA = await login(u.email, u.password, { address: '203.0.113.9' });
-    expect(fromA.statusCode).toBe(429);
-    expect(Number(fromA.headers['retry-after'])).toBeGreaterThan(0);
-
-    // The count is since the last success (B's) and for the admin only: a new failure from A... is not even counted while it waits.
-    await login(u.email, 'one-more-typo', { address: '198.51.100.7' });
-    const user = (await admin({ method: 'GET', url: `/api/admin/users/${u.id}` })).json().user;
-    expect(user).toMatchObject({ failed_sign_ins: 1, last_failed_sign_in_at: expect.any(String) });
-    const cleared = await admin({ method: 'DELETE', url: `/api/admin/users/${u.id}/failed-sign-ins` });
-    expect(cleared.statusCode, cleared.body).toBe(200);
-    expect(cleared.json().user.failed_sign_ins).toBe(0);
-    // Clearing also lifts every address's wait for the account.
-    expect((await login(u.email, u.password, { address: '203.0.113.9' })).statusCode).toBe(200);
-    const audited = await t.db.query(`SELECT 1 FROM audit_log WHERE entity = 'user_sign_ins' AND entity_id = $1`, [String(u.id)]);
-    expect(audited.rows).toHaveLength(1);
-  });
-});
+const { call, bearer, me, admin, login, refresh, cookieOf, freshUser, signedIn } = sessionHelpers(t);
 
 describe(`access and refresh tokens on ${ENGINE}`, () => {
   it('login answers a 15-minute access token, a refresh token and an HttpOnly cookie (30 days with remember me, else the browser session)', async () => {
@@ -242,81 +175,6 @@ describe(`ending sessions on ${ENGINE}`, () => {
       expect((await me(s.token)).statusCode, how).toBe(401);
       expect((await refresh(s.refreshToken)).statusCode, how).toBe(401);
     }
-  });
-});
-
-describe(`passwords on ${ENGINE}`, () => {
-  it('the user changes their own password confirming the current one; other sessions end, this one stays', async () => {
-    const s = await signedIn('selfchange');
-    const other = (await login(s.email, s.password)).json();
-    const change = (current_password: string, new_password: string) =>
-      call({ method: 'POST', url: '/api/auth/password', headers: bearer(s.token), payload: { current_password, new_password } });
-    const wrong = await change('not-my-password', 'A-brand-new-password');
-    expect(wrong.statusCode).toBe(422);
-    expect(wrong.json()).toMatchObject({ code: 'current_password_wrong', errors: [{ field: 'current_password' }] });
-    expect((await change(s.password, s.password)).json()).toMatchObject({ code: 'password_unchanged' });
-    expect((await change(s.password, 'short')).statusCode).toBe(400);
-    const ok = await change(s.password, 'A-brand-new-password');
-    expect(ok.statusCode, ok.body).toBe(200);
-    expect(ok.json()).toMatchObject({ ended_sessions: 1, user: { must_change_password: false } });
-    expect((await me(s.token)).statusCode).toBe(200);
-    expect((await me(other.token)).statusCode).toBe(401);
-    expect((await refresh(other.refreshToken)).statusCode).toBe(401);
-    expect((await login(s.email, s.password)).statusCode).toBe(401);
-    expect((await login(s.email, 'A-brand-new-password')).statusCode).toBe(200);
-  });
-
-  it('an admin resets a password: a one-time temporary password, the user must change it before anything else', async () => {
-    const s = await signedIn('reset');
-    const res = await admin({ method: 'POST', url: `/api/admin/users/${s.id}/password-reset` });
-    expect(res.statusCode, res.body).toBe(200);
-    const temp = res.json().temporary_password as string;
-    expect(temp.length).toBeGreaterThanOrEqual(12);
-    expect(res.json().ended_sessions).toBe(1);
-    expect((await me(s.token)).statusCode).toBe(401);
-    expect((await login(s.email, s.password)).statusCode).toBe(401);
-
-    const signed = (await login(s.email, temp)).json();
-    expect(signed.user.must_change_password).toBe(true);
-    const h = bearer(signed.token);
-    // Everything but me, sign-out and the change itself waits for the new password.
-    const blocked = await call({ method: 'GET', url: '/api/projects/user', headers: h });
-    expect(blocked.statusCode).toBe(403);
-    expect(blocked.json()).toMatchObject({ code: 'password_change_required' });
-    expect((await call({ method: 'GET', url: '/api/auth/me', headers: h })).json().user.must_change_password).toBe(true);
-    const changed = await call({
-      method: 'POST',
-      url: '/api/auth/password',
-      headers: h,
-      payload: { current_password: temp, new_password: 'My-own-new-password' },
-    });
-    expect(changed.statusCode, changed.body).toBe(200);
-    expect((await call({ method: 'GET', url: '/api/projects/user', headers: h })).statusCode).toBe(200);
-    // One-time: the temporary password no longer signs in.
-    expect((await login(s.email, temp)).statusCode).toBe(401);
-    // An admin resets their own password in Profile instead.
-    const adminId = (await admin({ method: 'GET', url: '/api/auth/me' })).json().user.user_id;
-    expect((await admin({ method: 'POST', url: `/api/admin/users/${adminId}/password-reset` })).json()).toMatchObject({ code: 'own_password_reset' });
-    const audit = await t.db.query(`SELECT 1 FROM audit_log WHERE entity = 'user_password' AND entity_id = $1`, [String(s.id)]);
-    expect(audit.rows.length).toBeGreaterThanOrEqual(2); // the reset and the change
-  });
-
-  it('wrong current passwords are throttled like sign-ins (a stolen access token cannot guess the password)', async () => {
-    const s = await signedIn('guess');
-    const codes: number[] = [];
-    for (let i = 0; i < 7; i++)
-      codes.push(
-        (
-          await call({
-            method: 'POST',
-            url: '/api/auth/password',
-            headers: bearer(s.token),
-            payload: { current_password: `g-${i}`, new_password: 'Whatever-new-pass' },
-          })
-        ).statusCode,
-      );
-    expect(codes.slice(0, 5)).toEqual([422, 422, 422, 422, 422]);
-    expect(codes.slice(6)).toEqual([429]);
   });
 });
 

@@ -83,6 +83,7 @@ describe('people and access in Chromium', () => {
     const survey = await demoSurvey(page, 'Avocado survey – autumn');
     await page.goto(survey.path);
     await poll(() => page.getByTestId('pm-btn-layers').count()).toBe(1);
+    await expect.poll(() => page.getByTestId('pm-loading').count(), { timeout: 120_000 }).toBe(0);
     for (const hidden of ['export', 'prescription', 'report']) expect(await page.getByTestId(`pm-btn-${hidden}`).count(), hidden).toBe(0);
     for (const shown of ['list', 'zones', 'compare']) expect(await page.getByTestId(`pm-btn-${shown}`).count(), shown).toBe(1);
     await page.getByTestId('pm-btn-zones').click();
@@ -189,7 +190,14 @@ describe('people and access in Chromium', () => {
     const survey = await demoSurvey(page, 'Avocado survey – autumn');
     await page.goto(survey.path);
     await poll(() => page.getByTestId('pm-btn-surveys').count()).toBe(1);
-    await poll(() => page.locator('[data-testid=pm-loading]').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('pm-loading').count(), { timeout: 120_000 }).toBe(0);
+    // The app reads its session from storage when storage says it changed (as another tab's write does): what
+    // the steps below change stands for time passing (1, 3) or a token the server no longer takes (2).
+    const touch = (changes: Record<string, string>) =>
+      page.evaluate((c) => {
+        for (const [k, v] of Object.entries(c)) localStorage.setItem(k, v === 'SPOIL' ? `${localStorage.getItem(k)!.slice(0, -4)}AAAA` : v);
+        window.dispatchEvent(new StorageEvent('storage', { key: Object.keys(c)[0] }));
+      }, changes);
     const before = await page.evaluate(() => localStorage.getItem('token'));
     const errors = () => page.locator('[role=alert]:not(:empty)').count();
     const errorsBefore = await errors();
@@ -201,7 +209,7 @@ describe('people and access in Chromium', () => {
     };
 
     // 1. The token's time ran out on this device's clock: renewed before the call is sent.
-    await page.evaluate(() => localStorage.setItem('token_expires', String(Date.now() - 60_000)));
+    await touch({ token_expires: String(Date.now() - 60_000) });
     await exportCsv();
     await poll(() => seen.length).toBe(1);
     expect(seen).toEqual([200]);
@@ -209,11 +217,7 @@ describe('people and access in Chromium', () => {
     expect(second).not.toBe(before);
 
     // 2. The server refuses the token (as it does an expired one): the call is renewed and sent again.
-    await page.evaluate(() => {
-      const t = localStorage.getItem('token')!;
-      localStorage.setItem('token', `${t.slice(0, -4)}AAAA`);
-      localStorage.setItem('token_expires', String(Date.now() + 600_000));
-    });
+    await touch({ token: 'SPOIL', token_expires: String(Date.now() + 600_000) });
     await exportCsv();
     await poll(() => seen.length).toBe(2);
     expect(seen).toEqual([200, 200]);
@@ -221,7 +225,7 @@ describe('people and access in Chromium', () => {
 
     // 3. Offline past the token's life, then back: the session stays and is renewed silently on reconnect.
     await page.context().setOffline(true);
-    await page.evaluate(() => localStorage.setItem('token_expires', String(Date.now() - 3 * 3600_000)));
+    await touch({ token_expires: String(Date.now() - 3 * 3600_000) });
     await page.context().setOffline(false);
     await poll(() => seen.length).toBe(3);
     expect(seen).toEqual([200, 200, 200]);
