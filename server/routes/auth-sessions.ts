@@ -78,14 +78,15 @@ export const sessionRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, t
       const b = request.body;
       const field = (name: string, message: string, code: string) => new HttpError(422, message, [{ field: name, message }], undefined, code);
       // A stolen access token must not turn into a password by guessing here: same backoff as the sign-in.
-      const wait = await throttle.pairWait(user.email.toLowerCase(), request.ip);
+      const wait = await throttle.pairAttempt(user.email.toLowerCase(), request.ip);
       if (wait > 0)
         throw new HttpError(429, 'Too many wrong passwords. Please wait a few minutes.', undefined, { 'retry-after': String(wait) }, 'too_many_failures');
       const { rows } = await db.query<{ password_hash: string }>(`SELECT password_hash FROM users WHERE user_id = $1`, [user.user_id]);
       if (!(await hashing(() => verifyPassword(b.current_password, rows[0].password_hash)))) {
-        await throttle.fail(user.email.toLowerCase(), request.ip);
+        await throttle.fail(user.email.toLowerCase());
         throw field('current_password', 'The current password is not correct', 'current_password_wrong');
       }
+      await throttle.succeed(user.email.toLowerCase(), request.ip);
       if (b.new_password === b.current_password) throw field('new_password', 'Choose a password different from the current one', 'password_unchanged');
       const hash = await hashing(() => hashPassword(b.new_password));
       const result = await db.transaction(async (tx) => {
@@ -101,7 +102,6 @@ export const sessionRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, t
         );
         return { ended, user: fresh.rows[0] };
       });
-      await throttle.succeed(user.email.toLowerCase(), request.ip);
       return { success: true as const, message: 'Password changed', user: result.user, ended_sessions: result.ended };
     },
   );

@@ -81,13 +81,13 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
     async (request, reply) => {
       const email = request.body.email.toLowerCase();
       // This address has been failing for this account: it waits (the account's owner elsewhere does not).
-      const wait = await throttle.pairWait(email, request.ip);
+      const wait = await throttle.pairAttempt(email, request.ip);
       if (wait > 0) throw new HttpError(429, TOO_MANY, undefined, { 'retry-after': String(wait) }, 'too_many_failures');
       const row = await loadUser('lower(u.email) = $1', email);
       const stored = row?.password_hash ?? (await dummyPasswordHash());
       const ok = await hashing(() => verifyPassword(request.body.password, stored));
       if (!row || !ok || row.disabled) {
-        await throttle.fail(email, request.ip);
+        await throttle.fail(email);
         throw new HttpError(401, LOGIN_FAILED, undefined, undefined, 'invalid_credentials');
       }
       await throttle.succeed(email, request.ip);

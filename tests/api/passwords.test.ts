@@ -41,6 +41,15 @@ describe(`sign-in that cannot be used against the user on ${ENGINE}`, () => {
   });
 });
 
+it(`parallel guesses from one address share the backoff: 20 at once, 5 are checked (${ENGINE})`, async () => {
+  const u = await freshUser('parallel');
+  const res = await Promise.all(Array.from({ length: 20 }, (_, i) => login(u.email, `guess-${i}`, { address: '203.0.113.77' })));
+  const codes = res.map((r) => r.statusCode);
+  expect(codes.filter((c) => c === 401).length).toBe(5);
+  expect(codes.filter((c) => c === 429).length).toBe(15);
+  expect((await login(u.email, u.password, { address: '198.51.100.77' })).statusCode).toBe(200);
+});
+
 describe(`passwords on ${ENGINE}`, () => {
   it('the user changes their own password confirming the current one; other sessions end, this one stays', async () => {
     const s = await signedIn('selfchange');
