@@ -35,17 +35,22 @@ export class LoginThrottle {
     private readonly opts: { perAddressPerMinute: number },
   ) {}
 
-  /** Counts this attempt from `address`; the wait when it is over the limit. */
+  /**
+   * Counts this attempt from `address`; the wait when it is over the limit. Reads at most the limit's number of
+   * rows, and an attempt over the limit is not written: a flood from one address costs one bounded read each.
+   */
   async addressAttempt(address: string): Promise<number> {
     this.cleanup();
+    const limit = this.opts.perAddressPerMinute;
     const { rows } = await this.db.query<{ n: number; wait: number | null }>(
-      `WITH ins AS (INSERT INTO login_attempts (kind, key) VALUES (${ADDRESS}, $1))
-       SELECT count(*)::int + 1 AS n, ceil(extract(epoch FROM min(at) + interval '1 minute' - clock_timestamp()))::int AS wait
-         FROM login_attempts WHERE kind = ${ADDRESS} AND key = $1 AND at > clock_timestamp() - interval '1 minute'`,
-      [address],
+      `WITH recent AS (SELECT at FROM login_attempts WHERE kind = ${ADDRESS} AND key = $1 AND at > clock_timestamp() - interval '1 minute'
+                        ORDER BY at DESC LIMIT $2),
+            ins AS (INSERT INTO login_attempts (kind, key) SELECT ${ADDRESS}, $1 WHERE (SELECT count(*) FROM recent) < $2)
+       SELECT count(*)::int AS n, ceil(extract(epoch FROM min(at) + interval '1 minute' - clock_timestamp()))::int AS wait FROM recent`,
+      [address, limit],
     );
     const r = rows[0];
-    return r.n > this.opts.perAddressPerMinute ? Math.max(1, r.wait ?? 60) : 0;
+    return r.n >= limit ? Math.max(1, r.wait ?? 60) : 0;
   }
 
   /**
@@ -56,17 +61,23 @@ export class LoginThrottle {
    */
   async pairAttempt(account: string, address: string): Promise<number> {
     const key = pairKey(account, address);
-    return this.db.transaction(async (tx) => {
-      await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [key]);
-      const { rows } = await tx.query<{ n: number; since: number | null }>(
+    const waitOf = async (q: Queryable) => {
+      const { rows } = await q.query<{ n: number; since: number | null }>(
         `SELECT count(*)::int AS n, extract(epoch FROM clock_timestamp() - max(at))::float8 AS since
            FROM login_attempts WHERE kind = ${PAIR} AND key = $1 AND at > clock_timestamp() - interval '${PAIR_WINDOW_HOURS} hours'`,
         [key],
       );
       const wait = backoffSeconds(rows[0].n) - (rows[0].since ?? 0);
-      if (wait > 0) return Math.ceil(wait);
-      await tx.query(`INSERT INTO login_attempts (kind, key) VALUES (${PAIR}, $1)`, [key]);
-      return 0;
+      return wait > 0 ? Math.ceil(wait) : 0;
+    };
+    // A pair that waits is answered from one read (an attack's flood costs no transaction, no write, no lock).
+    const waiting = await waitOf(this.db);
+    if (waiting > 0) return waiting;
+    return this.db.transaction(async (tx) => {
+      await tx.query(`SELECT pg_advisory_xact_lock(hashtext($1))`, [key]);
+      const wait = await waitOf(tx);
+      if (wait === 0) await tx.query(`INSERT INTO login_attempts (kind, key) VALUES (${PAIR}, $1)`, [key]);
+      return wait;
     });
   }
 
