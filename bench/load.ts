@@ -1,4 +1,4 @@
-// npm run bench:load [-- --duration 60 --connections 50 --scale 1 --url http://host:port --json]
+// npm run bench:load [-- --duration 60 --connections 50 --scale 1 --url http://host:port --json --attack-only]
 // Load test of the running server with autocannon: login, the grower's project
 // list, map data as JSON and as Arrow, and statistics, each alone; then two
 // mixed runs: map data (Arrow) while logins hammer the server, and health +
@@ -6,10 +6,13 @@
 // and again. Ratios compare each mixed p99 with the same call's p99 alone in
 // this run. Without --url it starts the real server (tsx server/main.ts) on a
 // temp DATA_DIR with the demo seed. Prints req/s, p50, p99, errors and 503s per
-// scenario, and the server's RSS.
+// scenario, and the server's RSS. Last, a login attack on one account
+// (bench/login-attack.ts; --attack-only runs just that): the attacker's
+// attempts per second, other users' p99 beside it, and the victim's own sign-in.
 import autocannon from 'autocannon';
 import { ADMIN, FARMS } from '../server/db/seed-farms';
 import { adminAuth, flag, rssMb, startServer, stopServer } from './server';
+import { loginAttack } from './login-attack';
 
 const args = process.argv.slice(2);
 const DURATION = Number(flag('duration', '60'));
@@ -18,9 +21,12 @@ const SCALE = flag('scale', '1');
 const JSON_OUT = args.includes('--json');
 const GROWER = FARMS[0].users[0];
 
-async function startOwnServer() {
-  // The per-address login limit would answer most of the login scenario with 429: raised for the bench.
-  return startServer(SCALE, process.env.LOAD_DATABASE_URL, { LOGIN_RATE_PER_MINUTE: '1000000', PASSWORD_HASH_QUEUE: '100000' });
+async function startOwnServer(attack = false) {
+  // The per-address login limit would answer most of the login scenario with 429: raised for the bench, except for
+  // the login attack, which meets the server as deployed (LOGIN_RATE_PER_MINUTE 30, the default hash queue).
+  // TRUST_PROXY: the login attack names each attempt's address in X-Forwarded-For.
+  const limits = attack ? {} : { LOGIN_RATE_PER_MINUTE: '1000000', PASSWORD_HASH_QUEUE: '100000' };
+  return startServer(SCALE, process.env.LOAD_DATABASE_URL, { ...limits, TRUST_PROXY: 'true' });
 }
 
 /** Waits until the server answers health quickly again (abandoned requests of the previous run done). */
@@ -46,7 +52,8 @@ interface Scenario {
 }
 
 async function main() {
-  const own = args.includes('--url') ? undefined : await startOwnServer();
+  const attackOnlyRun = args.includes('--attack-only');
+  let own = args.includes('--url') ? undefined : await startOwnServer(attackOnlyRun);
   const base = flag('url', own?.url ?? '');
   try {
     const loginRes = await fetch(`${base}/api/auth/login`, {
@@ -58,6 +65,7 @@ async function main() {
     const auth = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' };
     const projects = (await (await fetch(`${base}/api/projects/user`, { headers: auth })).json()) as { project_id: number; name: string }[];
     const big = projects.find((p) => p.name === 'Avocado survey – autumn') ?? projects[0];
+    if (attackOnlyRun) return await attackOnly(base, auth, big.project_id);
     const scenarios: Scenario[] = [
       { name: 'projects/user', path: '/api/projects/user', headers: auth },
       { name: 'map data JSON', path: `/api/trees/${big.project_id}`, headers: auth },
@@ -149,6 +157,20 @@ async function main() {
     record('mixed: projects/user (during the imports)', listMixed, { 'p99 × alone': ratio('projects/user', listMixed) });
     console.log(`\nLoad: ${CONNECTIONS} connections × ${DURATION} s per scenario, seed scale ${SCALE}, project ${big.project_id} (${big.name})`);
     console.table(rows);
+    if (own) {
+      // The attack meets a server with the deployed limits (a fresh one), or the given --url as it is.
+      await stopServer(own);
+      own = await startOwnServer(true);
+      const fresh = own.url;
+      const t = (await (
+        await fetch(`${fresh}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email: GROWER.email, password: GROWER.password }),
+        })
+      ).json()) as { token: string };
+      await attackOnly(fresh, { authorization: `Bearer ${t.token}`, 'accept-encoding': 'gzip' }, big.project_id);
+    } else await attackOnly(base, auth, big.project_id);
     const failed = rows.filter((r) => Number(r.errors) > 0);
     if (failed.length) {
       console.error(`Errors in: ${failed.map((r) => r.scenario).join(', ')}`);
@@ -156,6 +178,29 @@ async function main() {
     }
   } finally {
     if (own) await stopServer(own);
+  }
+}
+
+/** The login attack (issue 33): the victim is another farm's grower; the others are this farm's grower at work. */
+async function attackOnly(base: string, auth: Record<string, string>, projectId: number) {
+  const victim = FARMS[1].users[0];
+  const rows = await loginAttack({
+    base,
+    duration: DURATION,
+    connections: CONNECTIONS,
+    victim: { email: victim.email, password: victim.password },
+    others: [
+      { path: '/api/projects/user', headers: auth },
+      { path: `/api/tree-status-statistics/${projectId}`, headers: auth },
+    ],
+  });
+  for (const row of rows)
+    if (JSON_OUT) console.log(JSON.stringify({ bench: 'load-login-attack', connections: CONNECTIONS, duration: DURATION, scale: SCALE, ...row }));
+  console.log(`\nLogin attack: ${CONNECTIONS} attacker connections × ${DURATION} s, other users 10 connections, seed scale ${SCALE}`);
+  console.table(rows);
+  if (rows.some((r) => r['victim sign-in'] !== '-' && !r['victim sign-in'].startsWith('200'))) {
+    console.error('The victim could not sign in during the attack');
+    process.exitCode = 1;
   }
 }
 

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import underPressure from '@fastify/under-pressure';
+import cookie from '@fastify/cookie';
 import { getHeapStatistics } from 'node:v8';
 import { serializerCompiler, validatorCompiler, createJsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { Db } from './db/adapter';
@@ -105,6 +106,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       },
     }),
   });
+  // Refresh tokens travel as an HttpOnly cookie for browsers (server/auth/refresh-cookie.ts).
+  await app.register(cookie);
   registerAuth(app, opts.db, opts.tokens);
   app.addHook('onClose', () => jobsFor(opts.db).close());
   if (opts.snapshotDir) setSnapshotDir(opts.db, opts.snapshotDir);

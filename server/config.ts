@@ -11,11 +11,13 @@ const Env = z.object({
   DATABASE_URL: z.string().url().optional(),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   TOKEN_SECRET: z.string().min(32).optional(),
+  /** Access-token life (README: sessions); the refresh token keeps the session going. Short values are for tests. */
   TOKEN_TTL_SECONDS: z.coerce
     .number()
     .int()
-    .min(60)
-    .default(60 * 60 * 12),
+    .min(5)
+    .max(24 * 3600)
+    .default(15 * 60),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z
     .string()

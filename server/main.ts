@@ -55,7 +55,7 @@ async function main() {
   if (config.NODE_ENV !== 'production') {
     console.log('Demo accounts:');
     console.log(`  admin   ${ADMIN.email} / ${ADMIN.password}`);
-    for (const f of FARMS) for (const u of f.users) console.log(`  grower  ${u.email} / ${u.password}  (${f.client})`);
+    for (const f of FARMS) for (const u of f.users) console.log(`  ${u.role === 'worker' ? 'worker' : 'grower'}  ${u.email} / ${u.password}  (${f.client})`);
   }
   console.log(`Ready in ${((performance.now() - t0) / 1000).toFixed(1)} s.`);
 }

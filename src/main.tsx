@@ -8,8 +8,11 @@ import { App } from './app/app';
 import { queryClient } from './api/query-client';
 import { RouteBoundary } from './components/route-boundary';
 import { reloadOnceOnStaleChunks } from './app/stale-chunks';
+import { refreshWhenOnline } from './api/access-token';
 
 reloadOnceOnStaleChunks();
+// Back online after the access token expired (a day in the rows): renewed at once, before anything asks.
+refreshWhenOnline();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -8,13 +8,16 @@ const ALG = 'HS256';
 
 export interface TokenClaims {
   sub: string; // user id
-  tv: number; // token version: bumped on disable/delete/password change
+  tv: number; // token version: bumped on disable/delete/password reset
+  sid: number; // the session (sign-in) it belongs to: ending the session ends the token (server/auth/sessions.ts)
   jti: string;
   exp: number;
 }
 
 export interface TokenService {
-  sign(userId: number, tokenVersion: number): Promise<{ token: string; expiresAt: Date }>;
+  /** Seconds an access token lives (TOKEN_TTL_SECONDS, default 15 minutes). */
+  readonly ttlSeconds: number;
+  sign(userId: number, tokenVersion: number, sessionId: number): Promise<{ token: string; expiresAt: Date; expiresIn: number }>;
   verify(token: string): Promise<TokenClaims | null>;
 }
 
@@ -29,22 +32,25 @@ export async function resolveSecret(db: Db, fromEnv: string | undefined): Promis
 
 export function createTokenService(secret: Uint8Array, ttlSeconds: number): TokenService {
   return {
-    async sign(userId, tokenVersion) {
+    ttlSeconds,
+    async sign(userId, tokenVersion, sessionId) {
       const expiresAt = new Date(Date.now() + ttlSeconds * 1000);
-      const token = await new SignJWT({ tv: tokenVersion })
+      const token = await new SignJWT({ tv: tokenVersion, sid: sessionId })
         .setProtectedHeader({ alg: ALG, typ: 'JWT' })
         .setSubject(String(userId))
         .setJti(randomUUID())
         .setIssuedAt()
         .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
         .sign(secret);
-      return { token, expiresAt };
+      return { token, expiresAt, expiresIn: ttlSeconds };
     },
     async verify(token) {
       try {
         const { payload } = await jwtVerify(token, secret, { algorithms: [ALG] });
-        if (typeof payload.sub !== 'string' || typeof payload.tv !== 'number' || typeof payload.jti !== 'string') return null;
-        return { sub: payload.sub, tv: payload.tv, jti: payload.jti, exp: payload.exp ?? 0 };
+        const { sub, tv, sid, jti } = payload;
+        // A token from before sessions (no sid) is refused: its holder signs in again.
+        if (typeof sub !== 'string' || typeof tv !== 'number' || typeof jti !== 'string' || typeof sid !== 'number' || !Number.isSafeInteger(sid)) return null;
+        return { sub, tv, sid, jti, exp: payload.exp ?? 0 };
       } catch (e) {
         if (e instanceof errors.JOSEError || e instanceof TypeError) return null;
         throw e;

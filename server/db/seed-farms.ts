@@ -28,8 +28,10 @@ export interface UserSpec {
   password: string;
   first: string;
   last: string;
-  /** Names of the projects this grower is assigned to; omitted = all of the farm's. */
+  /** Names of the projects this grower or worker is a member of; omitted = all of the farm's. */
   projects?: string[];
+  /** Default 'user' (a grower); 'worker': a field worker (grower screens, no exports). */
+  role?: 'user' | 'worker';
 }
 export interface FarmSpec {
   client: string;
@@ -57,6 +59,16 @@ export const FARMS: FarmSpec[] = [
         last: 'Galil',
         projects: ['Olive East – autumn', 'Olive East – spring', 'Olive East – pre-harvest', 'Date palms – autumn', 'Date palms – next flight'],
       },
+      // Field workers (issue 33): one in the avocado rows, one in the olives (not a member of the avocado surveys).
+      {
+        email: 'worker@demo.farm',
+        password: 'DemoWorker!2026',
+        first: 'Amir',
+        last: 'Sade',
+        role: 'worker',
+        projects: ['Avocado survey – autumn', 'Avocado survey – summer'],
+      },
+      { email: 'worker3@demo.farm', password: 'DemoWorker3!2026', first: 'Tal', last: 'Sade', role: 'worker', projects: ['Olive East – autumn'] },
     ],
     plots: [
       {
@@ -148,7 +160,10 @@ export const FARMS: FarmSpec[] = [
   {
     client: 'Negev Citrus',
     origin: [34.835, 30.87],
-    users: [{ email: 'grower2@demo.farm', password: 'DemoGrower2!2026', first: 'Miri', last: 'Negev' }],
+    users: [
+      { email: 'grower2@demo.farm', password: 'DemoGrower2!2026', first: 'Miri', last: 'Negev' },
+      { email: 'worker2@demo.farm', password: 'DemoWorker2!2026', first: 'Dor', last: 'Negev', role: 'worker', projects: ['Citrus survey – autumn'] },
+    ],
     plots: [
       {
         name: 'Lemon Grove',

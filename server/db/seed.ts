@@ -1,6 +1,7 @@
 import type { Db, Queryable, Tx } from './adapter';
 import { bulkInsert, nextIds, withoutSecondaryIndexes } from './bulk';
 import { hashPassword } from '../auth/password';
+import type { Role } from '../../src/domain/roles';
 import { FARMS, ADMIN, type FarmSpec, type PlotSpec } from './seed-farms';
 import { LocalFrame, blocks, prng, type Rect } from './seed-geometry';
 import { seedReferenceLists } from './seed-reference';
@@ -51,7 +52,7 @@ export async function insertUser(
   tx: Queryable,
   u: { email: string; password: string; first: string; last: string },
   clientId: number | null,
-  role: 'user' | 'admin',
+  role: Role,
 ): Promise<number> {
   const { rows } = await tx.query<{ user_id: number }>(
     `INSERT INTO users (email, password_hash, first_name, last_name, client_id, role)
@@ -71,7 +72,7 @@ async function seedFarm(tx: Tx, farm: FarmSpec, scale: number, today: string, se
     if (unknown.length) throw new Error(`Seed: ${u.email} is assigned to unknown project(s) ${unknown.join(', ')}`);
   }
   const users: { id: number; projects?: string[] }[] = [];
-  for (const u of farm.users) users.push({ id: await insertUser(tx, u, clientId, 'user'), projects: u.projects });
+  for (const u of farm.users) users.push({ id: await insertUser(tx, u, clientId, u.role ?? 'user'), projects: u.projects });
 
   const plotIds = new Map<string, number>();
   const treesByPlot = new Map<number, { ids: number[]; crops: number[] }>();

@@ -10,6 +10,7 @@ import { notFound } from '../http-error';
 import { jobsFor } from '../jobs/runner';
 import { jobStream } from '../jobs/stream';
 import { currentUser } from '../plugins/auth';
+import { assertMayDo } from '../auth/roles';
 import { getMapData } from '../surveys/map-data-cache';
 import { clientName, projectParams } from '../repos/project-access';
 import { attachment, openSurvey } from '../surveys/survey-files';
@@ -57,7 +58,9 @@ export const exportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     },
     async (request, reply) => {
       const q = request.query;
-      const { project, compare, date } = await openSurvey(db, currentUser(request), request.params.projectId, q.compare);
+      const user = currentUser(request);
+      const { project, compare, date } = await openSurvey(db, user, request.params.projectId, q.compare);
+      assertMayDo(user, 'export');
       if (q.plotId !== undefined) await ownedArea(db, 'plots', q.plotId, project.client_id, 'Plot');
       if (q.irrigationAreaId !== undefined) await ownedArea(db, 'irrigation_areas', q.irrigationAreaId, project.client_id, 'Irrigation area');
       const data = await getMapData(db, project.project_id);
@@ -97,7 +100,10 @@ export const exportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     },
     async (request, reply) => {
       const q = request.query;
-      const { project, compare, date } = await openSurvey(db, currentUser(request), request.params.projectId, q.compare);
+      const user = currentUser(request);
+      const { project, compare, date } = await openSurvey(db, user, request.params.projectId, q.compare);
+      // The table as JSON is what the map shows anyway; as a CSV file it is an export.
+      if (q.format === 'csv') assertMayDo(user, 'export');
       const data = await getMapData(db, project.project_id);
       const body = await jobsFor(db).run('zoneTable', { arrow: data.arrowFile, format: q.format, compare });
       const name = safeFileName([project.name, date, 'areas'], q.format);
@@ -120,7 +126,9 @@ export const exportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     },
     async (request, reply) => {
       const b = request.body;
-      const { project, date } = await openSurvey(db, currentUser(request), request.params.projectId, undefined);
+      const user = currentUser(request);
+      const { project, date } = await openSurvey(db, user, request.params.projectId, undefined);
+      assertMayDo(user, 'prescription');
       const customer = await clientName(db, project.client_id);
       const data = await getMapData(db, project.project_id);
       const name = safeFileName([project.name, date, b.product, b.format === 'isoxml' ? 'TASKDATA' : 'shp'], 'zip');

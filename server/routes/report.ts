@@ -6,6 +6,7 @@ import { projectServices } from '../../src/domain/projects-services';
 import type { Db } from '../db/adapter';
 import { jobsFor } from '../jobs/runner';
 import { currentUser } from '../plugins/auth';
+import { assertMayDo } from '../auth/roles';
 import { PdfPrinter } from '../report/pdf';
 import { reportFooter, reportHtml } from '../report/report-html';
 import { reportTexts } from '../report/texts';
@@ -36,7 +37,9 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db; chromiumPath: string 
     },
     async (request, reply) => {
       const q = request.query;
-      const { project, compare, date } = await openSurvey(db, currentUser(request), request.params.projectId, q.compare);
+      const user = currentUser(request);
+      const { project, compare, date } = await openSurvey(db, user, request.params.projectId, q.compare);
+      assertMayDo(user, 'report');
       const data = await getMapData(db, project.project_id);
       const report = await jobsFor(db).run('report', { arrow: data.arrowFile, compare: compare && { arrow: compare.arrow, newer: compare.newer } });
       const t = reportTexts(q.lang);

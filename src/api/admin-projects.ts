@@ -19,6 +19,8 @@ export interface UpdateProjectPayload {
   observation_date: string;
   plot_ids: number[];
   version?: number;
+  /** Issue 33: when given, the members become exactly these growers and field workers of the project's client. */
+  user_ids?: number[];
 }
 type Msg = { success: true; message: string };
 

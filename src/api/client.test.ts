@@ -35,6 +35,7 @@ afterEach(() => {
 });
 
 const headers = (i = 0) => calls[i].init.headers as Record<string, string>;
+const session = (token: string) => ({ token, user: null, expiresAt: null, sessionId: 1 });
 
 describe('requests', () => {
   it('prefixes the API base and keeps absolute URLs', () => {
@@ -58,7 +59,7 @@ describe('requests', () => {
   });
 
   it('sends the bearer token when there is one, and not when told not to', async () => {
-    saveSession({ token: 'tok123', user: null }, true);
+    saveSession(session('tok123'), true);
     replies.push(json([]), json({}));
     await get('/projects/user');
     await post('/auth/login', {}, { auth: false });
@@ -95,23 +96,24 @@ describe('errors (client.md §8)', () => {
     expect(e.details).toEqual([{ field: 'name', message: 'Required' }]);
   });
 
-  it('401 with a token ends the session and announces it', async () => {
-    saveSession({ token: 'old', user: null }, true);
+  it('401 with a token asks for a new one; when the refresh is refused too, the session ends and says so', async () => {
+    saveSession(session('old'), true);
     const heard = vi.fn();
     window.addEventListener(TOKEN_EXPIRED_EVENT, heard);
-    replies.push(json({ message: 'Invalid token' }, 401));
+    replies.push(json({ message: 'Invalid token' }, 401), json({ code: 'session_ended', message: 'ended' }, 401));
     await expect(get('/x')).rejects.toMatchObject({ message: 'Session expired. Please log in again.', code: 'sessionExpired' });
     expect(getToken()).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
     expect(heard).toHaveBeenCalledTimes(1);
+    expect(calls.map((c) => c.url)).toEqual(['/api/x', '/api/auth/refresh']);
     window.removeEventListener(TOKEN_EXPIRED_EVENT, heard);
   });
 
   it('a late 401 for a signed-out token leaves the session signed in since alone', async () => {
-    saveSession({ token: 'first', user: null }, true);
+    saveSession(session('first'), true);
     // The first user's request answers 401 only after they signed out and another user signed in.
     replies.push(async () => {
-      saveSession({ token: 'second', user: null }, true);
+      saveSession({ ...session('second'), sessionId: 2 }, true);
       return json({ message: 'Invalid token' }, 401);
     });
     await expect(get('/x')).rejects.toMatchObject({ status: 401 });
@@ -125,8 +127,13 @@ describe('errors (client.md §8)', () => {
 });
 
 describe('timeouts', () => {
+  // As fetch does: an already aborted signal rejects at once, a later abort when it comes.
   const hang = (_url: string, init: RequestInit) =>
-    new Promise<Response>((_, reject) => init.signal!.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))));
+    new Promise<Response>((_, reject) => {
+      const abort = () => reject(new DOMException('aborted', 'AbortError'));
+      if (init.signal!.aborted) abort();
+      else init.signal!.addEventListener('abort', abort);
+    });
 
   it('gives up after 60000 ms by default with the spec message', async () => {
     vi.useFakeTimers();
@@ -208,10 +215,10 @@ describe('fallback URLs', () => {
   });
 
   it('does not try further URLs once the session expired', async () => {
-    saveSession({ token: 't', user: null }, false);
-    replies.push(json({}, 401));
+    saveSession({ expiresAt: null, sessionId: 1, token: 't', user: null }, false);
+    replies.push(json({}, 401), json({}, 401));
     await expect(getWithFallback(['/a', '/b'])).rejects.toMatchObject({ code: 'sessionExpired' });
-    expect(calls).toHaveLength(1);
+    expect(calls.map((c) => c.url)).toEqual(['/api/a', '/api/auth/refresh']);
   });
 });
 
@@ -229,8 +236,8 @@ describe('fetchUserProjects', () => {
   });
 
   it('passes an expired session on unchanged', async () => {
-    saveSession({ token: 't', user: null }, true);
-    replies.push(json({}, 401));
+    saveSession({ expiresAt: null, sessionId: 1, token: 't', user: null }, true);
+    replies.push(json({}, 401), json({}, 401));
     await expect(fetchUserProjects()).rejects.toMatchObject({ code: 'sessionExpired', message: MESSAGES.sessionExpired });
   });
 });

@@ -1,9 +1,12 @@
 import { ApiError, MESSAGES, errorForStatus, isRetryableError, timeoutMessage } from './errors';
-import { getToken, unauthorized } from './session';
+import { getAccessToken, refreshAccessToken } from './access-token';
+import { sessionIdentity } from './session';
 
 // One fetch client for every call (client.md §7, §8, §9): same-origin /api
 // base, JSON, bearer token, timeout, retries for idempotent calls on network
-// errors and 502/503/504 only, 401 → session expired.
+// errors and 502/503/504 only. The token comes from getAccessToken (renewed
+// before it expires); a 401 renews it once and sends the call again, and only
+// a refresh the server refuses ends the session (README: sessions).
 
 export const API_BASE = '/api';
 export const REQUEST_TIMEOUT_MS = 60_000;
@@ -47,6 +50,20 @@ export async function request<T = unknown>(method: Method, path: string, opts: R
 }
 
 async function once<T>(method: Method, path: string, opts: RequestOptions): Promise<T> {
+  const token = opts.auth === false ? null : await getAccessToken();
+  const identity = sessionIdentity();
+  try {
+    return await send<T>(method, path, opts, token);
+  } catch (e) {
+    // The token was refused (ended early, a wrong clock): renew it once and send again. A session the server
+    // ended answers the refresh with 401, which ends it here too. A call of a session signed out since (or of
+    // another user's) is not sent again.
+    if (!token || !(e instanceof ApiError) || e.status !== 401 || sessionIdentity() !== identity) throw e;
+    return send<T>(method, path, opts, await refreshAccessToken(token));
+  }
+}
+
+async function send<T>(method: Method, path: string, opts: RequestOptions, token: string | null): Promise<T> {
   const timeoutMs = opts.timeoutMs ?? REQUEST_TIMEOUT_MS;
   const controller = new AbortController();
   const onAbort = () => controller.abort(opts.signal?.reason);
@@ -61,7 +78,6 @@ async function once<T>(method: Method, path: string, opts: RequestOptions): Prom
   const file = opts.body instanceof Blob;
   const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
   if (opts.body !== undefined) headers['Content-Type'] = file ? 'application/octet-stream' : 'application/json';
-  const token = opts.auth === false ? null : getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   try {
     let res: Response;
@@ -79,7 +95,6 @@ async function once<T>(method: Method, path: string, opts: RequestOptions): Prom
     }
     if (!res.ok) {
       const body = await res.text().then(parseJsonSafe, () => null);
-      if (res.status === 401) unauthorized(token);
       throw errorForStatus(res.status, res.statusText, body);
     }
     if (opts.raw) return res as T;

@@ -4,7 +4,7 @@ import { ApiError, errorForStatus } from './errors';
 import { FETCH_PROJECTS_FAILED, userProjectsQuery } from './projects';
 import { QUERY_RETRIES, bindToSession, createQueryClient, retryQuery } from './query-client';
 import { isRetryableError } from './errors';
-import { clearSession, saveSession } from './session';
+import { clearSession, saveSession, updateSession } from './session';
 
 // The retry policy of reads (TanStack owns them; the fetcher makes one attempt
 // per query call) and the cache's tie to the session.
@@ -101,7 +101,16 @@ describe('a query against the fetcher', () => {
 });
 
 describe('the cache and the session', () => {
-  const user = (id: number) => ({ user_id: id, email: `u${id}@x`, role: 'user' as const, client_id: id, first_name: 'A', last_name: 'B', client_name: null });
+  const user = (id: number) => ({
+    user_id: id,
+    email: `u${id}@x`,
+    role: 'user' as const,
+    client_id: id,
+    first_name: 'A',
+    last_name: 'B',
+    client_name: null,
+    must_change_password: false,
+  });
   let unbind: () => void;
   afterEach(() => {
     unbind?.();
@@ -109,7 +118,7 @@ describe('the cache and the session', () => {
   });
 
   it('drops every query when the user signs out', () => {
-    saveSession({ token: 'a', user: user(1) }, true);
+    saveSession({ expiresAt: null, sessionId: 1, token: 'a', user: user(1) }, true);
     const client = createQueryClient();
     unbind = bindToSession(client);
     client.setQueryData(['projects', 'user'], [{ project_id: 1 }]);
@@ -119,21 +128,24 @@ describe('the cache and the session', () => {
   });
 
   it('drops the previous user’s data when another user signs in (e.g. in another tab)', () => {
-    saveSession({ token: 'a', user: user(1) }, true);
+    saveSession({ expiresAt: null, sessionId: 1, token: 'a', user: user(1) }, true);
     const client = createQueryClient();
     unbind = bindToSession(client);
     client.setQueryData(['projects', 'user'], [{ project_id: 1 }]);
-    saveSession({ token: 'b', user: user(2) }, true);
+    saveSession({ expiresAt: null, sessionId: 2, token: 'b', user: user(2) }, true);
     expect(client.getQueryData(['projects', 'user'])).toBeUndefined();
   });
 
   it('keeps the cache while the session stays the same', () => {
-    saveSession({ token: 'a', user: user(1) }, true);
+    saveSession({ expiresAt: null, sessionId: 1, token: 'a', user: user(1) }, true);
     const client = createQueryClient();
     unbind = bindToSession(client);
     client.setQueryData(['projects', 'user'], [{ project_id: 1 }]);
     window.dispatchEvent(new StorageEvent('storage', { key: 'unrelated' }));
     window.dispatchEvent(new StorageEvent('storage', { key: 'token' })); // same token: nothing changed
+    expect(client.getQueryData(['projects', 'user'])).toEqual([{ project_id: 1 }]);
+    // A refreshed access token of the same sign-in (every 15 minutes) is the same session.
+    updateSession({ token: 'a2', expiresAt: Date.now() + 900_000 });
     expect(client.getQueryData(['projects', 'user'])).toEqual([{ project_id: 1 }]);
   });
 });

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isRetryableError } from './errors';
 
-import { getToken, subscribe } from './session';
+import { sessionIdentity, subscribe } from './session';
 
 // The one QueryClient of the app (reads: useQuery over the `…Query()`
 // definitions of src/api/*.ts).
@@ -48,16 +48,17 @@ export function createQueryClient(): QueryClient {
  * Ties the cache to the session: signing out, an expired session (401) or a
  * sign-out in another tab drops every query and mutation (and cancels their
  * requests); another user's session (signed in in another tab) resets every
- * query, so the screens on show refetch with the new token. Runs before
+ * query, so the screens on show refetch with the new token. A refreshed access token of the same sign-in
+ * (every 15 minutes) changes nothing. Runs before
  * React re-renders for the change, so no screen of the next user reads the
  * previous user's data.
  */
 export function bindToSession(client: QueryClient): () => void {
-  let token = getToken();
+  let identity = sessionIdentity();
   return subscribe(() => {
-    const next = getToken();
-    if (next === token) return;
-    token = next;
+    const next = sessionIdentity();
+    if (next === identity) return;
+    identity = next;
     if (next === null) {
       client.clear();
       return;

@@ -1,7 +1,7 @@
 import type { ImportLine, ImportResult } from '../domain/contracts/survey-import';
 import { apiUrl } from './client';
 import { errorForStatus } from './errors';
-import { getToken, unauthorized } from './session';
+import { getAccessToken, refreshAccessToken } from './access-token';
 
 // Survey-results upload (issue 7). XMLHttpRequest rather than fetch: it
 // reports upload progress. The server streams NDJSON progress lines
@@ -21,17 +21,18 @@ export function contentTypeFor(file: { name: string; type: string }): string {
   return 'text/csv';
 }
 
-export function importSurveyResults(
+export async function importSurveyResults(
   projectId: number,
   file: Blob & { name: string },
   opts: { createUnmatched: boolean; onProgress: (p: ImportProgress) => void; signal?: AbortSignal },
 ): Promise<ImportResult> {
+  // A valid access token before the upload starts (src/api/access-token.ts): a long upload is not sent twice.
+  const token = await getAccessToken();
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', apiUrl(`/admin/projects/${projectId}/import${opts.createUnmatched ? '?create_unmatched=true' : ''}`));
     xhr.setRequestHeader('Content-Type', contentTypeFor(file));
     xhr.setRequestHeader('Accept', 'application/x-ndjson');
-    const token = getToken();
     if (token) xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     let seen = 0;
     let final: { status: number; body: unknown } | null = null;
@@ -53,7 +54,8 @@ export function importSurveyResults(
     xhr.onerror = () => reject(errorForStatus(0, 'Network error', null));
     xhr.onload = () => {
       if (xhr.status !== 200) {
-        if (xhr.status === 401) unauthorized(token);
+        // Refused token: renew it (or end the session if the server ended it) for the next try.
+        if (xhr.status === 401 && token) void refreshAccessToken(token).catch(() => undefined);
         let body: unknown = null;
         try {
           body = JSON.parse(xhr.responseText);

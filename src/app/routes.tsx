@@ -6,6 +6,7 @@ import { PageLoading } from '../components/page-loading';
 import { RouteBoundary } from '../components/route-boundary';
 import { LandingPage } from '../features/auth/landing-page';
 import { LoginPage } from '../features/auth/login-page';
+import { ChangePasswordPage } from '../features/auth/change-password-page';
 import { HomePage } from '../features/home/home-page';
 import { OrdersPage } from '../features/orders/orders-page';
 import { ProfilePage } from '../features/profile/profile-page';
@@ -43,6 +44,21 @@ export function AppRoutes({ session }: { session: Session | null }) {
           element={
             <RouteBoundary>
               <LandingPage />
+            </RouteBoundary>
+          }
+        />
+      </Routes>
+    );
+  }
+  if (session.user?.must_change_password) {
+    // An administrator reset the password: nothing else until the user chose a new one (issue 33).
+    return (
+      <Routes>
+        <Route
+          path="*"
+          element={
+            <RouteBoundary>
+              <ChangePasswordPage />
             </RouteBoundary>
           }
         />

@@ -17,7 +17,7 @@ describe(`admin clients on ${ENGINE}`, () => {
     const body = res.json();
     expect(body.success).toBe(true);
     const galil = body.clients.find((c: { name: string }) => c.name === 'Galil Orchards');
-    expect(galil).toMatchObject({ user_count: 2, plot_count: 4, project_count: 18 });
+    expect(galil).toMatchObject({ user_count: 4, plot_count: 4, project_count: 18 }); // 2 growers, 2 field workers
     expect(typeof galil.version).toBe('number');
   });
 
@@ -94,7 +94,7 @@ describe(`admin clients on ${ENGINE}`, () => {
     const { rows } = await t.db.query<{ client_id: number }>(`SELECT client_id FROM clients WHERE name = 'Galil Orchards'`);
     const res = await t.as('admin', { method: 'DELETE', url: `/api/admin/clients/${rows[0].client_id}` });
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toMatch(/^Client "Galil Orchards" cannot be deleted: it still has 2 users, 4 plots, 18 projects/);
+    expect(res.json().message).toMatch(/^Client "Galil Orchards" cannot be deleted: it still has 4 users, 4 plots, 18 projects/);
     expect((await t.db.query(`SELECT 1 FROM clients WHERE client_id = $1`, [rows[0].client_id])).rows).toHaveLength(1);
   });
 

@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../support/api-app';
 import { ENGINE } from '../support/test-db';
 
 let t: TestApp;
-const ids = { galil: 0, negev: 0, grower: 0, grower2: 0, avoNorth: 0, avoSouth: 0, lemon: 0 };
+const ids = { galil: 0, negev: 0, grower: 0, grower2: 0, worker: 0, avoNorth: 0, avoSouth: 0, lemon: 0 };
 beforeAll(async () => {
   t = await createTestApp();
   const q = async (sql: string, p: unknown[]) => Object.values((await t.db.query<Record<string, number>>(sql, p)).rows[0])[0];
@@ -11,6 +11,7 @@ beforeAll(async () => {
   ids.negev = await q(`SELECT client_id FROM clients WHERE name = $1`, ['Negev Citrus']);
   ids.grower = await q(`SELECT user_id FROM users WHERE email = $1`, ['grower@demo.farm']);
   ids.grower2 = await q(`SELECT user_id FROM users WHERE email = $1`, ['grower2@demo.farm']);
+  ids.worker = await q(`SELECT user_id FROM users WHERE email = $1`, ['worker@demo.farm']);
   ids.avoNorth = await q(`SELECT plot_id FROM plots WHERE plot_name = $1`, ['Avocado North']);
   ids.avoSouth = await q(`SELECT plot_id FROM plots WHERE plot_name = $1`, ['Avocado South']);
   ids.lemon = await q(`SELECT plot_id FROM plots WHERE plot_name = $1`, ['Lemon Grove']);
@@ -34,7 +35,8 @@ describe(`admin projects on ${ENGINE}`, () => {
     const { projects } = res.json();
     expect(projects).toHaveLength(20);
     const autumn = projects.find((p: { name: string }) => p.name === 'Avocado survey – autumn');
-    expect(autumn).toMatchObject({ client_name: 'Galil Orchards', plot_count: 2, user_ids: [ids.grower], crop_types: ['Subtropical fruit'] });
+    // The grower and the avocado field worker (issue 33).
+    expect(autumn).toMatchObject({ client_name: 'Galil Orchards', plot_count: 2, user_ids: [ids.grower, ids.worker], crop_types: ['Subtropical fruit'] });
     expect(autumn.plots.map((p: { plot_name: string }) => p.plot_name)).toEqual(['Avocado North', 'Avocado South']);
     expect(autumn.irrigation_area_count).toBe(10);
     expect(autumn.tree_count).toBeGreaterThan(0);

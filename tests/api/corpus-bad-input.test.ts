@@ -9,6 +9,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { createTestApp } from '../support/api-app';
 import { ENGINE } from '../support/test-db';
 import { createTokenService, resolveSecret } from '../../server/auth/token';
+import { startSession } from '../../server/auth/sessions';
 import { apiRoutes, fillUrl, loadFixtures, missingRegistryEntry, OVERRIDES, WRITES, type ApiRoute, type Role } from '../support/route-matrix';
 import { mutatedArbitrary, toJsonSchema } from '../support/schema-arbitrary';
 
@@ -35,7 +36,8 @@ async function send(route: ApiRoute, o: Omit<InjectOptions, 'method'> & { url: s
   const headers = { ...(o.headers ?? {}) } as Record<string, string>;
   if (role !== 'anon') {
     const email = role === 'admin' ? 'admin@demo.farm' : 'grower@demo.farm';
-    headers.authorization = `Bearer ${(await tokens.sign(userIds[email], 0)).token}`;
+    const { sessionId } = await startSession(t.db, userIds[email], { remember: false, userAgent: 'corpus', address: '127.0.0.1' });
+    headers.authorization = `Bearer ${(await tokens.sign(userIds[email], 0, sessionId)).token}`;
   }
   sent.n++;
   return t.app.inject({ ...o, method: route.method as 'GET', headers });

@@ -69,7 +69,7 @@ describe('database-down detection', () => {
       const tokens = createTokenService(new TextEncoder().encode('k'.repeat(48)), 3600);
       const app = await buildApp({ db, tokens, logLevel: 'silent' });
       try {
-        const { token } = await tokens.sign(1, 0);
+        const { token } = await tokens.sign(1, 0, 1);
         const auth = { authorization: `Bearer ${token}` };
         const calls = [
           { method: 'GET' as const, url: '/api/projects/user', headers: auth },

@@ -1,6 +1,7 @@
 // Tenant and role matrix (DESIGN.md §5): every /api route the server registers
 // × {anonymous, grower of client A, grower of client B, client A's grower not
-// assigned to A's fixture project, admin} × {A's id, B's id,
+// assigned to A's fixture project, client A's field worker who is a member of
+// it and one who is not, client B's field worker, admin} × {A's id, B's id,
 // a missing id}. Routes come from the app itself, so a new route is covered the
 // moment it is registered — or fails here with the registry line to add.
 import { afterAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,7 @@ import {
   fillUrl,
   idFor,
   loadFixtures,
+  ownVariant,
   paramKind,
   missingRegistryEntry,
   queryIdFields,
@@ -45,19 +47,20 @@ async function call(route: ApiRoute, role: Role, v: Variant, query?: Record<stri
   return { res, url };
 }
 
-/** A grower's response must not carry any of the other client's names. */
+/** A grower's or worker's response must not carry any of the other client's names, nor of surveys it is not a member of. */
 function expectNoLeak(role: Role, body: string, where: string) {
-  if (role !== 'grower' && role !== 'grower2' && role !== 'grower3') return;
-  const theirs = role === 'grower' ? fx.markers.B : role === 'grower2' ? fx.markers.A : [...fx.markers.B, ...fx.markers.unassigned];
+  if (role === 'anon' || role === 'admin') return;
+  const theirs = [...(ownVariant(role) === 'A' ? fx.markers.B : fx.markers.A), ...(fx.markers.hidden[role] ?? [])];
   const leaked = theirs.filter((m) => body.includes(m));
   expect(leaked, `${where}: ${role} received another client's data`).toEqual([]);
 }
 
 describe(`route × role × id matrix on ${ENGINE}`, () => {
-  it('opens exactly sign-in, health and the API docs to callers without a token', () => {
+  it('opens exactly sign-in, the token refresh, health and the API docs to callers without a token', () => {
     // The matrix takes each route's access from its own config: a route made public by mistake would pass there.
     const open = routes.filter((r) => r.access === 'public').map((r) => r.key);
-    const expected = (k: string) => k === 'POST /api/auth/login' || k === 'GET /api/health' || /^GET \/api\/docs(\/|$)/.test(k);
+    const expected = (k: string) =>
+      k === 'POST /api/auth/login' || k === 'POST /api/auth/refresh' || k === 'GET /api/health' || /^GET \/api\/docs(\/|$)/.test(k);
     expect(open.filter((k) => !expected(k))).toEqual([]);
     expect(open).toEqual(expect.arrayContaining(['POST /api/auth/login', 'GET /api/health', 'GET /api/docs/json']));
     expect(
@@ -111,6 +114,9 @@ describe(`route × role × id matrix on ${ENGINE}`, () => {
           ['grower', 'B'],
           ['grower2', 'A'],
           ['grower3', 'B'],
+          ['worker', 'B'],
+          ['worker2', 'A'],
+          ['worker3', 'B'],
         ] as const) {
           const { res, url } = await call(route, role, 'A', { [field]: String(fx[kind][foreign]) });
           const where = `${route.method} ${url} as ${role}`;

@@ -1,7 +1,8 @@
 // Two API processes on one PostgreSQL agree (issue 16): versions live in the
 // database, not in a process, so a grower served by one process never gets
 // stale data after an admin's write through the other; a token issued by one
-// is accepted by the other.
+// is accepted by the other. Membership changes and ended sessions (issue 33)
+// hold on the other process at the next request.
 import { afterAll, describe, expect, it } from 'vitest';
 import { ACCOUNTS } from '../support/accounts';
 import { login, postgresBin, startCluster, startServer, type Cluster } from './processes';
@@ -73,5 +74,41 @@ describe.skipIf(!pgbin)(`two API processes on one PostgreSQL${pgbin ? '' : ' (SK
     expect(put.status, await put.clone().text()).toBe(200);
     const listAfter = (await (await get(b.url, '/api/projects/user', grower)).json()) as { project_id: number; name: string }[];
     expect(listAfter.find((p) => p.project_id === survey)!.name).toBe(renamed);
+
+    // Membership (issue 33): a change through A holds on B at the grower's next request, both ways.
+    const members = async (user_ids: number[]) => {
+      const p = (await (await get(a.url, `/api/admin/projects/${survey}`, admin)).json()).project;
+      const res = await fetch(`${a.url}/api/admin/projects/${survey}`, {
+        method: 'PUT',
+        headers: { ...admin, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: p.name, observation_date: p.observation_date, plot_ids: p.plot_ids, version: p.version, user_ids }),
+      });
+      expect(res.status, await res.clone().text()).toBe(200);
+      return p.user_ids as number[];
+    };
+    const status = async (url: string, headers: Record<string, string>) => (await fetch(`${b.url}${url}`, { headers })).status;
+    const seeded = await members([]);
+    expect(await status(`/api/projects/${survey}`, grower)).toBe(404);
+    expect(await status(`/api/trees/${survey}`, { ...grower, accept: ARROW })).toBe(404);
+    await members(seeded);
+    expect(await status(`/api/projects/${survey}`, grower)).toBe(200);
+
+    // Sessions live in the database too: ended through A, the token fails on B at once, and so does its refresh.
+    const signIn = await fetch(`${a.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: ACCOUNTS.grower2.email, password: ACCOUNTS.grower2.password }),
+    });
+    const g2 = (await signIn.json()) as { token: string; refreshToken: string; user: { user_id: number } };
+    expect(await status('/api/auth/me', { authorization: `Bearer ${g2.token}` })).toBe(200);
+    const end = await fetch(`${a.url}/api/admin/users/${g2.user.user_id}/sessions`, { method: 'DELETE', headers: admin });
+    expect(end.status).toBe(200);
+    expect(await status('/api/auth/me', { authorization: `Bearer ${g2.token}` })).toBe(401);
+    const refreshed = await fetch(`${b.url}/api/auth/refresh`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ refreshToken: g2.refreshToken }),
+    });
+    expect(refreshed.status).toBe(401);
   });
 });

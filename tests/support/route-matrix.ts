@@ -16,9 +16,24 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { registeredRoutes } from '../../server/app';
 import type { Queryable } from '../../server/db/adapter';
 
-/** grower3: client A's grower who is NOT assigned to client A's fixture project (same client, not assigned). */
-export type Role = 'anon' | 'grower' | 'grower2' | 'grower3' | 'admin';
-export const ROLES: Role[] = ['anon', 'grower', 'grower2', 'grower3', 'admin'];
+/**
+ * grower3: client A's grower who is NOT assigned to client A's fixture project (same client, not assigned).
+ * worker / worker3: client A's field workers, a member of A's fixture project and not; worker2: client B's.
+ */
+export type Role = 'anon' | 'grower' | 'grower2' | 'grower3' | 'worker' | 'worker2' | 'worker3' | 'admin';
+export const ROLES: Role[] = ['anon', 'grower', 'grower2', 'grower3', 'worker', 'worker2', 'worker3', 'admin'];
+const WORKERS = new Set<Role>(['worker', 'worker2', 'worker3']);
+/** The client whose ids a role owns. */
+export const ownVariant = (role: Role): Variant => (role === 'grower2' || role === 'worker2' ? 'B' : 'A');
+/** Members of client A who are not members of A's fixture project. */
+const NOT_MEMBERS = new Set<Role>(['grower3', 'worker3']);
+/** Survey actions a field worker may not take (src/domain/roles.ts): 403 where a grower gets a 2xx. */
+export const WORKER_FORBIDDEN = new Set([
+  'GET /api/projects/:projectId/export',
+  'GET /api/projects/:projectId/zones',
+  'GET /api/projects/:projectId/report.pdf',
+  'POST /api/projects/:projectId/prescriptions',
+]);
 export type Access = 'public' | 'user' | 'admin';
 /** Whose id goes into the path: client A's (grower), client B's (grower2), or none that exists. */
 export type Variant = 'A' | 'B' | 'missing';
@@ -70,7 +85,8 @@ export type Kind =
   | 'disease'
   | 'treeStatus'
   | 'country'
-  | 'auditEntry';
+  | 'auditEntry'
+  | 'session';
 
 export interface ParamRule {
   param: string;
@@ -93,6 +109,7 @@ export const PARAM_RULES: ParamRule[] = [
   { param: 'tree_id', kind: 'tree' },
   { param: 'irrigationAreaId', kind: 'irrigationArea' },
   { param: 'compare', kind: 'project' },
+  { param: 'sessionId', kind: 'session' },
   { param: 'irrigation_area_id', kind: 'irrigationArea' },
   { param: 'id', under: '/api/admin/clients/', kind: 'client' },
   { param: 'id', under: '/api/admin/users/', kind: 'user' },
@@ -130,7 +147,13 @@ export const MISSING_ID = 987_654;
 const GLOBAL_KINDS = new Set<Kind>(['cropType', 'crop', 'breed', 'irrigationType', 'surveyType', 'disease', 'treeStatus', 'country', 'auditEntry']);
 
 export type Fixtures = Record<Kind, { A: number; B: number }> & {
-  markers: { A: string[]; B: string[]; /** Client A's names grower3 must never see (unassigned surveys and their plots). */ unassigned: string[] };
+  markers: {
+    A: string[];
+    B: string[];
+    /** Client A's names grower3 must never see (unassigned surveys and their plots). */ unassigned: string[];
+    /** The same for each of client A's members with a part of the farm (grower3, worker, worker3), by role. */
+    hidden: Partial<Record<Role, string[]>>;
+  };
   /** A survey of client A that grower3 IS assigned to (A's fixture project is not). */
   grower3Project: number;
 };
@@ -179,18 +202,33 @@ export async function loadFixtures(db: Queryable): Promise<Fixtures> {
       ...(await db.query<{ s: string }>(`SELECT plot_name AS s FROM plots WHERE client_id = $1`, [clientId])).rows,
       ...(await db.query<{ s: string }>(`SELECT name AS s FROM projects WHERE client_id = $1`, [clientId])).rows,
     ].map((r) => r.s);
-  const grower3 = `SELECT u.user_id FROM users u WHERE u.email = 'grower3@demo.farm'`;
-  const visible = `SELECT pu.project_id FROM project_users pu WHERE pu.user_id = (${grower3})`;
-  const unassigned = [
-    ...(await db.query<{ s: string }>(`SELECT name AS s FROM projects WHERE client_id = $1 AND project_id NOT IN (${visible})`, [a.client_id])).rows,
-    ...(
-      await db.query<{ s: string }>(
-        `SELECT plot_name AS s FROM plots WHERE client_id = $1 AND plot_id NOT IN (SELECT plot_id FROM project_plots WHERE project_id IN (${visible}))`,
-        [a.client_id],
-      )
-    ).rows,
-  ].map((r) => r.s);
-  fx.markers = { A: await marks(a.client_id), B: await marks(b.client_id), unassigned };
+  const memberOf = (email: string) =>
+    `SELECT pu.project_id FROM project_users pu WHERE pu.user_id = (SELECT u.user_id FROM users u WHERE u.email = '${email}')`;
+  const visible = memberOf('grower3@demo.farm');
+  const hiddenFrom = async (email: string) =>
+    [
+      ...(await db.query<{ s: string }>(`SELECT name AS s FROM projects WHERE client_id = $1 AND project_id NOT IN (${memberOf(email)})`, [a.client_id])).rows,
+      ...(
+        await db.query<{ s: string }>(
+          `SELECT plot_name AS s FROM plots WHERE client_id = $1 AND plot_id NOT IN (SELECT plot_id FROM project_plots WHERE project_id IN (${memberOf(email)}))`,
+          [a.client_id],
+        )
+      ).rows,
+    ].map((r) => r.s);
+  const unassigned = await hiddenFrom('grower3@demo.farm');
+  const hidden = { grower3: unassigned, worker: await hiddenFrom('worker@demo.farm'), worker3: await hiddenFrom('worker3@demo.farm') };
+  fx.markers = { A: await marks(a.client_id), B: await marks(b.client_id), unassigned, hidden };
+  // A live session of client A's grower and of client B's grower: only its owner may end it.
+  const session = async (email: string) =>
+    Number(
+      (
+        await db.query<{ id: number }>(
+          `INSERT INTO sessions (user_id, user_agent, expires_at) SELECT user_id, 'matrix', now() + interval '1 day' FROM users WHERE email = $1 RETURNING session_id AS id`,
+          [email],
+        )
+      ).rows[0].id,
+    );
+  fx.session = { A: await session('grower@demo.farm'), B: await session('grower2@demo.farm') };
   fx.grower3Project = Number((await db.query<{ project_id: number }>(`${visible} ORDER BY pu.project_id LIMIT 1`)).rows[0].project_id);
   return fx;
 }
@@ -249,8 +287,15 @@ const REFERENCE_BODIES: Record<string, (fx: Fixtures, db: Queryable, target?: nu
 
 export const WRITES: Record<string, WriteSample> = {
   'POST /api/auth/login': { body: () => ({ email: 'admin@demo.farm', password: 'DemoAdmin!2026' }) },
-  // Logging out revokes the caller's token, which the rest of the matrix still needs.
+  // Logging out ends the caller's session, which the rest of the matrix still needs.
   'POST /api/auth/logout': { destructive: true },
+  // The matrix calls carry no refresh token: every caller gets 401 (OVERRIDES).
+  'POST /api/auth/refresh': { body: () => ({}) },
+  'DELETE /api/auth/sessions/:sessionId': { destructive: true },
+  // Would end the other sessions of the caller: only one per account here, but tokens of a role stay shared.
+  'POST /api/auth/sessions/end-others': { destructive: true },
+  // A wrong current password: the caller's password never changes here.
+  'POST /api/auth/password': { body: () => ({ current_password: 'not-the-password', new_password: 'Matrix-Passw0rd!x' }), ok: [422] },
   // Not a write: a prescription file of the survey (issue 14), under the map's access rule.
   'POST /api/projects/:projectId/prescriptions': {
     body: () => ({ layer: 'vitality', unit: 'plot', product: 'Matrix', rateUnit: 'kg/ha', rates: [6, 5, 4, 3, 2, 1], defaultRate: 1, format: 'shapefile' }),
@@ -280,6 +325,16 @@ export const WRITES: Record<string, WriteSample> = {
     },
   },
   'DELETE /api/admin/users/:id': { destructive: true },
+  // Membership and access of a user (issue 33): the same memberships again; a reset or ending sessions would end the fixtures' sessions.
+  'PUT /api/admin/users/:id/projects': {
+    body: async (_fx, db, id) => ({
+      project_ids: (await db.query<{ project_id: number }>(`SELECT project_id FROM project_users WHERE user_id = $1`, [id])).rows.map((r) => r.project_id),
+    }),
+  },
+  'POST /api/admin/users/:id/projects/all': { destructive: true },
+  'POST /api/admin/users/:id/password-reset': { destructive: true },
+  'DELETE /api/admin/users/:id/sessions': { destructive: true },
+  'DELETE /api/admin/users/:id/failed-sign-ins': {},
 
   'POST /api/admin/projects': {
     body: async (fx) => ({
@@ -353,6 +408,8 @@ export interface Override {
 }
 
 export const OVERRIDES: Record<string, Override> = {
+  // Public (no bearer: the access token may have expired), authenticated by a refresh token, which no matrix call has.
+  'POST /api/auth/refresh': { expect: Object.fromEntries(ROLES.map((r) => [r, 401])) },
   // Admins have no client: they name one; growers may only name their own.
   'GET /api/farm/overview': { query: (fx, role) => (role === 'admin' ? { clientId: String(fx.client.A) } : undefined) },
   'GET /api/admin/projects/plots/by-client': { query: (fx, _r, v) => ({ clientId: String(idFor(fx, 'client', v)) }) },
@@ -385,10 +442,11 @@ export function variantsOf(route: ApiRoute): Variant[] {
 }
 
 /**
- * What a role should get: 401 without a token, 403 for a grower on an admin
- * route, 404 for an id of the other client, of a project of their own client
- * they are not assigned to, or one that does not exist, and a 2xx for the
- * owner (the admin owns everything). Public routes: never 401/403.
+ * What a role should get: 401 without a token, 403 for a grower or worker on an
+ * admin route, 404 for an id of the other client, of a project of their own
+ * client they are not a member of, or one that does not exist, a 2xx for the
+ * owner (the admin owns everything), and 403 for a field worker's export,
+ * report or prescription of a survey it may open. Public routes: never 401/403.
  */
 export function expectedStatus(route: ApiRoute, role: Role, v: Variant): number | 'ok' | 'public' {
   const o = OVERRIDES[route.key]?.expect?.[role];
@@ -397,11 +455,13 @@ export function expectedStatus(route: ApiRoute, role: Role, v: Variant): number 
   if (role === 'anon') return 401;
   if (route.access === 'admin' && role !== 'admin') return 403;
   if (v === 'missing' && route.params.length) return 404;
-  if (role === 'admin' || !route.params.length) return 'ok';
   const kinds = route.params.map((p) => paramKind(route, p)!);
+  // A session is its user's alone: anyone else, an admin too, gets 404 (client A's is grower's, B's grower2's).
+  if (kinds.includes('session')) return (role === 'grower' && v === 'A') || (role === 'grower2' && v === 'B') ? 'ok' : 404;
+  const allowed = (): 'ok' | 403 => (WORKERS.has(role) && WORKER_FORBIDDEN.has(route.key) ? 403 : 'ok');
+  if (role === 'admin' || !route.params.length) return allowed();
   if (kinds.every(isGlobalKind)) return 'ok';
-  const own: Variant = role === 'grower2' ? 'B' : 'A';
-  // Same client, not assigned: the project is as invisible as another client's.
-  if (role === 'grower3' && kinds.includes('project')) return 404;
-  return v === own ? 'ok' : 404;
+  // Same client, not a member: the project is as invisible as another client's.
+  if (NOT_MEMBERS.has(role) && kinds.includes('project')) return 404;
+  return v === ownVariant(role) ? allowed() : 404;
 }

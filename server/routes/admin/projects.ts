@@ -24,6 +24,7 @@ import {
   type ProjectRow,
   type StatisticsRow,
 } from '../../repos/admin-projects';
+import { checkMembers, recordChanges, recordRemovalOf, setProjectMembers } from '../../repos/memberships';
 
 const ids = (label: string) =>
   z
@@ -44,6 +45,8 @@ const UpdateProject = z.strictObject({
   name: text('Project name', PROJECT_NAME),
   observation_date: ymd('Observation date'),
   plot_ids: ids('Plots').default([]),
+  /** Issue 33: when present, the project's members become exactly these growers and field workers of its client. */
+  user_ids: ids('Users').optional(),
   version: Version,
 });
 
@@ -111,6 +114,13 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         );
         const id = rows[0].project_id;
         await tx.query(`INSERT INTO project_users (project_id, user_id) SELECT $1, unnest($2::int[])`, [id, b.user_ids]);
+        await recordChanges(
+          tx,
+          actor,
+          b.user_ids.map((user_id) => ({ project_id: id, user_id })),
+          [],
+          'project_created',
+        );
         await tx.query(`INSERT INTO project_plots (client_id, project_id, plot_id) SELECT $1, $2, unnest($3::int[])`, [clientId, id, b.plot_ids]);
         await audit(tx, actor, 'create', 'project', id, `Created project "${b.name}" (${b.plot_ids.length} plots, ${b.user_ids.length} users)`, b.name);
         return loadProject(tx, id);
@@ -123,7 +133,12 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
   app.put(
     '/projects/:id',
     {
-      schema: { ...doc('projects', 'Update name, observation date and plots'), params: IdParams, body: UpdateProject, response: { 200: adminProjectResponse } },
+      schema: {
+        ...doc('projects', 'Update name, observation date, plots and (when user_ids is given) the members'),
+        params: IdParams,
+        body: UpdateProject,
+        response: { 200: adminProjectResponse },
+      },
     },
     async (request) => {
       const actor = currentUser(request);
@@ -132,6 +147,7 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       const project = await inTx(db, async (tx) => {
         const before = await lockRow<{ client_id: number; name: string }>(tx, 'projects', 'project_id', id, 'Project', b.version);
         await checkPlots(tx, b.plot_ids, before.client_id);
+        if (b.user_ids) await checkMembers(tx, b.user_ids, before.client_id);
         await tx.query(`UPDATE projects SET name = $2, observation_date = $3, version = version + 1, updated_at = now() WHERE project_id = $1`, [
           id,
           b.name,
@@ -144,6 +160,7 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
           b.plot_ids,
         ]);
         await audit(tx, actor, 'update', 'project', id, `Updated project "${b.name}"${before.name !== b.name ? ` (was "${before.name}")` : ''}`, b.name);
+        if (b.user_ids) await setProjectMembers(tx, actor, id, b.user_ids);
         return loadProject(tx, id);
       });
       return { ...ok('Project updated successfully'), project };
@@ -166,6 +183,7 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         const p = await lockRow<{ name: string }>(tx, 'projects', 'project_id', id, 'Project');
         const { rows } = await tx.query<{ n: number }>(`SELECT count(*) AS n FROM tree_observations WHERE project_id = $1`, [id]);
         // Links and observations cascade; the confirmation says it cannot be undone.
+        await recordRemovalOf(tx, actor, 'project_id', id, 'project_deleted');
         await tx.query(`DELETE FROM projects WHERE project_id = $1`, [id]);
         await audit(tx, actor, 'delete', 'project', id, `Deleted project "${p.name}" with ${rows[0].n} tree observations`, p.name);
         return rows[0].n;

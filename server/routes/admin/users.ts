@@ -4,20 +4,15 @@ import type { Db, Queryable } from '../../db/adapter';
 import { currentUser } from '../../plugins/auth';
 import { hashPassword } from '../../auth/password';
 import { HttpError } from '../../http-error';
-import { IdParams, Version, audit, doc, findOne, inTx, lockRow, ok } from './shared';
+import { IdParams, Version, audit, doc, inTx, lockRow, ok } from './shared';
 import { okMessage, text } from '../../../src/domain/contracts/common';
 import { EMAIL_MAX, PASSWORD_LENGTH, PERSON_NAME, passwordTooLong, passwordTooShort } from '../../../src/domain/user-rules';
-import { adminUser, userResponse, usersResponse } from '../../../src/domain/contracts/users';
-import { ROLES } from '../../../src/domain/contracts/auth';
-
-type UserRow = z.infer<typeof adminUser>;
-
-// password_hash is not selected, and the answers go through the user contract
-// (src/domain/contracts/users.ts), which has no such field.
-const USER_SQL = `
-  SELECT u.user_id, u.email, u.first_name, u.last_name, u.client_id, c.name AS client_name, u.role,
-         u.disabled, u.created_at, u.updated_at, u.version
-    FROM users u LEFT JOIN clients c ON c.client_id = u.client_id`;
+import { userResponse, usersResponse } from '../../../src/domain/contracts/users';
+import { USER_SQL, loadUser, type UserRow } from '../../repos/admin-users';
+import { ROLES, isMemberRole, type Role } from '../../../src/domain/roles';
+import { endUserSessions } from '../../auth/sessions';
+import { dropOtherClients, recordRemovalOf } from '../../repos/memberships';
+import { userAccessRoutes } from './user-access';
 
 const email = z
   .string({ error: 'Email is required' })
@@ -32,18 +27,17 @@ const fields = {
   first_name: text('First name', PERSON_NAME),
   last_name: text('Last name', PERSON_NAME),
   client_id: z.number({ error: 'Client is required' }).int().positive().nullable(),
-  role: z.enum(ROLES, { error: "Role must be 'user' or 'admin'" }).default('user'),
+  role: z.enum(ROLES, { error: "Role must be 'user', 'worker' or 'admin'" }).default('user'),
 };
 const CreateUser = z.strictObject({ ...fields, password });
 const UpdateUser = z.strictObject({ ...fields, password: password.optional(), disabled: z.boolean().optional(), version: Version });
 
-const loadUser = (q: Queryable, id: number) => findOne<UserRow>(q, `${USER_SQL} WHERE u.user_id = $1`, id, 'User');
-
-type UserInput = { email: string; client_id: number | null; role: 'user' | 'admin' };
+type UserInput = { email: string; client_id: number | null; role: Role };
 
 async function checkUser(tx: Queryable, u: UserInput, exceptId: number | null) {
-  // A grower must belong to exactly one client; an admin may have none.
-  if (u.role === 'user' && u.client_id === null) throw new HttpError(400, 'Client is required', [{ field: 'client_id', message: 'Client is required' }]);
+  // A grower or a field worker belongs to exactly one client; an admin may have none.
+  if (isMemberRole(u.role) && u.client_id === null)
+    throw new HttpError(400, 'Client is required', [{ field: 'client_id', message: 'Client is required' }], undefined, 'client_required');
   if (u.client_id !== null) {
     const { rows } = await tx.query(`SELECT 1 FROM clients WHERE client_id = $1`, [u.client_id]);
     if (!rows.length) throw new HttpError(422, 'The selected client does not exist', [{ field: 'client_id', message: 'The selected client does not exist' }]);
@@ -95,22 +89,20 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       const b = request.body;
       const hash = b.password ? await hashPassword(b.password) : null;
       const updated = await inTx(db, async (tx) => {
-        const before = await lockRow<{ email: string; role: string; disabled: boolean; client_id: number | null }>(
-          tx,
-          'users',
-          'user_id',
-          id,
-          'User',
-          b.version,
-        );
+        const before = await lockRow<{ email: string; role: Role; disabled: boolean; client_id: number | null }>(tx, 'users', 'user_id', id, 'User', b.version);
         await checkUser(tx, b, id);
         const disabling = b.disabled === true && !before.disabled;
         if (before.role === 'admin' && (b.role !== 'admin' || disabling)) {
           if (id === actor.user_id) throw new HttpError(409, 'You cannot remove your own administrator access');
           await assertOtherAdmin(tx, id, b.role !== 'admin' ? 'demote' : 'disable');
         }
-        // Bumping token_version invalidates every token issued before (auth plugin compares it).
+        // Ending the sessions ends their access tokens at the next request and their refresh tokens at once;
+        // bumping token_version also stops every token issued before (auth plugin compares it).
         const endSessions = hash !== null || disabling;
+        if (endSessions) await endUserSessions(tx, id, disabling ? 'disabled' : 'password_changed');
+        // Moved to another client (or made an admin): the old client's surveys are no longer theirs.
+        if (before.client_id !== b.client_id || (isMemberRole(before.role) && !isMemberRole(b.role)))
+          await dropOtherClients(tx, actor, id, isMemberRole(b.role) ? b.client_id : null);
         await tx.query(
           `UPDATE users SET email = $2, first_name = $3, last_name = $4, client_id = $5, role = $6,
                 password_hash = COALESCE($7, password_hash), disabled = COALESCE($8, disabled),
@@ -144,6 +136,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
         if (id === actor.user_id) throw new HttpError(409, 'You cannot delete your own account');
         if (u.role === 'admin') await assertOtherAdmin(tx, id, 'delete');
         const { rows } = await tx.query<{ n: number }>(`SELECT count(*) AS n FROM project_users WHERE user_id = $1`, [id]);
+        await recordRemovalOf(tx, actor, 'user_id', id, 'user_deleted');
         // project_users rows cascade; the audit log keeps the email (user_id → NULL).
         await tx.query(`DELETE FROM users WHERE user_id = $1`, [id]);
         await audit(tx, actor, 'delete', 'user', id, `Deleted user ${u.email}${rows[0].n ? ` (removed from ${rows[0].n} project(s))` : ''}`, u.email);
@@ -151,4 +144,6 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       return ok('User deleted successfully');
     },
   );
+
+  await app.register(userAccessRoutes, { db });
 };

@@ -1,10 +1,11 @@
-// /api/auth (client.md §3): what sign-in and "who am I" answer. The user has
-// no password, token version or disabled flag: the login reads those from the
-// same row, and the answer goes through these schemas, which do not name them.
+// /api/auth (client.md §3): what sign-in, refresh and "who am I" answer. The user
+// has no password, token version or disabled flag: the login reads those from
+// the same row, and the answer goes through these schemas, which do not name them.
 import { z } from 'zod';
-import { okMessage, type Wire } from './common';
+import { okMessage, timestamp, type Wire } from './common';
+import { ROLES } from '../roles';
 
-export const ROLES = ['user', 'admin'] as const;
+export { ROLES };
 
 export const sessionUser = z.object({
   user_id: z.number().int(),
@@ -14,9 +15,39 @@ export const sessionUser = z.object({
   first_name: z.string(),
   last_name: z.string(),
   client_name: z.string().nullable(),
+  /** Set by an administrator's password reset: every call but the password change answers 403 until it is done. */
+  must_change_password: z.boolean(),
 });
 
-export const loginResponse = okMessage.extend({ token: z.string(), expiresAt: z.string(), user: sessionUser });
+/**
+ * A sign-in or a refresh: the access token (short-lived), when it expires (`expiresAt`, and `expiresIn` seconds
+ * so a client with a wrong clock can still plan), the session it belongs to, and the refresh token. Browsers get
+ * the refresh token as an HttpOnly cookie too and need not keep the body's.
+ */
+export const loginResponse = okMessage.extend({
+  token: z.string(),
+  expiresAt: z.string(),
+  expiresIn: z.number().int(),
+  sessionId: z.number().int(),
+  refreshToken: z.string(),
+  user: sessionUser,
+});
 export const meResponse = z.object({ success: z.literal(true), user: sessionUser });
 
+/** One sign-in of the user (Profile's session list): `current` is the one asking. */
+export const sessionEntry = z.object({
+  session_id: z.number().int(),
+  current: z.boolean(),
+  user_agent: z.string(),
+  address: z.string(),
+  remember: z.boolean(),
+  created_at: timestamp,
+  last_seen_at: timestamp,
+  expires_at: timestamp,
+});
+export const sessionsResponse = okMessage.extend({ sessions: z.array(sessionEntry) });
+export const sessionsEndedResponse = okMessage.extend({ ended: z.number().int() });
+export const passwordChangedResponse = okMessage.extend({ user: sessionUser, ended_sessions: z.number().int() });
+
 export type SessionUser = Wire<z.infer<typeof sessionUser>>;
+export type SessionEntry = Wire<z.infer<typeof sessionEntry>>;

@@ -15,7 +15,7 @@ describe('loginErrorText', () => {
     expect(loginErrorText(new LoginError('Login failed', errorForStatus(401, '', {}), 'login_failed'), t)).toBe('ההתחברות נכשלה');
     expect(loginErrorText(new LoginError('An error occurred during login', undefined, 'login_error'), t)).toBe('אירעה שגיאה בעת ההתחברות');
     expect(loginErrorText(new LoginError('x', errorForStatus(429, '', { code: 'too_many_failures', message: 'Too many…' }), 'login_failed'), t)).toBe(
-      'יותר מדי ניסיונות התחברות כושלים. אנא נסה שוב מאוחר יותר.',
+      'יותר מדי ניסיונות התחברות כושלים מכתובת זו. נא להמתין כמה דקות ולנסות שוב.',
     );
     await i18n.changeLanguage('en');
     expect(loginErrorText(new LoginError('Invalid email or password', api, 'login_failed'), i18n.t.bind(i18n))).toBe('Invalid email or password');

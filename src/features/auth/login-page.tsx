@@ -5,6 +5,7 @@ import type { TFunction } from 'i18next';
 import { login, LoginError } from '../../api/auth';
 import { errorText } from '../../api/error-text';
 import { LanguageSwitch } from '../../components/language-switch';
+import { SUPPORT_EMAIL } from '../../components/support-contact';
 
 export const LOGIN_FALLBACK_MS = 500;
 
@@ -96,7 +97,13 @@ export function LoginPage() {
         <button className="btn btn--primary" type="submit" disabled={busy}>
           {busy ? t('login.submitting') : t('login.submit')}
         </button>
-        <p className="login__forgot">{t('login.forgot')}</p>
+        {/* client.md §2: "forgot password" does nothing; ours says whom to ask, with the address (issue 33). */}
+        <p className="login__forgot" data-testid="login-forgot">
+          {t('login.forgot')}{' '}
+          <a href={`mailto:${SUPPORT_EMAIL}`} dir="ltr">
+            {SUPPORT_EMAIL}
+          </a>
+        </p>
         <LanguageSwitch />
       </form>
     </div>

@@ -51,7 +51,21 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date(2024, 5, 15, 12, 0, 0));
   saveSession(
-    { token: 't', user: { user_id: 1, email: 'g@x', role: 'user', client_id: 1, first_name: 'Gal', last_name: 'Levi', client_name: 'Galil Orchards' } },
+    {
+      expiresAt: null,
+      sessionId: 1,
+      token: 't',
+      user: {
+        user_id: 1,
+        email: 'g@x',
+        role: 'user',
+        client_id: 1,
+        first_name: 'Gal',
+        last_name: 'Levi',
+        client_name: 'Galil Orchards',
+        must_change_password: false,
+      },
+    },
     true,
   );
   responses = [];
@@ -75,6 +89,7 @@ describe('HomePage', () => {
     renderHome();
     expect(screen.getByTestId('home-loading').textContent).toContain('Loading Projects');
     expect(screen.getByTestId('welcome').textContent).toBe('Welcome, Galil Orchards');
+    await vi.waitFor(() => expect(release).toBeTypeOf('function')); // the call is sent once its token is known
     await act(async () => release());
     await screen.findAllByTestId('project-card');
     expect(screen.getByTestId('stat-total').textContent).toContain('3');

@@ -50,6 +50,7 @@ describe('OrdersPage', () => {
     reply = () => new Promise((r) => (release = () => r(new Response(JSON.stringify(PROJECTS)))));
     renderOrders();
     expect(screen.getByTestId('orders-loading').textContent).toBe('טוען פרויקטים...');
+    await vi.waitFor(() => expect(release).toBeTypeOf('function')); // the call is sent once its token is known
     await act(async () => release());
     expect((await screen.findByTestId('calendar-month')).textContent).toBe('יוני 2024');
     expect(screen.getAllByTestId('calendar-cell')).toHaveLength(42);

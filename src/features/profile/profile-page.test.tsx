@@ -9,7 +9,21 @@ import { ProfilePage, SUPPORT_EMAIL } from './profile-page';
 beforeEach(async () => {
   await i18n.changeLanguage('he');
   saveSession(
-    { token: 'tok', user: { user_id: 1, email: 'g@x.farm', role: 'user', client_id: 1, client_name: 'Galil', first_name: 'Yossi', last_name: 'G' } },
+    {
+      expiresAt: null,
+      sessionId: 1,
+      token: 'tok',
+      user: {
+        user_id: 1,
+        email: 'g@x.farm',
+        role: 'user',
+        client_id: 1,
+        client_name: 'Galil',
+        first_name: 'Yossi',
+        last_name: 'G',
+        must_change_password: false,
+      },
+    },
     true,
   );
   vi.stubGlobal(

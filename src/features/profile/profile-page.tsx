@@ -5,6 +5,9 @@ import { withData } from '../../components/bidi';
 import { logout } from '../../api/auth';
 import { useSession } from '../../api/session';
 import { LanguageSwitch } from '../../components/language-switch';
+import { SUPPORT_EMAIL } from '../../components/support-contact';
+import { PasswordForm } from '../../components/password-form';
+import { SessionsPanel } from './sessions-panel';
 import { version as APP_VERSION } from '../../../package.json';
 import './profile.css';
 
@@ -12,9 +15,9 @@ import './profile.css';
 // mail → email to support; message → shown disabled with a "coming soon"
 // tooltip (no messaging backend yet); feedback → email with the version and
 // language filled in; updates → version and what's new; settings → language.
-export const SUPPORT_EMAIL: string = import.meta.env.VITE_SUPPORT_EMAIL || 'support@orchard-survey.example';
+export { SUPPORT_EMAIL };
 
-type Panel = 'updates' | 'settings' | null;
+type Panel = 'updates' | 'settings' | 'password' | 'sessions' | null;
 
 export function ProfilePage() {
   const { t, i18n } = useTranslation('profile');
@@ -107,6 +110,36 @@ export function ProfilePage() {
               <LanguageSwitch />
             </div>
           )}
+        </li>
+        <li>
+          <button
+            type="button"
+            className="profile__entry"
+            aria-expanded={open === 'password'}
+            aria-controls="profile-password"
+            data-testid="profile-password"
+            onClick={() => toggle('password')}
+          >
+            <Entry icon="🔑" label={t('password')} hint={t('passwordHint')} />
+          </button>
+          {open === 'password' && (
+            <div id="profile-password" className="profile__panel">
+              <PasswordForm />
+            </div>
+          )}
+        </li>
+        <li>
+          <button
+            type="button"
+            className="profile__entry"
+            aria-expanded={open === 'sessions'}
+            aria-controls="profile-sessions"
+            data-testid="profile-sessions"
+            onClick={() => toggle('sessions')}
+          >
+            <Entry icon="⎚" label={t('sessions.title')} hint={t('sessions.hint')} />
+          </button>
+          {open === 'sessions' && <SessionsPanel onSignedOut={() => void navigate('/', { replace: true })} />}
         </li>
         <li>
           <button

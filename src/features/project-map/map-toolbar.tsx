@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import type { SurveyAction } from '../../domain/roles';
 
 interface Props {
   layersOpen: boolean;
@@ -18,6 +19,8 @@ interface Props {
   /** The printable report: busy while it is being made. */
   reporting: boolean;
   onReport: () => void;
+  /** What the signed-in role may do (src/domain/roles.ts): a field worker gets no export, prescription or report. */
+  may: (action: SurveyAction) => boolean;
 }
 
 export function MapToolbar(p: Props) {
@@ -45,9 +48,9 @@ export function MapToolbar(p: Props) {
       {btn('compare', t('buttons.compare'), () => p.onPanel('compare'), p.open === 'compare' || p.comparing, '⇄')}
       {btn('list', t('buttons.list'), () => p.onPanel('list'), p.open === 'list', '≡')}
       {btn('zones', t('buttons.zones'), () => p.onPanel('zones'), p.open === 'zones', '▦')}
-      {btn('export', t('buttons.export'), p.onExport, p.exportOpen, '⇩')}
-      {btn('prescription', t('buttons.prescription'), () => p.onPanel('prescription'), p.open === 'prescription', '⚗')}
-      {btn('report', t('buttons.report'), p.onReport, p.reporting, '⎙')}
+      {p.may('export') && btn('export', t('buttons.export'), p.onExport, p.exportOpen, '⇩')}
+      {p.may('prescription') && btn('prescription', t('buttons.prescription'), () => p.onPanel('prescription'), p.open === 'prescription', '⚗')}
+      {p.may('report') && btn('report', t('buttons.report'), p.onReport, p.reporting, '⎙')}
       {btn('zoom', t('buttons.zoomToPlots'), p.onZoomToPlots, p.zoomActive, '⤢')}
       {btn('navigate', p.navigating ? t('buttons.stopNavigate') : t('buttons.navigate'), p.onNavigate, p.navigating, '◎')}
     </div>

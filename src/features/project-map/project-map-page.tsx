@@ -56,6 +56,8 @@ import { MapAlerts } from './map-alerts';
 import { SurveyNotFound } from './survey-not-found';
 import { readDismissed, writeDismissed } from './duplicate-alerts';
 import { useInitialUrlView, useUrlView } from './use-url-view';
+import { useSession } from '../../api/session';
+import { mayDo, type SurveyAction } from '../../domain/roles';
 import './project-map.css';
 
 export default function ProjectMapPage() {
@@ -77,6 +79,9 @@ type AreaSourceFeature = { sourceId: string | number; properties: Record<string,
 
 function ProjectMapScreen() {
   const { t, i18n } = useTranslation('project-map');
+  // A field worker's map has no export, report or prescription (src/domain/roles.ts; the API refuses them too).
+  const role = useSession()?.user?.role;
+  const may = (action: SurveyAction) => mayDo(role, action);
   const locale = i18n.language;
   const { projectId, observationTime } = useParams();
   const observationDate = surveyDate(observationTime);
@@ -381,6 +386,7 @@ function ProjectMapScreen() {
           onNavigate={gps.toggle}
           reporting={report.busy}
           onReport={() => void report.run()}
+          may={may}
         />
         <CompareBar comparison={comparison} comparing={data.comparing} date={comparedDate ?? ''} onOff={() => void compare(null)} />
         <MapAlerts
@@ -434,6 +440,7 @@ function ProjectMapScreen() {
           <ZoneTable
             projectId={Number(projectId)}
             rows={zones}
+            mayExport={may('export')}
             comparedId={comparison?.survey.project_id ?? null}
             selected={selZone && { kind: selZone.kind, index: selZone.part }}
             onSelect={selectZone}

@@ -38,6 +38,8 @@ const BY_KEY = new Map(ZONE_COLUMNS.map((c) => [c.key, c]));
 interface Props {
   projectId: number;
   rows: ZoneRow[] | null;
+  /** The CSV download is an export (a field worker has none). */
+  mayExport: boolean;
   comparedId: number | null;
   selected: { kind: 'plot' | 'area'; index: number } | null;
   onSelect: (row: ZoneRow) => void;
@@ -99,9 +101,11 @@ export function ZoneTable(p: Props) {
     <section className="pm-sheet pm-zones" aria-label={t('zones.title')} data-testid="pm-zones">
       <PanelHeader title={t('zones.title')} onClose={p.onClose} />
       <div className="pm-sheet__bar">
-        <button type="button" className="btn btn--small" onClick={() => void download()} data-testid="pm-zones-csv">
-          {t('zones.csv')}
-        </button>
+        {p.mayExport && (
+          <button type="button" className="btn btn--small" onClick={() => void download()} data-testid="pm-zones-csv">
+            {t('zones.csv')}
+          </button>
+        )}
         {message && (
           <span role="alert" className="pm-export__error">
             {message}

@@ -14,7 +14,10 @@ import DashboardPage from './dashboard-page';
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 let failActivity = true;
 beforeEach(async () => {
-  saveSession({ token: 't', user: { user_id: 1, email: 'admin@demo.farm', role: 'admin', client_id: null, first_name: 'Ada' } as never }, true);
+  saveSession(
+    { expiresAt: null, sessionId: 1, token: 't', user: { user_id: 1, email: 'admin@demo.farm', role: 'admin', client_id: null, first_name: 'Ada' } as never },
+    true,
+  );
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {

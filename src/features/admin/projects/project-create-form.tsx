@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { PRODUCTS, createProject } from '../../../api/admin-projects';
 import type { AdminUser } from '../../../api/admin-users';
 import { Field, useForm } from '../../../components/form';
-import { NameDateRow, PlotsField, nameDateRules, useClientPlots, type SaveProject } from './project-form-parts';
+import { MembersField, NameDateRow, PlotsField, memberCandidates, nameDateRules, useClientPlots, type SaveProject } from './project-form-parts';
 
 interface Values {
   name: string;
@@ -27,7 +27,7 @@ export function ProjectCreateForm({ users, save }: { users: AdminUser[]; save: S
       products: { label: t('fields.products'), required: true },
     },
   );
-  const growers = useMemo(() => users.filter((u) => u.role === 'user' && u.client_id !== null), [users]);
+  const growers = useMemo(() => memberCandidates(users), [users]);
   const clientIds = useMemo(
     () => [...new Set(growers.filter((u) => form.values.user_ids.includes(u.user_id)).map((u) => u.client_id as number))],
     [growers, form.values.user_ids],
@@ -52,18 +52,7 @@ export function ProjectCreateForm({ users, save }: { users: AdminUser[]; save: S
   return (
     <form id="project-form" onSubmit={submit} noValidate data-testid="project-create-form">
       <NameDateRow form={form} />
-      <Field form={form} name="user_ids" label={t('fields.users')} required>
-        <div className="form-checks" id={`${form.idPrefix}-user_ids`} data-testid="project-users">
-          {growers.map((u) => (
-            <label key={u.user_id}>
-              <input type="checkbox" checked={form.values.user_ids.includes(u.user_id)} onChange={() => toggleUser(u.user_id)} />
-              <span>
-                {u.email} <small>({u.client_name})</small>
-              </span>
-            </label>
-          ))}
-        </div>
-      </Field>
+      <MembersField form={form} users={growers} onToggle={toggleUser} />
       <PlotsField
         label={t('fields.plots')}
         note={

@@ -1,13 +1,24 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { updateProject, type AdminProject } from '../../../api/admin-projects';
+import type { AdminUser } from '../../../api/admin-users';
 import { useForm } from '../../../components/form';
-import { NameDateRow, PlotsField, nameDateRules, useClientPlots, type SaveProject } from './project-form-parts';
+import { MembersField, NameDateRow, PlotsField, memberCandidates, nameDateRules, useClientPlots, type SaveProject } from './project-form-parts';
 
-/** Project edit (admin.md §7): name, observation_date and the plots of the project's client. */
-export function ProjectEditForm({ project, save }: { project: AdminProject; save: SaveProject }) {
+/**
+ * Project edit (admin.md §7, extended by issue 33): name, observation_date, the plots of the project's client and
+ * its members (growers and field workers of that client, the create form's rule; README Decisions: membership).
+ */
+export function ProjectEditForm({ project, users, save }: { project: AdminProject; users: AdminUser[]; save: SaveProject }) {
   const { t } = useTranslation('admin.projects');
-  const form = useForm({ name: project.name, observation_date: project.observation_date ?? '', plot_ids: project.plot_ids }, nameDateRules(t));
+  const form = useForm(
+    { name: project.name, observation_date: project.observation_date ?? '', plot_ids: project.plot_ids, user_ids: project.user_ids },
+    nameDateRules(t),
+  );
   const { plots, error } = useClientPlots(project.client_id);
+  const members = useMemo(() => memberCandidates(users, project.client_id), [users, project.client_id]);
+  const toggleUser = (id: number) =>
+    form.set('user_ids', form.values.user_ids.includes(id) ? form.values.user_ids.filter((x) => x !== id) : [...form.values.user_ids, id]);
 
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -17,6 +28,7 @@ export function ProjectEditForm({ project, save }: { project: AdminProject; save
   return (
     <form id="project-form" onSubmit={submit} noValidate data-testid="project-edit-form">
       <NameDateRow form={form} />
+      <MembersField form={form} users={members} onToggle={toggleUser} required={false} />
       <PlotsField
         label={`${t('fields.plots')} — ${project.client_name}`}
         plots={plots}

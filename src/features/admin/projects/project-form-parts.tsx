@@ -5,6 +5,8 @@ import { Field, type FormApi, type Rules } from '../../../components/form';
 import { withReason } from '../../../components/table-data';
 import { PROJECT_NAME, textRule } from '../../../domain/field-rules';
 import { PlotChecklist, detectedCrops } from './plot-checklist';
+import type { AdminUser } from '../../../api/admin-users';
+import { isMemberRole } from '../../../domain/roles';
 
 // What the project create and edit forms have in common (admin.md §5, §7):
 // name + observation date, the plots of one client, the detected crops.
@@ -88,5 +90,39 @@ export function PlotsField({ label, note, plots, error, selected, onChange, fiel
         </p>
       )}
     </>
+  );
+}
+
+/** Who can be a member of a project: growers and field workers with a client (admins see every project). */
+export const memberCandidates = (users: AdminUser[], clientId?: number) =>
+  users.filter((u) => isMemberRole(u.role) && u.client_id !== null && (clientId === undefined || u.client_id === clientId));
+
+/** The members checklist of the create and edit forms: each user with their client and role. */
+export function MembersField<V extends { user_ids: number[] }>(p: {
+  form: FormApi<V>;
+  users: AdminUser[];
+  onToggle: (id: number) => void;
+  required?: boolean;
+}) {
+  const { users, onToggle } = p;
+  const { t } = useTranslation('admin.projects');
+  const f = p.form as unknown as FormApi<{ user_ids: number[] }>;
+  return (
+    <Field form={f} name="user_ids" label={t('fields.users')} required={p.required ?? true}>
+      <div className="form-checks" id={`${f.idPrefix}-user_ids`} data-testid="project-users">
+        {users.map((u) => (
+          <label key={u.user_id}>
+            <input type="checkbox" checked={f.values.user_ids.includes(u.user_id)} onChange={() => onToggle(u.user_id)} />
+            <span>
+              {u.email}{' '}
+              <small>
+                ({u.client_name}
+                {u.role === 'worker' ? ` · ${t('worker')}` : ''})
+              </small>
+            </span>
+          </label>
+        ))}
+      </div>
+    </Field>
   );
 }

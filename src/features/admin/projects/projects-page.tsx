@@ -76,7 +76,7 @@ export default function ProjectsPage() {
         cancelLabel={t('cancel')}
       >
         {mode?.kind === 'create' && <ProjectCreateForm users={users.data ?? []} save={crud.save} />}
-        {mode?.kind === 'edit' && <ProjectEditForm project={mode.item} save={crud.save} />}
+        {mode?.kind === 'edit' && <ProjectEditForm project={mode.item} users={users.data ?? []} save={crud.save} />}
       </FormModal>
       <Modal open={mode?.kind === 'details'} size="wide" title={t('detailsTitle')} onClose={crud.close} testId="project-details-modal">
         {mode?.kind === 'details' && <ProjectDetails project={mode.item} users={users.data ?? []} />}

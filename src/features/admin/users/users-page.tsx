@@ -1,7 +1,7 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColumnDef } from '@tanstack/react-table';
-import { createUser, deleteUser, updateUser, usersQuery, type AdminUser, type UserPayload } from '../../../api/admin-users';
+import { createUser, deleteUser, setUserProjects, updateUser, usersQuery, type AdminUser, type UserPayload } from '../../../api/admin-users';
 import { clientsQuery } from '../../../api/admin-clients';
 import { DataTable } from '../../../components/table';
 import { CrudHead, FormModal } from '../../../components/crud-page';
@@ -12,6 +12,9 @@ import { formatShortDate, useTableData } from '../../../components/table-data';
 import { useCrud } from '../../../components/use-crud';
 import { EMAIL_MAX, PASSWORD_LENGTH, PERSON_NAME } from '../../../domain/user-rules';
 import { textRule } from '../../../domain/field-rules';
+import { ROLES, isMemberRole, type Role } from '../../../domain/roles';
+import { UserAccess } from './user-access';
+import './users.css';
 
 interface Values {
   email: string;
@@ -19,7 +22,7 @@ interface Values {
   first_name: string;
   last_name: string;
   client_id: string;
-  role: 'user' | 'admin';
+  role: Role;
 }
 const EMPTY: Values = { email: '', password: '', first_name: '', last_name: '', client_id: '', role: 'user' };
 
@@ -29,9 +32,12 @@ export default function UsersPage() {
   const lang = i18n.language;
   const users = useTableData(usersQuery(), t('errors.fetch'));
   const clients = useTableData(clientsQuery(), t('errors.fetchClients'));
+  // The edited user's ticked surveys (null: unchanged), saved after the user's fields.
+  const [projectIds, setProjectIds] = useState<number[] | null>(null);
   const crud = useCrud<AdminUser>({
     clearErrors: users.clearError,
     onOpen: (m) => {
+      setProjectIds(null);
       if (m?.kind === 'create') form.reset(EMPTY);
       if (m?.kind === 'edit')
         form.reset({
@@ -57,8 +63,8 @@ export default function UsersPage() {
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
     let ok = form.validate();
-    // Client: exactly one, required for growers (an administrator may have none).
-    if (form.values.role === 'user' && !form.values.client_id) {
+    // Client: exactly one, required for growers and field workers (an administrator may have none).
+    if (isMemberRole(form.values.role) && !form.values.client_id) {
       form.setError('client_id', t('clientRequired'));
       ok = false;
     }
@@ -73,7 +79,13 @@ export default function UsersPage() {
     };
     // Edit: an empty password is left out, so the current one is kept.
     if (v.password) body.password = v.password;
-    await crud.save((u) => (u ? updateUser(u.user_id, { ...body, version: u.version }) : createUser(body)), form.setServerErrors);
+    await crud.save(async (u) => {
+      if (!u) return createUser(body);
+      const saved = await updateUser(u.user_id, { ...body, version: u.version });
+      // Membership changes only when the user is still a member of the same client.
+      if (projectIds && isMemberRole(body.role) && body.client_id === u.client_id) await setUserProjects(u.user_id, projectIds);
+      return saved;
+    }, form.setServerErrors);
   };
 
   const columns = useMemo<ColumnDef<AdminUser>[]>(
@@ -124,7 +136,7 @@ export default function UsersPage() {
               <input {...form.input('last_name')} />
             </Field>
           </div>
-          <Field form={form} name="client_id" label={t('fields.client')} required={form.values.role === 'user'}>
+          <Field form={form} name="client_id" label={t('fields.client')} required={isMemberRole(form.values.role)}>
             <select {...form.input('client_id')}>
               <option value="">{t('selectClient')}</option>
               {(clients.data ?? []).map((c) => (
@@ -136,10 +148,14 @@ export default function UsersPage() {
           </Field>
           <Field form={form} name="role" label={t('fields.role')}>
             <select {...form.input('role')}>
-              <option value="user">{t('roles.user')}</option>
-              <option value="admin">{t('roles.admin')}</option>
+              {ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {t(`roles.${r}`)}
+                </option>
+              ))}
             </select>
           </Field>
+          {mode?.kind === 'edit' && <UserAccess user={mode.item} selected={projectIds} onSelect={setProjectIds} />}
         </form>
       </FormModal>
       <ConfirmDialog
