@@ -37,11 +37,19 @@ const Env = z.object({
   /** Aerial photos (orthophoto tiles; not derived data: back them up): default DATA_DIR/orthophotos. */
   ORTHO_DIR: z.string().min(1).optional(),
   /** Largest orthophoto upload in bytes (413 beyond); default 8 GiB. */
-  ORTHO_MAX_BYTES: z.coerce.number().int().min(1).default(8 * 1024 ** 3),
+  ORTHO_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(8 * 1024 ** 3),
   /** Largest orthophoto in pixels (refused before decoding beyond); default 10 gigapixels. */
   ORTHO_MAX_PIXELS: z.coerce.number().int().min(1).default(10_000_000_000),
   /** Free disk an orthophoto upload must leave (507 otherwise); default 1 GiB. */
-  ORTHO_MIN_FREE_BYTES: z.coerce.number().int().min(0).default(1024 ** 3),
+  ORTHO_MIN_FREE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(1024 ** 3),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The basemap's z/x/y template: the SPA build reads it, and the CSP allows its host (img-src, connect-src). */
   VITE_TILE_URL: z.string().min(1).optional(),

@@ -57,12 +57,28 @@ export async function inspectUpload(db: Db, projectId: number, version: string):
 export async function acceptUpload(db: Db, user: AuthUser, p: { projectId: number; name: string }, version: string, info: SourceInfo): Promise<void> {
   const o = orthoOptionsOf(db);
   const replaced = await db.transaction(async (tx) => {
-    const old = await repo.insertPending(tx, { projectId: p.projectId, version, sourceBytes: info.bytes, width: info.width, height: info.height, epsg: info.epsg, userId: user.user_id });
-    await audit(tx, user, 'create', 'orthophoto', p.projectId, `Uploaded the aerial photo of "${p.name}" (${info.width} × ${info.height} px, EPSG:${info.epsg})`, p.name);
+    const old = await repo.insertPending(tx, {
+      projectId: p.projectId,
+      version,
+      sourceBytes: info.bytes,
+      width: info.width,
+      height: info.height,
+      epsg: info.epsg,
+      userId: user.user_id,
+    });
+    await audit(
+      tx,
+      user,
+      'create',
+      'orthophoto',
+      p.projectId,
+      `Uploaded the aerial photo of "${p.name}" (${info.width} × ${info.height} px, EPSG:${info.epsg})`,
+      p.name,
+    );
     return old;
   });
   for (const v of replaced) await removeVersion(o, p.projectId, v);
-  startTiling(db, p.projectId, version);
+  void startTiling(db, p.projectId, version).finished.catch(() => undefined); // a failure is recorded on its row
 }
 
 /** Queues the tiling; the returned promise settles when it is done (the photo ready or failed). */
@@ -95,17 +111,18 @@ async function tile(db: Db, projectId: number, version: string, run: Running): P
   const o = orthoOptionsOf(db);
   let beat = 0;
   try {
-    const result = await jobsFor(db).run('orthoTile', { source: sourceFile(o, projectId, version), outDir: tilesDir(o, projectId, version), maxPixels: o.maxPixels }, (async (
-      done: number,
-      total: number,
-    ) => {
-      run.progress = total ? done / total : 0;
-      for (const l of run.listeners) l(done, total);
-      if (performance.now() - beat > 5000) {
-        beat = performance.now();
-        await repo.heartbeat(db, projectId, version, run.progress);
-      }
-    }) as never);
+    const result = await jobsFor(db).run(
+      'orthoTile',
+      { source: sourceFile(o, projectId, version), outDir: tilesDir(o, projectId, version), maxPixels: o.maxPixels },
+      (async (done: number, total: number) => {
+        run.progress = total ? done / total : 0;
+        for (const l of run.listeners) l(done, total);
+        if (performance.now() - beat > 5000) {
+          beat = performance.now();
+          await repo.heartbeat(db, projectId, version, run.progress);
+        }
+      }) as never,
+    );
     const { swapped, old } = await repo.makeReady(db, projectId, version, result);
     if (!swapped) return removeVersion(o, projectId, version); // deleted or replaced meanwhile
     await rm(sourceFile(o, projectId, version), { force: true });
@@ -145,4 +162,3 @@ export async function deleteOrthophoto(db: Db, user: AuthUser, p: { projectId: n
   for (const v of versions) await removeVersion(o, p.projectId, v);
   return versions.length;
 }
-

@@ -9,7 +9,10 @@ export const lonLatToMercator = (lon: number, lat: number): [number, number] => 
   (lon * Math.PI * R) / 180,
   R * Math.log(Math.tan(Math.PI / 4 + (Math.max(-85.05112878, Math.min(85.05112878, lat)) * Math.PI) / 360)),
 ];
-export const mercatorToLonLat = (x: number, y: number): [number, number] => [(x / R) * (180 / Math.PI), (2 * Math.atan(Math.exp(y / R)) - Math.PI / 2) * (180 / Math.PI)];
+export const mercatorToLonLat = (x: number, y: number): [number, number] => [
+  (x / R) * (180 / Math.PI),
+  (2 * Math.atan(Math.exp(y / R)) - Math.PI / 2) * (180 / Math.PI),
+];
 
 /** Metres per pixel of Web Mercator at zoom z (on the projection plane; on the ground multiply by cos(lat)). */
 export const mercatorResolution = (z: number) => (2 * HALF_WORLD) / (TILE * 2 ** z);

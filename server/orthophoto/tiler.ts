@@ -64,7 +64,8 @@ export function photoGeometry(info: SourceInfo): { bounds: Bounds; resolutionM: 
     return Math.hypot(mx - mx0, my - my0) * k;
   };
   const resolutionM = Math.sqrt(sizeOf(lon1, lat1) * sizeOf(lon2, lat2));
-  if (!(resolutionM > 0.001 && resolutionM < 10_000)) throw orthoError(422, 'orthophoto_outside_world', 'The image’s pixel size is not plausible: check its georeferencing');
+  if (!(resolutionM > 0.001 && resolutionM < 10_000))
+    throw orthoError(422, 'orthophoto_outside_world', 'The image’s pixel size is not plausible: check its georeferencing');
   return { bounds, resolutionM, lat: lat0 };
 }
 

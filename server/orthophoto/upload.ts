@@ -20,7 +20,7 @@ export async function checkBeforeUpload(o: OrthoOptions, contentLength: number |
   if ((await freeBytes(o.dir)) - (contentLength ?? 0) < o.minFreeBytes) throw diskFull();
 }
 
-/** Streams the body into `file`; returns its size. */
+/** Streams the body into `file` (in `dir`, the upload's own new folder); returns its size. */
 export async function receive(body: Readable, file: string, o: OrthoOptions, dir: string): Promise<number> {
   await mkdir(dir, { recursive: true });
   let bytes = 0;
@@ -56,7 +56,7 @@ export async function receive(body: Readable, file: string, o: OrthoOptions, dir
   try {
     await pipeline(body, guard, createWriteStream(file));
   } catch (e) {
-    await rm(file, { force: true });
+    await rm(dir, { recursive: true, force: true }); // the upload's own folder: nothing half-written stays
     if (e instanceof HttpError) throw e;
     if ((e as { code?: string }).code === 'ENOSPC') throw diskFull();
     throw orthoError(400, 'orthophoto_upload_aborted', 'The upload was cut off before the whole file arrived');

@@ -46,9 +46,7 @@ export async function insertPending(
   tx: Queryable,
   r: { projectId: number; version: string; sourceBytes: number; width: number; height: number; epsg: number; userId: number },
 ): Promise<string[]> {
-  const { rows } = await tx.query<{ version: string }>(`DELETE FROM orthophotos WHERE project_id = $1 AND status <> 'ready' RETURNING version`, [
-    r.projectId,
-  ]);
+  const { rows } = await tx.query<{ version: string }>(`DELETE FROM orthophotos WHERE project_id = $1 AND status <> 'ready' RETURNING version`, [r.projectId]);
   await tx.query(
     `INSERT INTO orthophotos (project_id, version, status, source_bytes, width, height, epsg, uploaded_by)
      VALUES ($1, $2, 'processing', $3, $4, $5, $6, $7)`,

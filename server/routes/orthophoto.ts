@@ -25,7 +25,7 @@ import { acceptUpload, deleteOrthophoto, finished, inspectUpload, listen, livePr
 import { validTile } from '../orthophoto/tile-math';
 
 const TileParams = projectParams.extend({
-  z: z.string().regex(/^\d{1,2}$/, 'z must be a zoom level'),
+  z: z.string().regex(/^\d{1,10}$/, 'z must be a zoom level'),
   x: z.string().regex(/^\d{1,10}$/, 'x must be a tile column'),
   y: z.string().regex(/^\d{1,10}$/, 'y must be a tile row'),
 });
@@ -82,7 +82,14 @@ export const orthophotoRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
 
   app.get(
     '/api/projects/:projectId/orthophoto',
-    { schema: { params: projectParams, tags: ['map'], summary: 'The survey’s aerial photo: status, bounds, zooms, tile URL', response: { 200: orthophotoStatus } } },
+    {
+      schema: {
+        params: projectParams,
+        tags: ['map'],
+        summary: 'The survey’s aerial photo: status, bounds, zooms, tile URL',
+        response: { 200: orthophotoStatus },
+      },
+    },
     async (request, reply) => {
       const p = await findProject(db, currentUser(request), request.params.projectId);
       const rows = await orthoRows(db, p.project_id);
@@ -111,8 +118,8 @@ export const orthophotoRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     async (request, reply) => {
       const { projectId } = request.params;
       const [zoom, x, y] = [Number(request.params.z), Number(request.params.x), Number(request.params.y)];
-      if (!validTile(zoom, x, y)) throw orthoError(400, 'orthophoto_bad_tile', `${zoom}/${x}/${y} is not a tile of the world`);
       await findProject(db, currentUser(request), projectId);
+      if (!validTile(zoom, x, y)) throw orthoError(400, 'orthophoto_bad_tile', `${zoom}/${x}/${y} is not a tile of the world`);
       const ready = await readyVersion(db, projectId);
       const v = request.query.v;
       if (!ready || (v && v !== ready.version)) throw orthoError(404, 'not_found', 'This photo version is not served (replaced or deleted)');
@@ -185,7 +192,11 @@ export const orthophotoRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
         line({
           phase: 'done',
           status,
-          body: { success: false, message: mine?.message ?? 'The upload was replaced or deleted before it was ready', code: mine?.code ?? 'orthophoto_replaced' },
+          body: {
+            success: false,
+            message: mine?.message ?? 'The upload was replaced or deleted before it was ready',
+            code: mine?.code ?? 'orthophoto_replaced',
+          },
         });
       }
       stream.end();
@@ -211,4 +222,3 @@ export const orthophotoRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
     },
   );
 };
-

@@ -31,7 +31,8 @@ export function quadrantSpec(opts: {
   const height = opts.height ?? 400;
   const [originX, originY] = crsOf(opts.epsg)!.fromLonLat(opts.lon, opts.lat);
   const shade = opts.shade ?? 0;
-  const colourAt = (px: number, py: number) => QUADRANTS[(py < height / 2 ? 0 : 2) + (px < width / 2 ? 0 : 1)].map((c) => Math.max(0, c - shade)) as [number, number, number];
+  const colourAt = (px: number, py: number) =>
+    QUADRANTS[(py < height / 2 ? 0 : 2) + (px < width / 2 ? 0 : 1)].map((c) => Math.max(0, c - shade)) as [number, number, number];
   const c = opts.channels ?? 3;
   const palette = QUADRANTS.map((q) => q.map((v) => Math.max(0, v - shade)) as [number, number, number]);
   return {

@@ -11,7 +11,7 @@ const status = z.enum(['processing', 'ready', 'failed']);
 export const orthophotoStatus = z.object({
   /** The served photo's status when there is one ('ready'), else the upload's. */
   status,
-  version: z.string().describe('The ready photo\'s version (tile URLs carry it as ?v=), else the upload\'s'),
+  version: z.string().describe("The ready photo's version (tile URLs carry it as ?v=), else the upload's"),
   /** [west, south, east, north], degrees; null until ready. */
   bounds: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
   minzoom: z.number().int().nullable(),
@@ -35,6 +35,6 @@ export const orthophotoProgressLine = z.object({ phase: z.literal('tiling'), don
 export const orthophotoDoneLine = z.object({
   phase: z.literal('done'),
   status: z.number().int(),
-  body: z.union([orthophotoStatus, errorBody]).describe('The photo\'s status when ready, or the error (4xx) that failed it'),
+  body: z.union([orthophotoStatus, errorBody]).describe("The photo's status when ready, or the error (4xx) that failed it"),
 });
 export const orthophotoLine = z.union([orthophotoProgressLine, orthophotoDoneLine]);
