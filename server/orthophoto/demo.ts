@@ -9,7 +9,7 @@ import type { AuthUser } from '../plugins/auth';
 import { crsOf } from './crs';
 import { renderDemoPhoto } from './demo-render';
 import { writeGeoTiff } from './geotiff-write';
-import { groundResolution } from './tile-math';
+import { groundResolution } from '../../src/domain/tile-math';
 import { orthoOptionsOf, sourceFile, versionDir } from './store';
 import { acceptUpload, finished, inspectUpload, newVersion } from './service';
 import { jobsFor } from '../jobs/runner';

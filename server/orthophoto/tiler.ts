@@ -10,7 +10,7 @@ import type { SourceInfo } from './inspect';
 import { crsOf } from './crs';
 import { orthoError } from './inspect';
 import { sourcePixelMap, warpWindow } from './warp';
-import { TILE, fitZoom, lonLatToMercator, nativeZoom, tileRange, type Bounds } from './tile-math';
+import { TILE, fitZoom, lonLatToMercator, nativeZoom, tileRange, type Bounds } from '../../src/domain/tile-math';
 
 export interface TilingResult {
   bounds: Bounds;

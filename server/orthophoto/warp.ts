@@ -5,7 +5,7 @@
 import sharp from 'sharp';
 import type { SourceInfo } from './inspect';
 import { crsOf } from './crs';
-import { mercatorToLonLat, pixelToMercator } from './tile-math';
+import { mercatorToLonLat, pixelToMercator } from '../../src/domain/tile-math';
 
 /** Output global pixel (continuous, corner convention) at the native zoom → source pixel (continuous). */
 export type PixelMap = (u: number, v: number) => [number, number];

@@ -22,7 +22,7 @@ import { orthoError } from '../orthophoto/inspect';
 import { checkBeforeUpload, receive } from '../orthophoto/upload';
 import { orthoOptionsOf, sourceFile, tileFile, versionDir } from '../orthophoto/store';
 import { acceptUpload, deleteOrthophoto, finished, inspectUpload, listen, liveProgress, newVersion } from '../orthophoto/service';
-import { validTile } from '../orthophoto/tile-math';
+import { validTile } from '../../src/domain/tile-math';
 
 const TileParams = projectParams.extend({
   z: z.string().regex(/^\d{1,10}$/, 'z must be a zoom level'),

@@ -10,7 +10,7 @@ import { createTestApp } from '../support/api-app';
 import { ENGINE } from '../support/test-db';
 import { geoTiffBytes, quadrantSpec, uploadAndWait } from '../support/orthophoto';
 import { crsOf } from '../../server/orthophoto/crs';
-import { lonLatToMercator, mercatorToPixel } from '../../server/orthophoto/tile-math';
+import { lonLatToMercator, mercatorToPixel } from '../../src/domain/tile-math';
 import { orthoOptionsOf, setOrthoOptions } from '../../server/orthophoto/store';
 import { finished } from '../../server/orthophoto/service';
 import { receive } from '../../server/orthophoto/upload';

@@ -1,4 +1,4 @@
-// Web Mercator tile arithmetic for the orthophoto pyramid (README "Aerial photo"): 256 px tiles, the
+// Web Mercator tile arithmetic of the aerial photo (README "Aerial photo"), shared by the server's tiler and the map's tree crop: 256 px tiles, the
 // XYZ scheme MapLibre asks for (y down from the north), global pixel coordinates at a zoom.
 export const TILE = 256;
 /** Web Mercator's half world, metres (EPSG:3857). */
