@@ -10,6 +10,7 @@
 import autocannon from 'autocannon';
 import { ADMIN, FARMS } from '../server/db/seed-farms';
 import { adminAuth, flag, rssMb, startServer, stopServer } from './server';
+import { photoTilePaths, tilingLoop } from './ortho-load';
 
 const args = process.argv.slice(2);
 const DURATION = Number(flag('duration', '60'));
@@ -38,6 +39,8 @@ async function drained(base: string) {
 
 interface Scenario {
   name: string;
+  /** Several paths, cycled (the photo's tiles). */
+  paths?: string[];
   method?: 'GET' | 'POST';
   path: string;
   headers?: Record<string, string>;
@@ -78,6 +81,7 @@ async function main() {
     const fire = (s: Scenario, connections = CONNECTIONS) =>
       autocannon({
         url: `${base}${s.path}`,
+        ...(s.paths ? { requests: s.paths.map((p) => ({ method: 'GET' as const, path: p })) } : {}),
         method: s.method ?? 'GET',
         headers: s.headers,
         body: s.body,
@@ -147,6 +151,17 @@ async function main() {
     await importLoop;
     record(`mixed: health (during ${imports} imports of ${editor.trees.tree_id.length} rows)`, healthMixed, { 'p99 × alone': ratio('health', healthMixed) });
     record('mixed: projects/user (during the imports)', listMixed, { 'p99 × alone': ratio('projects/user', listMixed) });
+    // Mixed 3 (issue 37): the aerial photo's tiles from disk, alone and while a tiling job runs again and again
+    // (goal: ≥ 1,000 tiles/s at 50 connections with p99 ≤ 50 ms beside the job).
+    const tiles: Scenario = { name: 'photo tiles', path: '/', paths: await photoTilePaths(base, auth, big.project_id), headers: auth };
+    await drained(base);
+    alone.set(tiles.name, record(tiles.name, await fire(tiles)));
+    const olive = all.projects.find((p) => p.client_id === clientId && p.project_id !== big.project_id)!.project_id;
+    const tiling = tilingLoop(base, admin, olive);
+    await new Promise((r) => setTimeout(r, 3000)); // the first upload is in and tiling
+    const tilesMixed = await fire(tiles);
+    const tiled = await tiling.stop();
+    record(`mixed: photo tiles (during ${tiled} tilings of 16 MP)`, tilesMixed, { 'p99 × alone': ratio('photo tiles', tilesMixed) });
     console.log(`\nLoad: ${CONNECTIONS} connections × ${DURATION} s per scenario, seed scale ${SCALE}, project ${big.project_id} (${big.name})`);
     console.table(rows);
     const failed = rows.filter((r) => Number(r.errors) > 0);
