@@ -16,15 +16,20 @@ interface Status {
   tiles: string;
 }
 
-/** Waits for the survey's photo (the demo's are made after the start), then lists ~600 of its tile paths. */
-export async function photoTilePaths(base: string, auth: Record<string, string>, projectId: number): Promise<string[]> {
-  let s: Status | null = null;
-  for (let i = 0; i < 1200 && s?.status !== 'ready'; i++) {
+async function readyStatus(base: string, auth: Record<string, string>, projectId: number): Promise<Status> {
+  for (let i = 0; i < 1200; i++) {
     const r = await fetch(`${base}/api/projects/${projectId}/orthophoto`, { headers: auth });
-    s = r.status === 200 ? ((await r.json()) as Status) : null;
-    if (s?.status !== 'ready') await new Promise((res) => setTimeout(res, 500));
+    const s = r.status === 200 ? ((await r.json()) as Status) : null;
+    if (s?.status === 'ready') return s;
+    await new Promise((res) => setTimeout(res, 500));
   }
-  if (!s || s.status !== 'ready') throw new Error('the demo photo was not ready in 10 minutes');
+  throw new Error('the demo photo was not ready in 10 minutes');
+}
+
+/** Waits for the demo's photos (made after the start: both, so nothing tiles meanwhile), then lists ~600 tile paths of the first. */
+export async function photoTilePaths(base: string, auth: Record<string, string>, projectId: number, alsoWaitFor: number[] = []): Promise<string[]> {
+  const s = await readyStatus(base, auth, projectId);
+  for (const other of alsoWaitFor) await readyStatus(base, auth, other);
   const [lon, lat] = [(s.bounds[0] + s.bounds[2]) / 2, (s.bounds[1] + s.bounds[3]) / 2];
   const paths: string[] = [];
   for (let z = s.maxzoom; z >= s.minzoom; z--) {

@@ -2,7 +2,7 @@
 // survey each get a photo drawn from their own tree results (demo-render.ts) as a UTM GeoTIFF,
 // which then goes through the upload's own path (inspect, record, tile, swap), so that path runs
 // on every new demo database. Drawn in the job thread; at about 25 cm/px (the zoom-19 pixel of
-// the farm's latitude), at 51 cm/px from SEED_SCALE 2 on, so the big seed stays quick.
+// the farm's latitude), at 51 cm/px above SEED_SCALE 1, and at 2 m below 1 (tests' small seeds).
 import { mkdir } from 'node:fs/promises';
 import type { Db } from '../db/adapter';
 import type { AuthUser } from '../plugins/auth';
@@ -48,7 +48,8 @@ export async function demoPhotoJob(db: Db, input: DemoPhotoInput): Promise<{ wid
   const maxX = Math.max(...corners.map((c) => c[0])) + MARGIN_M;
   const minY = Math.min(...corners.map((c) => c[1])) - MARGIN_M;
   const maxY = Math.max(...corners.map((c) => c[1])) + MARGIN_M;
-  const pixel = Math.round(groundResolution(input.scale > 1 ? 18 : 19, lat0) * 1000) / 1000;
+  // Scale 1: zoom 19's pixel (~25 cm); above: zoom 18's; below 1 (the tests' small seeds): zoom 16's (~2 m), quick.
+  const pixel = Math.round(groundResolution(input.scale > 1 ? 18 : input.scale < 1 ? 16 : 19, lat0) * 1000) / 1000;
   const width = Math.ceil((maxX - minX) / pixel);
   const height = Math.ceil((maxY - minY) / pixel);
 

@@ -8,6 +8,7 @@
 // authenticated by the bearer token like every call (the map adds it in transformRequest) and are
 // immutable per version: the URL names the version, so a replaced photo never mixes into a cache.
 import { readFile } from 'node:fs/promises';
+import { LRUCache } from 'lru-cache';
 import { PassThrough, type Readable } from 'node:stream';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -31,6 +32,8 @@ const TileParams = projectParams.extend({
 });
 const TileQuery = z.strictObject({ v: z.string().regex(ORTHO_VERSION, 'v must be the photo version (16 hex characters)').optional() });
 const IMMUTABLE = 'private, max-age=31536000, immutable';
+/** Recently served tiles (a tile of a version never changes; an empty one is kept as an empty buffer): 64 MB. */
+const tileCache = new LRUCache<string, Buffer>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (b) => b.length + 64 });
 
 type Status = z.input<typeof orthophotoStatus>;
 
@@ -128,11 +131,15 @@ export const orthophotoRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
       if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
       if (zoom < ready.minzoom || zoom > ready.maxzoom) return reply.code(204).send(null);
       const file = tileFile(orthoOptionsOf(db), projectId, ready.version, zoom, x, y);
-      const data = await readFile(file).catch((e: NodeJS.ErrnoException) => {
-        if (e.code === 'ENOENT') return null;
-        throw e;
-      });
-      if (!data) return reply.code(204).send(null);
+      let data = tileCache.get(file);
+      if (!data) {
+        data = await readFile(file).catch((e: NodeJS.ErrnoException) => {
+          if (e.code === 'ENOENT') return Buffer.alloc(0);
+          throw e;
+        });
+        tileCache.set(file, data);
+      }
+      if (!data.length) return reply.code(204).send(null);
       return reply.header('content-type', 'image/webp').send(data);
     },
   );
