@@ -53,7 +53,11 @@ export function exposeMap(name: MapDebugName, map: MapLibreMap): () => void {
     center: () => map.getCenter().toArray() as [number, number],
     hasSource: (id) => !!map.getSource(id),
     layerProperty: (id, name) =>
-      !map.getLayer(id) ? undefined : name === 'visibility' ? (map.getLayoutProperty(id, name) ?? 'visible') : map.getPaintProperty(id, name as 'raster-opacity'),
+      !map.getLayer(id)
+        ? undefined
+        : name === 'visibility'
+          ? (map.getLayoutProperty(id, name) ?? 'visible')
+          : map.getPaintProperty(id, name as 'raster-opacity'),
     treeCount: () => treesOf.get(name)?.count ?? 0,
     treeScreenPoint: (i) => {
       const at = treesOf.get(name)?.lngLat(i);
