@@ -7,15 +7,21 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { HttpError } from '../http-error';
 import { inspectOrthophoto, orthoError, type SourceInfo } from './inspect';
-import { tileOrthophoto, type TilingResult } from './tiler';
+import { photoGeometry, tileOrthophoto, type TilingResult } from './tiler';
 
 // The job thread holds no decoded images between calls: libvips' operation cache would keep them.
 sharp.cache(false);
 
-export const orthoInspectJob = (input: { file: string; maxPixels: number }): Promise<SourceInfo> =>
-  inspectOrthophoto(input.file, input.maxPixels).catch((e: unknown) => {
+/** The upload's header, and where it lies (coordinates not on Earth are refused here, before the 202). */
+export async function orthoInspectJob(input: { file: string; maxPixels: number }): Promise<SourceInfo> {
+  try {
+    const info = await inspectOrthophoto(input.file, input.maxPixels);
+    photoGeometry(info);
+    return info;
+  } catch (e) {
     throw asHttpError(e);
-  });
+  }
+}
 
 /** Striped sources whose strips are compressed or whose rows are long are read through a tiled copy. */
 export const needsTiledCopy = (info: SourceInfo) => !info.tiled && (info.compressed || info.width > 8192);
@@ -54,7 +60,8 @@ export function asHttpError(e: unknown): Error {
   const err = e as { code?: string; message?: string };
   if (err?.code === 'ENOSPC') return orthoError(507, 'orthophoto_disk_full', 'The server’s disk is full: the photo cannot be stored');
   const text = String(err?.message ?? '');
-  if (/tiff|vips|decode|read|corrupt|premature|truncat|input/i.test(text))
+  // libvips' and libtiff's own words for data they cannot decode; anything else stays an error of ours.
+  if (/tiff|vips|jpeg|webp|input file|premature|truncat|corrupt/i.test(text))
     return orthoError(422, 'orthophoto_unreadable', 'The image data cannot be decoded: the file is damaged or incomplete');
   return e instanceof Error ? e : new Error('The photo could not be processed');
 }

@@ -160,6 +160,7 @@ describe(`orthophoto: hostile and wrong files on ${ENGINE}`, () => {
       ['an unknown projection (EPSG:27700)', await geoTiffBytes({ ...good, geo: { ...good.geo!, epsg: 27700 } }), 422, 'orthophoto_unknown_crs'],
       ['a header claiming 200,000 × 200,000 px', await geoTiffBytes({ ...good, lie: { width: 200_000, height: 200_000 } }), 422, 'orthophoto_too_many_pixels'],
       ['a truncated file', goodBytes.subarray(0, Math.floor(goodBytes.length / 2)), 422, 'orthophoto_truncated'],
+      ['coordinates not on Earth', await geoTiffBytes({ ...good, geo: { ...good.geo!, originX: 5e8, originY: 9e8 } }), 422, 'orthophoto_outside_world'],
       ['an empty body', Buffer.alloc(0), 400, 'orthophoto_empty_upload'],
     ];
     mkdirSync(path.join(orthoOptionsOf(t.db).dir, String(citrus)), { recursive: true });

@@ -40,7 +40,7 @@ export function PhotoSwipe({ map, photo, ownDate, comparedDate }: Props) {
   if (!on) return null;
   const move = (e: PointerEvent<HTMLDivElement>) => {
     if (!e.currentTarget.hasPointerCapture(e.pointerId)) return;
-    const box = e.currentTarget.parentElement!.getBoundingClientRect();
+    const box = e.currentTarget.closest('.pm-swipe')!.getBoundingClientRect();
     setAt(Math.min(0.98, Math.max(0.02, (e.clientX - box.left) / box.width)));
   };
   const keys = (e: KeyboardEvent<HTMLDivElement>) => {
@@ -53,27 +53,27 @@ export function PhotoSwipe({ map, photo, ownDate, comparedDate }: Props) {
     <div className="pm-swipe" data-testid="photo-swipe">
       <span className={`pm-swipe__tag pm-swipe__tag--start`}>{ownDate}</span>
       <span className={`pm-swipe__tag pm-swipe__tag--end`}>{comparedDate}</span>
-      <div
-        className="pm-swipe__bar"
-        style={{ left: `${at * 100}%` }}
-        role="slider"
-        tabIndex={0}
-        aria-label={t('photo.swipe')}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={Math.round(at * 100)}
-        onPointerDown={(e) => {
-          e.currentTarget.setPointerCapture(e.pointerId);
-          move(e);
-        }}
-        onPointerMove={move}
-        onPointerUp={(e) => e.currentTarget.releasePointerCapture(e.pointerId)}
-        onKeyDown={keys}
-        data-testid="photo-swipe-bar"
-      >
-        <span className="pm-swipe__handle" aria-hidden="true">
-          ⇔
-        </span>
+      {/* The line itself lets clicks through to the trees under it; only the handle is dragged. */}
+      <div className="pm-swipe__bar" style={{ left: `${at * 100}%` }}>
+        <div
+          className="pm-swipe__handle"
+          role="slider"
+          tabIndex={0}
+          aria-label={t('photo.swipe')}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={Math.round(at * 100)}
+          onPointerDown={(e) => {
+            e.currentTarget.setPointerCapture(e.pointerId);
+            move(e);
+          }}
+          onPointerMove={move}
+          onPointerUp={(e) => e.currentTarget.releasePointerCapture(e.pointerId)}
+          onKeyDown={keys}
+          data-testid="photo-swipe-bar"
+        >
+          <span aria-hidden="true">⇔</span>
+        </div>
       </div>
     </div>
   );
