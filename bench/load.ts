@@ -13,12 +13,15 @@ import autocannon from 'autocannon';
 import { ADMIN, FARMS } from '../server/db/seed-farms';
 import { adminAuth, flag, rssMb, startServer, stopServer } from './server';
 import { loginAttack } from './login-attack';
+import { photoTilePaths, tilingLoop } from './ortho-load';
 
 const args = process.argv.slice(2);
 const DURATION = Number(flag('duration', '60'));
 const CONNECTIONS = Number(flag('connections', '50'));
 const SCALE = flag('scale', '1');
 const JSON_OUT = args.includes('--json');
+/** Only the aerial photo's tile scenarios (issue 37). */
+const TILES_ONLY = args.includes('--tiles-only');
 const GROWER = FARMS[0].users[0];
 
 async function startOwnServer(attack = false) {
@@ -44,6 +47,8 @@ async function drained(base: string) {
 
 interface Scenario {
   name: string;
+  /** Several paths, cycled (the photo's tiles). */
+  paths?: string[];
   method?: 'GET' | 'POST';
   path: string;
   headers?: Record<string, string>;
@@ -86,6 +91,7 @@ async function main() {
     const fire = (s: Scenario, connections = CONNECTIONS) =>
       autocannon({
         url: `${base}${s.path}`,
+        ...(s.paths ? { requests: s.paths.map((p) => ({ method: 'GET' as const, path: p })) } : {}),
         method: s.method ?? 'GET',
         headers: s.headers,
         body: s.body,
@@ -113,7 +119,7 @@ async function main() {
       return r;
     };
     const alone = new Map<string, autocannon.Result>();
-    for (const s of scenarios) {
+    for (const s of TILES_ONLY ? [] : scenarios) {
       await drained(base);
       alone.set(s.name, record(s.name, await fire(s)));
     }
@@ -122,10 +128,12 @@ async function main() {
     // Mixed 1: map data while logins run beside it (goals: map-data p99 ≤ 1.5x alone, logins ≥ 30/s).
     const arrow = scenarios.find((s) => s.name === 'map data Arrow')!;
     const loginScenario = scenarios.find((s) => s.name === 'login')!;
-    await drained(base);
-    const [mapMixed, loginMixed] = await Promise.all([fire(arrow), fire(loginScenario)]);
-    record('mixed: map data Arrow (with logins)', mapMixed, { 'p99 × alone': ratio('map data Arrow', mapMixed) });
-    record('mixed: login (with map data)', loginMixed);
+    if (!TILES_ONLY) {
+      await drained(base);
+      const [mapMixed, loginMixed] = await Promise.all([fire(arrow), fire(loginScenario)]);
+      record('mixed: map data Arrow (with logins)', mapMixed, { 'p99 × alone': ratio('map data Arrow', mapMixed) });
+      record('mixed: login (with map data)', loginMixed);
+    }
 
     // Mixed 2: health and projects/user while a survey import runs again and again (goal: p99 ≤ 200 ms).
     const admin = await adminAuth(base);
@@ -135,26 +143,40 @@ async function main() {
     const csv = `tree_id,tree_status\n${editor.trees.tree_id.map((id, i) => `${id},${i % 4}`).join('\n')}`;
     const health: Scenario = { name: 'health', path: '/api/health' };
     const list = scenarios.find((s) => s.name === 'projects/user')!;
+    if (!TILES_ONLY) {
+      await drained(base);
+      alone.set('health', record('health', await fire(health, 10)));
+      let importing = true,
+        imports = 0;
+      const importLoop = (async () => {
+        while (importing) {
+          const r = await fetch(`${base}/api/admin/projects/${big.project_id}/import`, {
+            method: 'POST',
+            headers: { ...admin, 'content-type': 'text/csv' },
+            body: csv,
+          });
+          await r.arrayBuffer();
+          if (r.status === 200) imports++;
+        }
+      })();
+      const [healthMixed, listMixed] = await Promise.all([fire(health, 10), fire(list, 10)]);
+      importing = false;
+      await importLoop;
+      record(`mixed: health (during ${imports} imports of ${editor.trees.tree_id.length} rows)`, healthMixed, { 'p99 × alone': ratio('health', healthMixed) });
+      record('mixed: projects/user (during the imports)', listMixed, { 'p99 × alone': ratio('projects/user', listMixed) });
+    }
+    // Mixed 3 (issue 37): the aerial photo's tiles from disk, alone and while a tiling job runs again and again
+    // (goal: ≥ 1,000 tiles/s at 50 connections with p99 ≤ 50 ms beside the job).
+    const demoSurveys = projects.filter((p) => p.name === 'Avocado survey – summer').map((p) => p.project_id);
+    const tiles: Scenario = { name: 'photo tiles', path: '/', paths: await photoTilePaths(base, auth, big.project_id, demoSurveys), headers: auth };
     await drained(base);
-    alone.set('health', record('health', await fire(health, 10)));
-    let importing = true,
-      imports = 0;
-    const importLoop = (async () => {
-      while (importing) {
-        const r = await fetch(`${base}/api/admin/projects/${big.project_id}/import`, {
-          method: 'POST',
-          headers: { ...admin, 'content-type': 'text/csv' },
-          body: csv,
-        });
-        await r.arrayBuffer();
-        if (r.status === 200) imports++;
-      }
-    })();
-    const [healthMixed, listMixed] = await Promise.all([fire(health, 10), fire(list, 10)]);
-    importing = false;
-    await importLoop;
-    record(`mixed: health (during ${imports} imports of ${editor.trees.tree_id.length} rows)`, healthMixed, { 'p99 × alone': ratio('health', healthMixed) });
-    record('mixed: projects/user (during the imports)', listMixed, { 'p99 × alone': ratio('projects/user', listMixed) });
+    alone.set(tiles.name, record(tiles.name, await fire(tiles)));
+    const olive = all.projects.find((p) => p.client_id === clientId && p.project_id !== big.project_id)!.project_id;
+    const tiling = tilingLoop(base, admin, olive);
+    await new Promise((r) => setTimeout(r, 3000)); // the first upload is in and tiling
+    const tilesMixed = await fire(tiles);
+    const tiled = await tiling.stop();
+    record(`mixed: photo tiles (during ${tiled} tilings of 16 MP)`, tilesMixed, { 'p99 × alone': ratio('photo tiles', tilesMixed) });
     console.log(`\nLoad: ${CONNECTIONS} connections × ${DURATION} s per scenario, seed scale ${SCALE}, project ${big.project_id} (${big.name})`);
     console.table(rows);
     if (own) {

@@ -19,6 +19,7 @@ import { registerRoutes } from './routes';
 import { HttpError } from './http-error';
 import { jobsFor } from './jobs/runner';
 import { setSnapshotDir } from './snapshots/store';
+import { setOrthoOptions, type OrthoOptions } from './orthophoto/store';
 import { availableParallelism } from 'node:os';
 
 export interface AppOptions {
@@ -39,6 +40,8 @@ export interface AppOptions {
   chromiumPath?: string;
   /** Folder of the survey snapshots (SNAPSHOT_DIR); omitted: a temporary folder (tests). */
   snapshotDir?: string;
+  /** Aerial photos (ORTHO_DIR and its limits); omitted: a temporary folder and the defaults (tests). */
+  ortho?: Partial<OrthoOptions> & { dir: string };
   /** Overload guard (503 + Retry-After); defaults suit production and tests alike. */
   pressure?: { maxEventLoopDelayMs?: number; maxHeapUsedBytes?: number; sampleIntervalMs?: number };
 }
@@ -111,6 +114,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerAuth(app, opts.db, opts.tokens);
   app.addHook('onClose', () => jobsFor(opts.db).close());
   if (opts.snapshotDir) setSnapshotDir(opts.db, opts.snapshotDir);
+  if (opts.ortho) setOrthoOptions(opts.db, opts.ortho);
   await registerRoutes(app, {
     db: opts.db,
     tokens: opts.tokens,

@@ -36,6 +36,22 @@ const Env = z.object({
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
   /** Survey snapshots (derived files, rebuilt when missing): default DATA_DIR/snapshots. */
   SNAPSHOT_DIR: z.string().min(1).optional(),
+  /** Aerial photos (orthophoto tiles; not derived data: back them up): default DATA_DIR/orthophotos. */
+  ORTHO_DIR: z.string().min(1).optional(),
+  /** Largest orthophoto upload in bytes (413 beyond); default 8 GiB. */
+  ORTHO_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(8 * 1024 ** 3),
+  /** Largest orthophoto in pixels (refused before decoding beyond); default 10 gigapixels. */
+  ORTHO_MAX_PIXELS: z.coerce.number().int().min(1).default(10_000_000_000),
+  /** Free disk an orthophoto upload must leave (507 otherwise); default 1 GiB. */
+  ORTHO_MIN_FREE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(1024 ** 3),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The basemap's z/x/y template: the SPA build reads it, and the CSP allows its host (img-src, connect-src). */
   VITE_TILE_URL: z.string().min(1).optional(),
@@ -61,7 +77,7 @@ const Env = z.object({
 /** Every server setting (the .env.example test checks that file lists them all). */
 export const SETTING_NAMES = Object.keys(Env.shape);
 
-export type Config = z.infer<typeof Env> & { dataDir: string; snapshotDir: string };
+export type Config = z.infer<typeof Env> & { dataDir: string; snapshotDir: string; orthoDir: string };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = Env.safeParse(env);
@@ -70,5 +86,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const dataDir = path.resolve(parsed.data.DATA_DIR);
-  return { ...parsed.data, dataDir, snapshotDir: parsed.data.SNAPSHOT_DIR ? path.resolve(parsed.data.SNAPSHOT_DIR) : path.join(dataDir, 'snapshots') };
+  return {
+    ...parsed.data,
+    dataDir,
+    snapshotDir: parsed.data.SNAPSHOT_DIR ? path.resolve(parsed.data.SNAPSHOT_DIR) : path.join(dataDir, 'snapshots'),
+    orthoDir: parsed.data.ORTHO_DIR ? path.resolve(parsed.data.ORTHO_DIR) : path.join(dataDir, 'orthophotos'),
+  };
 }

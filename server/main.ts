@@ -8,6 +8,8 @@ import { createTokenService, resolveSecret } from './auth/token';
 import { buildApp } from './app';
 import { ADMIN, FARMS } from './db/seed-farms';
 import { availableParallelism } from 'node:os';
+import { resumeOrthophotos } from './orthophoto/service';
+import { seedDemoOrthophotos } from './orthophoto/demo';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -31,6 +33,7 @@ async function main() {
     trustProxy: config.TRUST_PROXY,
     chromiumPath: config.CHROMIUM_PATH,
     snapshotDir: config.snapshotDir,
+    ortho: { dir: config.orthoDir, maxBytes: config.ORTHO_MAX_BYTES, maxPixels: config.ORTHO_MAX_PIXELS, minFreeBytes: config.ORTHO_MIN_FREE_BYTES },
   });
 
   let stopping = false;
@@ -58,6 +61,13 @@ async function main() {
     for (const f of FARMS) for (const u of f.users) console.log(`  ${u.role === 'worker' ? 'worker' : 'grower'}  ${u.email} / ${u.password}  (${f.client})`);
   }
   console.log(`Ready in ${((performance.now() - t0) / 1000).toFixed(1)} s.`);
+  // Aerial photos: uploads a killed process left are tiled again; a new demo database gets its two photos.
+  await resumeOrthophotos(db, (m) => console.log(m)).catch((e: Error) => console.error(`Orthophotos: ${e.message}`));
+  if (opened.seeded)
+    void seedDemoOrthophotos(db, config.SEED_SCALE).then(
+      (r) => console.log(`Demo aerial photos of ${r.surveys} surveys ready in ${(r.ms / 1000).toFixed(1)} s.`),
+      (e: Error) => console.error(`Demo aerial photos failed: ${e.message}`),
+    );
 }
 
 main().catch((e) => {

@@ -7,7 +7,7 @@ import proj4 from 'proj4';
 import { BoundaryFileError } from './archive';
 
 // EPSG:2039 Israel 1993 / Israeli TM Grid, with its datum shift (the ESRI .prj of ITM omits it).
-const ITM =
+export const ITM =
   '+proj=tmerc +lat_0=31.7343936111111 +lon_0=35.2045169444444 +k=1.0000067 +x_0=219529.584 +y_0=626907.39 +ellps=GRS80 +towgs84=-24.0024,-17.1032,-17.8444,-0.33077,-1.85269,1.66969,5.4248 +units=m +no_defs';
 proj4.defs('EPSG:2039', ITM);
 

@@ -9,6 +9,8 @@ import { prescriptionJob, type PrescriptionJobInput } from '../export/prescripti
 import { reportJob, type ReportJobInput } from '../report/report-job';
 import { boundaryPreviewJob } from '../boundaries/read-file';
 import { editorTreesJob } from '../repos/editor-trees';
+import { orthoInspectJob, orthoTileJob, type OrthoTileInput } from '../orthophoto/job';
+import { demoPhotoJob } from '../orthophoto/demo';
 
 export const JOBS = {
   import: (db: Db, input: Parameters<typeof runImport>[1], progress: (...a: unknown[]) => void) =>
@@ -21,6 +23,9 @@ export const JOBS = {
   report: (db: Db, input: ReportJobInput) => reportJob(db, input),
   boundaryPreview: (db: Db, input: { file: Uint8Array }) => boundaryPreviewJob(db, input),
   editorTrees: editorTreesJob,
+  orthoInspect: (_db: Db, input: { file: string; maxPixels: number }) => orthoInspectJob(input),
+  orthoDemo: demoPhotoJob,
+  orthoTile: (_db: Db, input: OrthoTileInput, progress: (...a: unknown[]) => unknown) => orthoTileJob(input, progress),
 };
 
 export type JobName = keyof typeof JOBS;

@@ -160,11 +160,15 @@ ${lostSection()}
 function mapFigure(s: ReportSnapshot | null, t: TFunction): string {
   if (!s) return '';
   const [x, y, w, h] = s.viewBox;
+  // Images are placed from the picture's corner: at world coordinates (tens of millions) Chromium's PDF output
+  // dropped them (float precision); the outlines keep theirs, moved by a translation.
   const image = s.trees
-    ? `<image href="data:image/png;base64,${s.trees.png}" x="${s.trees.x}" y="${s.trees.y}" width="${s.trees.width}" height="${s.trees.height}" style="image-rendering:pixelated"/>`
+    ? `<image href="data:image/png;base64,${s.trees.png}" x="${s.trees.x - x}" y="${s.trees.y - y}" width="${s.trees.width}" height="${s.trees.height}" style="image-rendering:pixelated"/>`
     : '';
   const paths = (list: string[], cls: string) => list.map((d) => `<path class="${cls}" d="${d}"/>`).join('');
-  return `<section><h2>${esc(t('report.map'))}</h2><figure class="map"><svg xmlns="http://www.w3.org/2000/svg" viewBox="${x} ${y} ${w} ${h}" role="img" aria-label="${esc(t('report.map'))}">${image}${paths(s.areas, 'area')}${paths(s.plots, 'plot')}</svg><figcaption class="hint">${esc(t('report.mapHint'))}</figcaption></figure></section>`;
+  // The aerial photo under everything, when the survey has one (issue 37).
+  const photo = s.photo ? `<image href="data:image/jpeg;base64,${s.photo}" x="0" y="0" width="${w}" height="${h}" preserveAspectRatio="none"/>` : '';
+  return `<section><h2>${esc(t('report.map'))}</h2><figure class="map"><svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${w} ${h}" role="img" aria-label="${esc(t('report.map'))}">${photo}${image}<g transform="translate(${-x} ${-y})">${paths(s.areas, 'area')}${paths(s.plots, 'plot')}</g></svg><figcaption class="hint">${esc(t('report.mapHint'))}</figcaption></figure></section>`;
 }
 
 /** Chromium's footer: the page number and count (its own tiny document; classes filled in by Chromium). */

@@ -4,6 +4,7 @@
 // since a compared survey, the status colours and the map's tree rasteriser).
 import { readFileSync } from 'node:fs';
 import { PNG } from 'pngjs';
+import { photoPicture, type PhotoForPicture } from '../orthophoto/picture';
 import {
   analyseDataset,
   CHANGE_KEYS,
@@ -27,11 +28,15 @@ export interface ReportJobInput {
   compare?: { arrow: string; newer: boolean };
   /** Longest side of the map picture in pixels. */
   side?: number;
+  /** The survey's aerial photo, drawn under the map picture (issue 37). */
+  photo?: PhotoForPicture | null;
 }
 
 export interface ReportSnapshot {
   viewBox: [number, number, number, number];
   trees: { x: number; y: number; width: number; height: number; png: string } | null;
+  /** The aerial photo under the whole picture (a JPEG), when the survey has one. */
+  photo?: string | null;
   plots: string[];
   areas: string[];
 }
@@ -96,6 +101,7 @@ export async function reportJob(_db: unknown, input: ReportJobInput): Promise<Re
       plots: shot.plots,
       areas: shot.areas,
       trees: r && png ? { x: shot.trees!.x, y: shot.trees!.y, width: r.width, height: r.height, png } : null,
+      photo: input.photo ? await photoPicture(input.photo, shot.viewBox, shot.worldSize, input.side ?? 1400) : null,
     };
   }
   return { total: stats.total, zones, change, lost, crops, snapshot };

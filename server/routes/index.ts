@@ -12,6 +12,7 @@ import { reportRoutes } from './report';
 import { projectDetailRoutes } from './project';
 import { farmOverviewRoutes } from './farm-overview';
 import { adminDataRoutes } from './admin/data';
+import { orthophotoRoutes } from './orthophoto';
 import { refreshStale } from '../surveys/map-data-cache';
 
 export interface RouteDeps {
@@ -43,4 +44,5 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
   await app.register(farmOverviewRoutes, deps);
   await app.register(adminRoutes, deps);
   await app.register(adminDataRoutes, deps);
+  await app.register(orthophotoRoutes, deps);
 }

@@ -5,6 +5,14 @@ import { safeFileName } from '../../src/domain/file-name';
 import { projectServices } from '../../src/domain/projects-services';
 import type { Db } from '../db/adapter';
 import { jobsFor } from '../jobs/runner';
+import { readyVersion } from '../repos/orthophotos';
+import { orthoOptionsOf, tilesDir } from '../orthophoto/store';
+
+/** The survey's ready aerial photo for the report's map picture (issue 37), or null. */
+async function photoOf(db: Db, projectId: number) {
+  const r = await readyVersion(db, projectId);
+  return r ? { tilesDir: tilesDir(orthoOptionsOf(db), projectId, r.version), minzoom: r.minzoom, maxzoom: r.maxzoom } : null;
+}
 import { currentUser } from '../plugins/auth';
 import { assertMayDo } from '../auth/roles';
 import { PdfPrinter } from '../report/pdf';
@@ -41,7 +49,8 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db; chromiumPath: string 
       const { project, compare, date } = await openSurvey(db, user, request.params.projectId, q.compare);
       assertMayDo(user, 'report');
       const data = await getMapData(db, project.project_id);
-      const report = await jobsFor(db).run('report', { arrow: data.arrowFile, compare: compare && { arrow: compare.arrow, newer: compare.newer } });
+      const photo = await photoOf(db, project.project_id);
+      const report = await jobsFor(db).run('report', { arrow: data.arrowFile, compare: compare && { arrow: compare.arrow, newer: compare.newer }, photo });
       const t = reportTexts(q.lang);
       const services = projectServices({ services: null, products: project.products, crop_type: report.crops.join(', ') }).map((s) =>
         'key' in s ? t(`home:services.${s.key}`) : s.label,

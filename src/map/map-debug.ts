@@ -24,6 +24,8 @@ export interface MapDebug {
   zoom(): number;
   center(): [number, number];
   hasSource(id: string): boolean;
+  /** A style layer's paint or layout property (the aerial photo's opacity and visibility), undefined without the layer. */
+  layerProperty(id: string, name: string): unknown;
   /** The screen's trees (0 when it draws none). */
   treeCount(): number;
   /** CSS pixels of tree i relative to the container, or null. */
@@ -50,6 +52,12 @@ export function exposeMap(name: MapDebugName, map: MapLibreMap): () => void {
     zoom: () => map.getZoom(),
     center: () => map.getCenter().toArray() as [number, number],
     hasSource: (id) => !!map.getSource(id),
+    layerProperty: (id, name) =>
+      !map.getLayer(id)
+        ? undefined
+        : name === 'visibility'
+          ? (map.getLayoutProperty(id, name) ?? 'visible')
+          : map.getPaintProperty(id, name as 'raster-opacity'),
     treeCount: () => treesOf.get(name)?.count ?? 0,
     treeScreenPoint: (i) => {
       const at = treesOf.get(name)?.lngLat(i);

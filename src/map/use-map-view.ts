@@ -10,6 +10,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { basemapStyle, MAP_DEFAULTS } from './map-config';
 import { setupMapLibre } from './maplibre-setup';
 import { exposeMap, type MapDebugName } from './map-debug';
+import { transformApiRequest } from './api-tiles';
 
 /** A click on the map: CSS pixels in the map and the lon/lat under them. */
 export interface MapClick {
@@ -115,6 +116,7 @@ export function useMapView(container: RefObject<HTMLDivElement | null>, handlers
       minZoom,
       maxZoom,
       attributionControl: { compact: true },
+      transformRequest: transformApiRequest,
     });
     const unexpose = debugName ? exposeMap(debugName, m) : () => {};
     // A tile that cannot load (no network) must not become a page error.

@@ -7,6 +7,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../support/api-app';
 import { ENGINE } from '../support/test-db';
+import { uploadAndWait } from '../support/orthophoto';
 import {
   ROLES,
   WRITES,
@@ -17,6 +18,7 @@ import {
   idFor,
   loadFixtures,
   ownVariant,
+  matrixGeoTiff,
   paramKind,
   missingRegistryEntry,
   queryIdFields,
@@ -29,6 +31,8 @@ import {
 const t = await createTestApp({ scale: 0.01 });
 afterAll(async () => t.close());
 const fx = await loadFixtures(t.db);
+// Both fixture surveys have an aerial photo (issue 37), so its status and tile routes answer 2xx to their owners.
+for (const id of [fx.project.A, fx.project.B]) await uploadAndWait(t, id, await matrixGeoTiff());
 const routes = apiRoutes(t.app);
 const calls = { n: 0 };
 

@@ -15,6 +15,10 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { registeredRoutes } from '../../server/app';
 import type { Queryable } from '../../server/db/adapter';
+import { geoTiffBytes, quadrantSpec } from './orthophoto';
+
+/** The aerial photo the matrix uploads (64 × 64 px at 50 cm in UTM 36N). */
+export const matrixGeoTiff = () => geoTiffBytes(quadrantSpec({ epsg: 32636, lon: 34.8, lat: 30.9, pixel: 0.5, width: 64, height: 64 }));
 
 /**
  * grower3: client A's grower who is NOT assigned to client A's fixture project (same client, not assigned).
@@ -86,7 +90,9 @@ export type Kind =
   | 'treeStatus'
   | 'country'
   | 'auditEntry'
-  | 'session';
+  | 'session'
+  /** A tile's z, x or y (the aerial photo's tiles): a coordinate, not an id; 0 is a valid one. */
+  | 'tileCoord';
 
 export interface ParamRule {
   param: string;
@@ -111,6 +117,9 @@ export const PARAM_RULES: ParamRule[] = [
   { param: 'compare', kind: 'project' },
   { param: 'sessionId', kind: 'session' },
   { param: 'irrigation_area_id', kind: 'irrigationArea' },
+  { param: 'z', under: '/api/projects/', kind: 'tileCoord' },
+  { param: 'x', under: '/api/projects/', kind: 'tileCoord' },
+  { param: 'y', under: '/api/projects/', kind: 'tileCoord' },
   { param: 'id', under: '/api/admin/clients/', kind: 'client' },
   { param: 'id', under: '/api/admin/users/', kind: 'user' },
   { param: 'id', under: '/api/admin/projects/', kind: 'project' },
@@ -144,7 +153,20 @@ export function queryIdFields(route: ApiRoute): { field: string; kind: Kind }[] 
 // 2. Fixtures ------------------------------------------------------------------
 export const MISSING_ID = 987_654;
 /** Kinds without an owner (reference lists): A and B are the same id. */
-const GLOBAL_KINDS = new Set<Kind>(['cropType', 'crop', 'breed', 'irrigationType', 'surveyType', 'disease', 'treeStatus', 'country', 'auditEntry']);
+const GLOBAL_KINDS = new Set<Kind>([
+  'cropType',
+  'crop',
+  'breed',
+  'irrigationType',
+  'surveyType',
+  'disease',
+  'treeStatus',
+  'country',
+  'auditEntry',
+  'tileCoord',
+]);
+/** Kinds whose 0 is a valid value (the corpus does not count it as a hostile id). */
+export const COORDINATE_KINDS = new Set<Kind>(['tileCoord']);
 
 export type Fixtures = Record<Kind, { A: number; B: number }> & {
   markers: {
@@ -178,6 +200,8 @@ const GLOBAL_SQL: Record<string, string> = {
   treeStatus: `SELECT min(status_code) AS id FROM tree_status_types WHERE status_code >= 1`,
   country: `SELECT min(country_id) AS id FROM countries`,
   auditEntry: `SELECT coalesce(min(audit_id), 1) AS id FROM audit_log`,
+  // Tile 0/0/0: below every photo's zooms, so the owner gets a 204 (tests/api/orthophoto.test.ts checks real tiles).
+  tileCoord: `SELECT 0 AS id`,
 };
 
 /** Ids of client A (Galil Orchards, grower) and client B (Negev Citrus, grower2) in the demo seed. */
@@ -353,6 +377,9 @@ export const WRITES: Record<string, WriteSample> = {
     },
   },
   'DELETE /api/admin/projects/:id': { destructive: true },
+  // The survey's aerial photo (issue 37): a small GeoTIFF, processed in the background (202).
+  'PUT /api/admin/projects/:projectId/orthophoto': { body: () => matrixGeoTiff(), ok: [202] },
+  'DELETE /api/admin/projects/:projectId/orthophoto': { destructive: true },
   // An import replaces survey results; an empty file is refused with 422 after the access checks.
   'POST /api/admin/projects/:projectId/import': { body: () => ({ type: 'FeatureCollection', features: [] }), ok: [200, 422] },
 

@@ -8,6 +8,8 @@ import { extentOf } from './fit';
 import { mercX, mercY, rasterizeTrees, worldSize, type TreeRaster } from './tree-raster';
 
 export interface MapSnapshot {
+  /** SVG units per world width (Web Mercator [0, 1) × this): where a picture under it lies (the report's aerial photo). */
+  worldSize: number;
   /** SVG viewBox in world pixels: x, y, width, height. */
   viewBox: [number, number, number, number];
   /** The trees' image and where it sits in the viewBox (null: no trees). */
@@ -57,6 +59,7 @@ export function mapSnapshot(input: SnapshotInput): MapSnapshot | null {
   const x0 = mercX(box[0]) * ws - pad,
     y0 = mercY(box[3]) * ws - pad;
   return {
+    worldSize: ws,
     viewBox: [x0, y0, spanX * ws + 2 * pad, spanY * ws + 2 * pad],
     trees: raster ? { x: mercX(raster.bounds[0]) * ws, y: mercY(raster.bounds[3]) * ws, raster } : null,
     plots: input.plots.map(path),

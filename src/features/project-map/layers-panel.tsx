@@ -4,6 +4,7 @@
 import { DndContext, KeyboardSensor, PointerSensor, TouchSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Isolate, withData } from '../../components/bidi';
 import type { ColourMode } from '../../map/geo-client';
@@ -27,6 +28,8 @@ interface Props {
   locale: string;
   /** The tree legend counts the trees of this plot / irrigation area (the selection), not the survey's. */
   legendScope?: string | null;
+  /** Rows below the table: the aerial photo's (issue 37), always under every layer. */
+  children?: ReactNode;
 }
 
 /** A tree legend is a filter: each class is a toggle button (alpha 0 in the colour buffer, no position upload). */
@@ -185,6 +188,7 @@ export function LayersPanel(p: Props) {
           </SortableContext>
         </DndContext>
       </div>
+      {p.children}
     </section>
   );
 }

@@ -52,6 +52,10 @@ import {
   type SelectionContext,
 } from './controller';
 import { CompareBar } from './compare-bar';
+import { useOrthophoto } from './use-orthophoto';
+import { OrthophotoRow } from './orthophoto-row';
+import { PhotoSwipe } from './photo-swipe';
+import { TreePhotoCrop } from './tree-photo-crop';
 import { MapAlerts } from './map-alerts';
 import { SurveyNotFound } from './survey-not-found';
 import { readDismissed, writeDismissed } from './duplicate-alerts';
@@ -205,6 +209,8 @@ function ProjectMapScreen() {
     };
   }, [sel, client, comparison]);
   const treeValues = treeInfo?.sel === sel ? treeInfo.values : null;
+  // The aerial photo (issue 37): its layer under everything, the swipe while comparing, the tree's crop.
+  const photo = useOrthophoto(view.map, Number(projectId), comparison?.survey.project_id ?? null);
   const comparedValues = treeInfo?.sel === sel ? treeInfo.compared : null;
 
   // The zone table is computed in the worker when it is open, again for each comparison.
@@ -389,6 +395,7 @@ function ProjectMapScreen() {
           may={may}
         />
         <CompareBar comparison={comparison} comparing={data.comparing} date={comparedDate ?? ''} onOff={() => void compare(null)} />
+        <PhotoSwipe map={view.map} photo={photo} ownDate={observationDate ? formatSurveyDate(observationDate, locale) : ''} comparedDate={comparedDate ?? ''} />
         <MapAlerts
           errors={errorKeys(data.errors).map((k) => t(k))}
           report={report}
@@ -407,7 +414,9 @@ function ProjectMapScreen() {
             onToggleClass={(cls) => recolour(toggleClassOf({ mode, hidden }, cls))}
             onClose={closePanel}
             locale={locale}
-          />
+          >
+            <OrthophotoRow photo={photo} />
+          </LayersPanel>
         )}
         {panel === 'export' && Number(projectId) > 0 && (
           <ExportPanel
@@ -464,6 +473,14 @@ function ProjectMapScreen() {
         {data.overlayOpen && <LoadingOverlay progress={data.progress} step={data.step} />}
       </div>
       <InfoPanel>
+        {sel?.layer === 'trees' && treeValues && drawn && sel.index < drawn.count && (
+          <TreePhotoCrop
+            photo={photo.own}
+            lon={drawn.positions[2 * sel.index]}
+            lat={drawn.positions[2 * sel.index + 1]}
+            canopy={typeof treeValues.canopy_diameter === 'number' ? treeValues.canopy_diameter : null}
+          />
+        )}
         <InfoContent
           shown={shown}
           tree={treeValues ? { values: treeValues, compared: comparedValues } : null}

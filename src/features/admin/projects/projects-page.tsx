@@ -14,6 +14,7 @@ import { useCrud } from '../../../components/use-crud';
 import { ProjectCreateForm } from './project-create-form';
 import { ProjectEditForm } from './project-edit-form';
 import { ProjectDetails } from './project-details';
+import { OrthophotoUpload } from './orthophoto-upload';
 import './projects.css';
 
 /** Project Management (admin.md §2): statistics, table, create/edit/details modals, delete confirmation. */
@@ -80,6 +81,7 @@ export default function ProjectsPage() {
       </FormModal>
       <Modal open={mode?.kind === 'details'} size="wide" title={t('detailsTitle')} onClose={crud.close} testId="project-details-modal">
         {mode?.kind === 'details' && <ProjectDetails project={mode.item} users={users.data ?? []} />}
+        {mode?.kind === 'details' && <OrthophotoUpload projectId={mode.item.project_id} />}
       </Modal>
       <ConfirmDialog
         {...crud.confirm((p) => deleteProject(p.project_id))}
