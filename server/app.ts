@@ -65,7 +65,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Router-level failures (a malformed %-escape in the path) skip the error
     // handler; answer them in the same { success, message } shape.
     frameworkErrors: (error, _request, reply) => {
-      void (reply as unknown as FastifyReply).status(400).send({ success: false, message: `Malformed URL: ${error.message}` });
+      void (reply as unknown as FastifyReply)
+        .status(400)
+        .send({ success: false, code: 'malformed_url', params: { detail: error.message }, message: `Malformed URL: ${error.message}` });
     },
   });
   const routes: RouteOptions[] = [];

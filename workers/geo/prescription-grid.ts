@@ -29,6 +29,8 @@ export class PrescriptionError extends Error {
   constructor(
     readonly code: 'noPlots' | 'noAreas' | 'tooManyCells' | 'rates',
     message: string,
+    /** The message's variable parts (the API's error params). */
+    readonly params: Record<string, string | number> = {},
   ) {
     super(message);
   }
@@ -133,7 +135,8 @@ export function farmCells(g: GridSpec, plots: readonly AreaFeature[], maxCells: 
     }
   });
   const whole = new Set<number>();
-  const tooMany = () => new PrescriptionError('tooManyCells', `the grid has more than ${maxCells} cells over this farm: choose larger cells`);
+  const tooMany = () =>
+    new PrescriptionError('tooManyCells', `the grid has more than ${maxCells} cells over this farm: choose larger cells`, { max: maxCells });
   for (const p of plots) {
     const [, y0, , y1] = extentOf([p.geometry])!;
     const r0 = Math.max(0, Math.floor((y0 - g.minY) / g.cellH)),

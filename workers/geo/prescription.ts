@@ -159,7 +159,8 @@ function quantityOf(rate: number, unit: RateUnit, areaHa: number, treated: numbe
 export function buildPrescription(d: Pick<GeoDataset, 'trees' | 'plots' | 'irrigationAreas'>, a: Analysis, input: PrescriptionInput): Prescription {
   const t = d.trees;
   const nClasses = layerClasses(input.layer).length;
-  if (input.rates.length !== nClasses) throw new PrescriptionError('rates', `rates must hold ${nClasses} numbers for layer ${input.layer}`);
+  if (input.rates.length !== nClasses)
+    throw new PrescriptionError('rates', `rates must hold ${nClasses} numbers for layer ${input.layer}`, { count: nClasses, layer: input.layer });
   const { shapes, zoneOf, grid } = zoneShapes(d, a, input);
   const classes = layerTreeClasses(t, a, input.layer);
   const n = shapes.length;

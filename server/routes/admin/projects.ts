@@ -86,7 +86,7 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     },
     async (request) => {
       const { rows: c } = await db.query(`SELECT 1 FROM clients WHERE client_id = $1`, [request.query.clientId]);
-      if (!c.length) throw notFound('Client');
+      if (!c.length) throw notFound('client');
       const { rows } = await db.query<PlotRow>(`${PLOT_SQL} WHERE pl.client_id = $1 ORDER BY pl.plot_name`, [request.query.clientId]);
       return { ...ok('Plots loaded'), plots: rows };
     },
@@ -130,7 +130,7 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       const { id } = request.params;
       const b = request.body;
       const project = await inTx(db, async (tx) => {
-        const before = await lockRow<{ client_id: number; name: string }>(tx, 'projects', 'project_id', id, 'Project', b.version);
+        const before = await lockRow<{ client_id: number; name: string }>(tx, 'projects', 'project_id', id, 'project', b.version);
         await checkPlots(tx, b.plot_ids, before.client_id);
         await tx.query(`UPDATE projects SET name = $2, observation_date = $3, version = version + 1, updated_at = now() WHERE project_id = $1`, [
           id,
@@ -163,7 +163,7 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       const actor = currentUser(request);
       const { id } = request.params;
       const observations = await inTx(db, async (tx) => {
-        const p = await lockRow<{ name: string }>(tx, 'projects', 'project_id', id, 'Project');
+        const p = await lockRow<{ name: string }>(tx, 'projects', 'project_id', id, 'project');
         const { rows } = await tx.query<{ n: number }>(`SELECT count(*) AS n FROM tree_observations WHERE project_id = $1`, [id]);
         // Links and observations cascade; the confirmation says it cannot be undone.
         await tx.query(`DELETE FROM projects WHERE project_id = $1`, [id]);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Db, Queryable } from '../../db/adapter';
 import type { AuthUser } from '../../plugins/auth';
 import { dbId } from '../../../src/domain/contracts/common';
+import type { Counts, ErrorEntity } from '../../../src/domain/error-codes';
 import { HttpError, notFound } from '../../http-error';
 
 // Helpers shared by the admin route plugins (clients, users, projects,
@@ -25,7 +26,7 @@ export const ymd = (label: string) =>
 export const doc = (tag: string, summary: string) => ({ tags: [`admin: ${tag}`], summary, security: [{ bearer: [] }] });
 
 /** The row `sql` finds for $1 = id; 404 "<what> not found" when there is none. */
-export async function findOne<T = Record<string, unknown>>(q: Queryable, sql: string, id: number, what: string): Promise<T> {
+export async function findOne<T = Record<string, unknown>>(q: Queryable, sql: string, id: number, what: ErrorEntity): Promise<T> {
   const { rows } = await q.query<T>(sql, [id]);
   if (!rows[0]) throw notFound(what);
   return rows[0];
@@ -37,11 +38,12 @@ export async function lockRow<T extends Record<string, unknown>>(
   table: string,
   idColumn: string,
   id: number,
-  what: string,
+  what: ErrorEntity,
   version?: number,
 ): Promise<T> {
   const row = await findOne<T>(tx, `SELECT * FROM ${table} WHERE ${idColumn} = $1 FOR UPDATE`, id, what);
-  if (version !== undefined && (row as { version?: number }).version !== version) throw new HttpError(409, STALE_MESSAGE);
+  if (version !== undefined && (row as { version?: number }).version !== version)
+    throw new HttpError(409, STALE_MESSAGE, undefined, undefined, 'stale_version');
   return row;
 }
 
@@ -72,17 +74,31 @@ export async function inTx<T>(db: Db, fn: (tx: Queryable) => Promise<T>): Promis
     return await db.transaction(fn);
   } catch (e) {
     const code = (e as { code?: string }).code;
-    if (code === '23505') throw new HttpError(409, 'A record with this value already exists');
-    if (code === '23503') throw new HttpError(409, 'This record is still referenced by other data and cannot be changed or deleted');
+    if (code === '23505') throw new HttpError(409, 'A record with this value already exists', undefined, undefined, 'duplicate_value');
+    if (code === '23503')
+      throw new HttpError(409, 'This record is still referenced by other data and cannot be changed or deleted', undefined, undefined, 'still_referenced');
     throw e;
   }
 }
 
-/** "2 users, 4 plots and 18 projects" from counts, skipping zeros. */
-export function describeCounts(parts: [number, string, string][]): string {
-  const items = parts.filter(([n]) => n > 0).map(([n, one, many]) => `${n} ${n === 1 ? one : many}`);
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+/** English nouns of what a refusal counts (the app words the same keys: common:errors.counts). */
+const COUNT_NOUNS: Record<string, [string, string]> = {
+  user: ['user', 'users'],
+  plot: ['plot', 'plots'],
+  project: ['project', 'projects'],
+  irrigation_area: ['irrigation area', 'irrigation areas'],
+  tree: ['tree', 'trees'],
+  crop_option: ['crop option', 'crop options'],
+  breed: ['breed', 'breeds'],
+  tree_observation: ['tree observation', 'tree observations'],
+};
+
+/** Counts without the zeros, as an error's params ({ users: 2, plots: 4 }) and in English ("2 users, 4 plots and 18 projects"). */
+export function describeCounts(parts: [number, keyof typeof COUNT_NOUNS][]): { text: string; counts: Counts } {
+  const kept = parts.filter(([n]) => Number(n) > 0).map(([n, key]) => [Number(n), key] as const);
+  const items = kept.map(([n, key]) => `${n} ${COUNT_NOUNS[key][n === 1 ? 0 : 1]}`);
+  const text = items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+  return { text, counts: Object.fromEntries(kept.map(([n, key]) => [key, n])) };
 }
 
 export const ok = (message: string) => ({ success: true as const, message });
