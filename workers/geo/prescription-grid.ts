@@ -97,8 +97,8 @@ function traverse(g: GridSpec, a: Position, b: Position, mark: (index: number) =
   }
 }
 
-/** Columns whose centre lies inside the polygon on row r (even-odd rule, holes included). */
-function insideColumns(g: GridSpec, rings: Position[][], r: number, each: (c: number) => void): void {
+/** Columns of row r whose cell centre lies inside the polygon (even-odd rule over all rings, holes included). */
+export function centreColumns(g: GridSpec, rings: readonly Position[][], r: number, each: (c: number) => void): void {
   const y = g.minY + (r + 0.5) * g.cellH;
   const xs: number[] = [];
   for (const ring of rings) {
@@ -142,7 +142,7 @@ export function farmCells(g: GridSpec, plots: readonly AreaFeature[], maxCells: 
     const r0 = Math.max(0, Math.floor((y0 - g.minY) / g.cellH)),
       r1 = Math.min(g.rows - 1, Math.floor((y1 - g.minY) / g.cellH));
     for (let r = r0; r <= r1; r++) {
-      insideColumns(g, p.geometry.coordinates, r, (c) => {
+      centreColumns(g, p.geometry.coordinates, r, (c) => {
         const index = r * g.cols + c;
         if (touching.has(index)) return;
         whole.add(index);
