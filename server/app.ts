@@ -12,6 +12,7 @@ import { serializerCompiler, validatorCompiler, createJsonSchemaTransform } from
 import type { Db } from './db/adapter';
 import type { TokenService } from './auth/token';
 import { registerErrorHandling } from './plugins/errors';
+import { withErrorAnswers } from './plugins/api-doc';
 import { registerAuth } from './plugins/auth';
 import { contentSecurityPolicy } from './plugins/csp';
 import { registerRoutes } from './routes';
@@ -97,6 +98,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(compress, { threshold: 1024 });
   await app.register(swagger, {
     openapi: { info: { title: 'Orchard survey API', version: '1.0.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
+    // Every operation's error answers, with the one Error schema (server/plugins/api-doc.ts).
+    transformObject: withErrorAnswers(() => routes),
     // A response timestamp is the driver's Date, sent as ISO text: documented as a date-time string.
     transform: createJsonSchemaTransform({
       zodToJsonConfig: {

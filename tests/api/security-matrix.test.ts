@@ -23,12 +23,15 @@ import {
   type Role,
   type Variant,
 } from '../support/route-matrix';
+import { AnswerLog } from '../support/documented-answers';
 
 const t = await createTestApp({ scale: 0.01 });
 afterAll(async () => t.close());
 const fx = await loadFixtures(t.db);
 const routes = apiRoutes(t.app);
 const calls = { n: 0 };
+/** Every answer, checked against the API document at the end (issue 32). */
+const answers = new AnswerLog();
 
 async function call(route: ApiRoute, role: Role, v: Variant, query?: Record<string, string>) {
   const sample = WRITES[route.key];
@@ -42,6 +45,7 @@ async function call(route: ApiRoute, role: Role, v: Variant, query?: Record<stri
     url,
     ...(payload !== undefined ? { payload: payload as object } : {}),
   });
+  answers.record(route, res, `${route.method} ${url} as ${role}`);
   return { res, url };
 }
 
@@ -136,6 +140,12 @@ describe(`route × role × id matrix on ${ENGINE}`, () => {
         expectNoLeak('grower3', res.body, url);
       }
     }
+  });
+
+  it('answers only statuses the API document lists for each operation, with bodies that validate against it', async () => {
+    const { problems, statuses, validated } = await answers.check(t.app);
+    console.log(`[security-matrix] ${answers.size} answers, ${statuses} operation×status pairs, ${validated} JSON bodies validated against /api/docs/json`);
+    expect(problems).toEqual([]);
   });
 
   it('reports its size', () => {

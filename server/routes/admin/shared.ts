@@ -93,11 +93,11 @@ const COUNT_NOUNS: Record<string, [string, string]> = {
   tree_observation: ['tree observation', 'tree observations'],
 };
 
-/** Counts without the zeros, as an error's params ({ users: 2, plots: 4 }) and in English ("2 users, 4 plots and 18 projects"). */
+/** Counts without the zeros, as an error's params ({ users: 2, plots: 4 }) and in English ("2 users, 4 plots, and 18 projects"). */
 export function describeCounts(parts: [number, keyof typeof COUNT_NOUNS][]): { text: string; counts: Counts } {
   const kept = parts.filter(([n]) => Number(n) > 0).map(([n, key]) => [Number(n), key] as const);
   const items = kept.map(([n, key]) => `${n} ${COUNT_NOUNS[key][n === 1 ? 0 : 1]}`);
-  const text = items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+  const text = new Intl.ListFormat('en', { type: 'conjunction' }).format(items);
   return { text, counts: Object.fromEntries(kept.map(([n, key]) => [key, n])) };
 }
 

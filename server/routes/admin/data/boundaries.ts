@@ -44,7 +44,7 @@ export const boundaryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       done(null, JSON.parse(body as string));
     } catch (e) {
       const detail = (e as Error).message;
-      done(new HttpError(400, `Body is not valid JSON: ${detail}`, undefined, undefined, 'malformed_json', { detail }), undefined);
+      done(new HttpError(400, `Malformed JSON body: ${detail}`, undefined, undefined, 'malformed_json', { detail }), undefined);
     }
   });
 
