@@ -67,6 +67,13 @@ export const ERROR_CODES = [
   'prescription_no_areas',
   'prescription_too_many_cells',
   'prescription_rates',
+  // Refused fields with a rule of their own (zod custom issues carry one of these as params.code).
+  'grid_size_required',
+  'hide_class_range',
+  'compare_required',
+  'users_required',
+  'date_invalid',
+  'date_range',
   // Boundary files (server/boundaries) and their import.
   'file_empty',
   'file_type_unknown',

@@ -345,6 +345,12 @@ describe(`bad-input corpus on ${ENGINE}`, () => {
     expect(problems).toEqual([]);
   });
 
+  it('received only error codes the app words in English and Hebrew (common:errors.codes)', () => {
+    console.log(`[corpus] error codes received: ${[...answers.codes.keys()].sort().join(', ')}`);
+    expect(answers.codes.size).toBeGreaterThan(3);
+    expect(answers.untranslated()).toEqual([]);
+  });
+
   it('left the data intact and the server healthy', async () => {
     // Valid generated writes may add rows; nothing seeded may disappear.
     const after = await counts();

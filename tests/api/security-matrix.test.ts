@@ -148,6 +148,12 @@ describe(`route × role × id matrix on ${ENGINE}`, () => {
     expect(problems).toEqual([]);
   });
 
+  it('received only error codes the app words in English and Hebrew (common:errors.codes)', () => {
+    console.log(`[security-matrix] error codes received: ${[...answers.codes.keys()].sort().join(', ')}`);
+    expect(answers.codes.size).toBeGreaterThan(3);
+    expect(answers.untranslated()).toEqual([]);
+  });
+
   it('reports its size', () => {
     const ids = routes.reduce((s, r) => s + variantsOf(r).length, 0);
     console.log(`[security-matrix] ${routes.length} routes × ${ROLES.length} roles, ${ids} route×id combinations, ${calls.n} calls on ${ENGINE}`);

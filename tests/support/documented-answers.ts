@@ -7,6 +7,8 @@
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import en from '../../src/i18n/locales/en/common.json';
+import he from '../../src/i18n/locales/he/common.json';
 import { openApiPath } from '../../server/plugins/api-doc';
 
 // ajv-formats is CommonJS: its default export arrives wrapped under ESM.
@@ -49,6 +51,12 @@ export class AnswerLog {
       const code = (JSON.parse(res.body) as { code?: unknown }).code;
       if (typeof code === 'string' && !this.codes.has(code)) this.codes.set(code, `${where} → ${res.statusCode}`);
     }
+  }
+
+  /** Received codes without an English or a Hebrew text in common:errors.codes, with where each was seen. */
+  untranslated(): string[] {
+    const has = (d: { errors: { codes: Record<string, string> } }, c: string) => typeof d.errors.codes[c] === 'string' && d.errors.codes[c].trim() !== '';
+    return [...this.codes].filter(([c]) => !has(en, c) || !has(he, c)).map(([c, where]) => `${c} (${where})`);
   }
 
   get size(): number {

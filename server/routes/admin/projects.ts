@@ -33,7 +33,7 @@ const ids = (label: string) =>
 const CreateProject = z.strictObject({
   name: text('Project name', PROJECT_NAME),
   observation_date: ymd('Observation date'),
-  user_ids: ids('Users').refine((a) => a.length > 0, 'Users is required'),
+  user_ids: ids('Users').refine((a) => a.length > 0, { message: 'Users is required', params: { code: 'users_required' } }),
   products: z
     .array(z.enum(PRODUCTS, { error: `Products must be among: ${PRODUCTS.join(', ')}` }), { error: 'Analysis products is required' })
     .min(1, 'Analysis products is required')

@@ -20,7 +20,10 @@ export const ymd = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
-    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), `${label} is not a valid date`);
+    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), {
+      message: `${label} is not a valid date`,
+      params: { code: 'date_invalid' },
+    });
 
 /** OpenAPI metadata for an admin route. */
 export const doc = (tag: string, summary: string) => ({ tags: [`admin: ${tag}`], summary, security: [{ bearer: [] }] });

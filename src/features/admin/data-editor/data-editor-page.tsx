@@ -9,6 +9,7 @@ import { useSession } from '../../../api/session';
 import { invalidateAfterAdminWrite } from '../../../api/query-keys';
 import { deleteFeature, updateFeature, type EditorFeature, type EditorType } from '../../../api/admin-data';
 import type { ApiError } from '../../../api/errors';
+import { errorText } from '../../../api/error-text';
 import { EditorMap, type Selection } from './editor-map';
 import { EditorTables } from './editor-tables';
 import { FeatureForm } from './feature-form';
@@ -48,6 +49,7 @@ export default function DataEditorPage() {
 
   const filtered = useMemo(() => filterEditorData(ed.data, search), [ed.data, search]);
   const stats = useMemo(() => editorStats(ed.data), [ed.data]);
+  const cropNames = useMemo(() => ed.options.crops.map((c) => c.crop_name), [ed.options]);
 
   const role = session?.user?.role;
   if (!session?.token) return <EditorStatus kind="error" message={t('errors.noToken')} session={session} onRetry={ed.loadClients} />;
@@ -78,7 +80,7 @@ export default function DataEditorPage() {
       await afterChange(t('notices.geometryUpdated', { type: typeName(type) }));
       return true;
     } catch (e) {
-      ed.setError(`${t('errors.geometry', { type: t(`typesLower.${type}`) })}: ${(e as ApiError).serverMessage ?? (e as Error).message}`);
+      ed.setError(`${t('errors.geometry', { type: t(`typesLower.${type}`) })}: ${errorText(e, t)}`);
       await ed.reload();
       return false;
     }
@@ -130,8 +132,8 @@ export default function DataEditorPage() {
       } else
         ed.setError(
           fromMap
-            ? `${t('errors.deleteFeature')} ${err.serverMessage ?? ''}`.trim()
-            : `${t('errors.delete', { type: t(`typesLower.${type}`) })}: ${err.serverMessage ?? err.message}`,
+            ? `${t('errors.deleteFeature')} ${err.serverMessage ? errorText(err, t) : ''}`.trim()
+            : `${t('errors.delete', { type: t(`typesLower.${type}`) })}: ${errorText(err, t)}`,
         );
     } finally {
       setDeleting(false);
@@ -147,7 +149,7 @@ export default function DataEditorPage() {
     try {
       await downloadFile(boundariesUrl(ed.clientId!, kind), `${kind}.zip`, 'application/zip');
     } catch (e) {
-      ed.setError((e as Error).message);
+      ed.setError(errorText(e, t));
     }
   };
   const exportAs = (kind: 'geojson' | 'csv') => {
@@ -254,6 +256,7 @@ export default function DataEditorPage() {
           <BoundaryImportPanel
             key={ed.clientId}
             clientId={ed.clientId!}
+            crops={cropNames}
             onPreview={setImportPreview}
             onImported={(msg) => {
               setImportPreview(null);
