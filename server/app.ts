@@ -37,6 +37,8 @@ export interface AppOptions {
   trustProxy?: boolean | number | string[];
   /** Chromium that prints the PDF report (default /usr/bin/chromium). */
   chromiumPath?: string;
+  /** A production deployment (NODE_ENV=production): the admin dashboard says "Production Database". */
+  production?: boolean;
   /** Folder of the survey snapshots (SNAPSHOT_DIR); omitted: a temporary folder (tests). */
   snapshotDir?: string;
   /** Overload guard (503 + Retry-After); defaults suit production and tests alike. */
@@ -119,6 +121,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     loginPerMinutePerAddress: opts.loginPerMinutePerAddress ?? 30,
     passwordHash: opts.passwordHash ?? { concurrency: availableParallelism(), queue: 200 },
     chromiumPath: opts.chromiumPath ?? '/usr/bin/chromium',
+    production: opts.production ?? false,
   });
   // The API's docs: swagger-ui at /api/docs (its scripts are files of the package: the CSP holds), the OpenAPI
   // document at /api/docs/json and /api/docs/yaml. Public like the login: they describe routes, not data.

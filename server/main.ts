@@ -31,6 +31,7 @@ async function main() {
     trustProxy: config.TRUST_PROXY,
     chromiumPath: config.CHROMIUM_PATH,
     snapshotDir: config.snapshotDir,
+    production: config.NODE_ENV === 'production',
   });
 
   let stopping = false;

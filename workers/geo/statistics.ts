@@ -5,7 +5,8 @@ import { relativeRange, VITALITY_DEFAULT_MAX, type RelativeRange } from './colou
 import { boundsByCropCode, type ResolvedNpkRanges } from './npk-ranges';
 import { STATUS_MISSING, type Nutrient, type StringColumn } from './types';
 
-export const STATUS_LABELS = ['Healthy', 'Weak', 'Weak-Dead', 'Dead', 'Missing', 'Unknown'] as const;
+/** English names of the status codes 0–5, the one list (src/domain/tree-status-names.ts reads it); 5 is client.md §3's Unknown with its whitewash label (issue 32). */
+export const STATUS_LABELS = ['Healthy', 'Weak', 'Weak-Dead', 'Dead', 'Missing', 'Unknown / whitewash'] as const;
 export const CANOPY_BUCKETS = ['0-1', '1-2', '2-3', '3-4', '4-5', '5-6', '6-7', '7m+'] as const;
 
 export interface NpkStat {
