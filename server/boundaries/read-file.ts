@@ -4,6 +4,7 @@
 import type { Feature, Geometry, Position } from 'geojson';
 import { validateGeometry, type GeometryErrorCode, type GeometryErrorParams } from '../../src/domain/geometry-validation';
 import { geojsonRings } from '../export/shp-polygons';
+import { countsInEnglish, type CountKey } from '../../src/domain/error-codes';
 import { HttpError } from '../http-error';
 import { BOUNDARY_LIMITS, BoundaryFileError, extensionOf, sniff, unzipParts } from './archive';
 import { decoder, fromGeoJson, fromKml, fromShapefile } from './parse';
@@ -76,16 +77,8 @@ const verdict = (g: Geometry | null, kind: 'plot' | 'irrigation'): { message: st
   return r.ok ? null : { message: r.error, issue: { code: r.code, params: r.params } };
 };
 
-/** What a file holds when it holds no polygon ({ point: 12, line: 3 }), in the words of the 422's message. */
-const HOLDS: Record<string, [string, string]> = {
-  point: ['point', 'points'],
-  line: ['line', 'lines'],
-  collection: ['geometry collection', 'geometry collections'],
-  no_geometry: ['feature without geometry', 'features without geometry'],
-  network_link: ['network link', 'network links'],
-  ground_overlay: ['ground overlay', 'ground overlays'],
-  other: ['other geometry', 'other geometries'],
-};
+/** What a file holds when it holds no polygon ({ point: 12, line: 3 }), in the order the 422's message says it. */
+const HOLDS = ['point', 'line', 'collection', 'no_geometry', 'network_link', 'ground_overlay', 'other'] as const satisfies readonly CountKey[];
 function holdsOf(features: readonly Feature[], skipped: Record<string, number>): Record<string, number> {
   const out: Record<string, number> = {};
   const add = (k: string, n = 1) => (out[k] = (out[k] ?? 0) + n);
@@ -98,16 +91,11 @@ function holdsOf(features: readonly Feature[], skipped: Record<string, number>):
     else add('other');
   }
   for (const [k, n] of Object.entries(skipped)) add(k, n);
-  return Object.fromEntries(
-    Object.keys(HOLDS)
-      .filter((k) => out[k])
-      .map((k) => [k, out[k]]),
-  );
+  return Object.fromEntries(HOLDS.filter((k) => out[k]).map((k) => [k, out[k]]));
 }
 function noPolygons(holds: Record<string, number>): BoundaryFileError {
-  const parts = Object.entries(holds).map(([k, n]) => `${n} ${HOLDS[k][n === 1 ? 0 : 1]}`);
-  const what = parts.length ? parts.join(', ') : 'no features at all';
-  return new BoundaryFileError(422, 'no_polygons', `The file holds no polygons: ${what}`, { holds });
+  const { text } = countsInEnglish(HOLDS.map((k) => [holds[k] ?? 0, k] as const));
+  return new BoundaryFileError(422, 'no_polygons', `The file holds no polygons: ${text || 'no features at all'}`, { holds });
 }
 
 export async function readBoundaryFile(buf: Uint8Array): Promise<BoundaryPreview> {

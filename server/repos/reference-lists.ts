@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Queryable } from '../db/adapter';
-import type { ErrorEntity } from '../../src/domain/error-codes';
+import type { CountKey, ErrorEntity } from '../../src/domain/error-codes';
 import { HttpError } from '../http-error';
 import { text } from '../../src/domain/contracts/common';
 import { REFERENCE_NAME, SURVEY_TYPE_CODE } from '../../src/domain/field-rules';
@@ -25,8 +25,8 @@ export interface ReferenceList {
   /** Foreign keys of the body that must exist (422 with a field error otherwise). */
   checks?: (tx: Queryable, body: Record<string, unknown>) => Promise<void>;
   /** [count SQL with $1 = id, "1 thing", "n things"] */
-  /** [count SQL, what it counts (a key of common:errors.counts)]. */
-  references: [string, string][];
+  /** [count SQL, what it counts (src/domain/error-codes.ts COUNT_NOUNS)]. */
+  references: [string, CountKey][];
 }
 
 const name = (label: string) => text(label, REFERENCE_NAME);
@@ -75,7 +75,7 @@ const list = (
 });
 
 /** [count SQL, what it counts] for rows of `table` whose `column` is the id. */
-const usedBy = (table: string, column: string, key: string): [string, string] => [`SELECT count(*) AS n FROM ${table} WHERE ${column} = $1`, key];
+const usedBy = (table: string, column: string, key: CountKey): [string, CountKey] => [`SELECT count(*) AS n FROM ${table} WHERE ${column} = $1`, key];
 
 export const REFERENCE_LISTS: ReferenceList[] = [
   list('crop-types', 'crop_types', 'crop_type_id', 'crop type', 'crop_type_name', 'Crop type name', {

@@ -63,7 +63,7 @@ describe('errorText', () => {
     const file = errorForStatus(422, '', {
       code: 'no_polygons',
       params: { holds: { point: 12, line: 3 } },
-      message: 'The file holds no polygons: 12 points, 3 lines',
+      message: 'The file holds no polygons: 12 points and 3 lines',
     });
     expect(errorText(file, t)).toBe('אין בקובץ פוליגונים: 12 נקודות ו-3 קווים');
     const missing = errorForStatus(404, '', { code: 'not_found', params: { entity: 'plot', id: 7 }, message: 'Plot 7 not found' });

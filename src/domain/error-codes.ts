@@ -132,8 +132,35 @@ export const ISSUE_CODES = [
 ] as const;
 export type IssueCode = (typeof ISSUE_CODES)[number];
 
-/** Counts by what they count ({ users: 2, plots: 4 }): the app words them with plurals and its language's "and". */
+/** Counts by what they count ({ user: 2, plot: 4 }): the app words them with plurals and its language's "and". */
 export type Counts = Readonly<Record<string, number>>;
+
+/** English nouns (one, many) of what a refusal counts: what a record is still used by, what a file holds. The app words the same keys (common:errors.counts). */
+export const COUNT_NOUNS = {
+  user: ['user', 'users'],
+  plot: ['plot', 'plots'],
+  project: ['project', 'projects'],
+  irrigation_area: ['irrigation area', 'irrigation areas'],
+  tree: ['tree', 'trees'],
+  crop_option: ['crop option', 'crop options'],
+  breed: ['breed', 'breeds'],
+  tree_observation: ['tree observation', 'tree observations'],
+  point: ['point', 'points'],
+  line: ['line', 'lines'],
+  collection: ['geometry collection', 'geometry collections'],
+  no_geometry: ['feature without geometry', 'features without geometry'],
+  network_link: ['network link', 'network links'],
+  ground_overlay: ['ground overlay', 'ground overlays'],
+  other: ['other geometry', 'other geometries'],
+} as const satisfies Record<string, readonly [string, string]>;
+export type CountKey = keyof typeof COUNT_NOUNS;
+
+/** The counts without zeros, as params ({ user: 2, plot: 4 }) and in English ("2 users, 4 plots, and 18 projects"). */
+export function countsInEnglish(parts: readonly (readonly [number, CountKey])[]): { text: string; counts: Counts } {
+  const kept = parts.filter(([n]) => Number(n) > 0).map(([n, key]) => [Number(n), key] as const);
+  const text = new Intl.ListFormat('en', { type: 'conjunction' }).format(kept.map(([n, key]) => `${n} ${COUNT_NOUNS[key][n === 1 ? 0 : 1]}`));
+  return { text, counts: Object.fromEntries(kept.map(([n, key]) => [key, n])) };
+}
 /** The variable parts of an error; the app formats lists, counts, entity names and geometry places (src/api/error-text.ts). */
 export type ErrorParam = string | number | boolean | null | readonly (string | number)[] | Counts | object;
 export type ErrorParams = Readonly<Record<string, ErrorParam>>;

@@ -15,8 +15,9 @@ import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { polygonShp } from '../../server/export/shp-polygons';
 import { createTestApp, type TestApp } from '../support/api-app';
+import { EXTERNAL_FIXTURES, hasProgram } from '../support/programs';
 
-const EXTERNAL = path.resolve(import.meta.dirname, '../../../shared/fixtures/external');
+const EXTERNAL = EXTERNAL_FIXTURES;
 const MANIFEST = path.join(EXTERNAL, 'manifest.json');
 
 let t: TestApp;
@@ -105,7 +106,7 @@ describe('boundary files the project builds itself', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json()).toMatchObject({
       code: 'no_polygons',
-      message: 'The file holds no polygons: 12 points, 3 lines',
+      message: 'The file holds no polygons: 12 points and 3 lines',
       params: { holds: { point: 12, line: 3 } },
     });
     const empty = await preview(JSON.stringify({ type: 'FeatureCollection', features: [] }));
@@ -167,14 +168,7 @@ interface ManifestEntry {
   tolerant?: string;
 }
 const manifest: ManifestEntry[] = existsSync(MANIFEST) ? (JSON.parse(readFileSync(MANIFEST, 'utf8')) as { files: ManifestEntry[] }).files : [];
-const hasOgr = (() => {
-  try {
-    execFileSync('ogr2ogr', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const hasOgr = hasProgram('ogr2ogr');
 
 describe.skipIf(!manifest.length)(
   manifest.length ? 'the shared corpus of real boundary files' : `the shared corpus of real boundary files: SKIPPED, ${MANIFEST} is missing`,

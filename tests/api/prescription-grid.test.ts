@@ -16,8 +16,9 @@ import type { Feature, MultiPolygon, Polygon } from 'geojson';
 import JSZip from 'jszip';
 import { read as readShapefile } from 'shapefile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_NPK_RANGES, cropKey } from '../../workers/geo/npk-ranges';
 import { createTestApp, type TestApp } from '../support/api-app';
+import { EXTERNAL_FIXTURES, hasProgram } from '../support/programs';
+import { majorityNClass } from '../support/nutrient-class';
 import { ENGINE } from '../support/test-db';
 
 interface TreeRow {
@@ -69,20 +70,10 @@ const post = (over: Record<string, unknown>) =>
     payload: { layer: 'n', product: 'Urea 46%', rateUnit: 'kg/ha', rates: RATES, defaultRate: DEFAULT_RATE, ...over },
   });
 
-/** The rate of a zone from its trees, recomputed: majority class of N by the crop's range (a tie to the lower), else the default. */
+/** The rate of a zone from its trees, recomputed (tests/support/nutrient-class.ts), else the default. */
 function expectedRate(inZone: (r: TreeRow) => boolean): number {
-  const counts = [0, 0, 0];
-  for (const r of trees) {
-    if (!inZone(r) || r.n_mean === null || r.status === 4) continue;
-    const range = DEFAULT_NPK_RANGES[cropKey(r.crop_name)]?.n;
-    if (!range || !(range.lower < range.upper)) continue;
-    counts[r.n_mean < range.lower ? 0 : r.n_mean > range.upper ? 2 : 1]++;
-  }
-  let best = -1;
-  counts.forEach((n, k) => {
-    if (n > 0 && (best < 0 || n > counts[best])) best = k;
-  });
-  return best < 0 ? DEFAULT_RATE : RATES[best];
+  const cls = majorityNClass(trees, inZone);
+  return cls < 0 ? DEFAULT_RATE : RATES[cls];
 }
 
 /** Point-in-polygon with a bounding-box test first. */
@@ -170,15 +161,8 @@ describe(`the prescription grid covers the field, cell by cell, on ${ENGINE}`, (
   }
 });
 
-const XSD_DIR = path.resolve(import.meta.dirname, '../../../shared/fixtures/external/isoxml');
-const hasXmllint = (() => {
-  try {
-    execFileSync('xmllint', ['--version'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const XSD_DIR = path.join(EXTERNAL_FIXTURES, 'isoxml');
+const hasXmllint = hasProgram('xmllint');
 const xsdSkip = !existsSync(path.join(XSD_DIR, 'ISO11783_TaskFile_V4-3.xsd'))
   ? `SKIPPED, the schema is not at ${XSD_DIR}`
   : !hasXmllint

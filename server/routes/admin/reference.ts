@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db, Queryable } from '../../db/adapter';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../http-error';
-import type { ErrorCode, ErrorParams } from '../../../src/domain/error-codes';
+import type { CountKey, ErrorCode, ErrorParams } from '../../../src/domain/error-codes';
 import { IdParams, Version, audit, describeCounts, doc, inTx, lockRow, ok } from './shared';
 import { REFERENCE_LISTS, type ReferenceList } from '../../repos/reference-lists';
 import { TREE_STATUS_CODE } from '../../../src/domain/reference-rules';
@@ -14,7 +14,7 @@ import { referenceItemResponse, referenceListResponse } from '../../../src/domai
 const StatusParams = z.strictObject({ id: z.coerce.number({ error: 'id must be a number' }).int().min(TREE_STATUS_CODE.min).max(TREE_STATUS_CODE.max) });
 
 async function references(tx: Queryable, list: ReferenceList, id: number) {
-  const parts: [number, string][] = [];
+  const parts: [number, CountKey][] = [];
   for (const [sql, key] of list.references) parts.push([(await tx.query<{ n: number }>(sql, [id])).rows[0].n, key]);
   return describeCounts(parts);
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Db, Queryable } from '../../db/adapter';
 import type { AuthUser } from '../../plugins/auth';
 import { dbId } from '../../../src/domain/contracts/common';
-import type { Counts, ErrorEntity } from '../../../src/domain/error-codes';
+import { countsInEnglish, type ErrorEntity } from '../../../src/domain/error-codes';
 import { HttpError, notFound } from '../../http-error';
 
 // Helpers shared by the admin route plugins (clients, users, projects,
@@ -84,24 +84,7 @@ export async function inTx<T>(db: Db, fn: (tx: Queryable) => Promise<T>): Promis
   }
 }
 
-/** English nouns of what a refusal counts (the app words the same keys: common:errors.counts). */
-const COUNT_NOUNS: Record<string, [string, string]> = {
-  user: ['user', 'users'],
-  plot: ['plot', 'plots'],
-  project: ['project', 'projects'],
-  irrigation_area: ['irrigation area', 'irrigation areas'],
-  tree: ['tree', 'trees'],
-  crop_option: ['crop option', 'crop options'],
-  breed: ['breed', 'breeds'],
-  tree_observation: ['tree observation', 'tree observations'],
-};
-
-/** Counts without the zeros, as an error's params ({ users: 2, plots: 4 }) and in English ("2 users, 4 plots, and 18 projects"). */
-export function describeCounts(parts: [number, keyof typeof COUNT_NOUNS][]): { text: string; counts: Counts } {
-  const kept = parts.filter(([n]) => Number(n) > 0).map(([n, key]) => [Number(n), key] as const);
-  const items = kept.map(([n, key]) => `${n} ${COUNT_NOUNS[key][n === 1 ? 0 : 1]}`);
-  const text = new Intl.ListFormat('en', { type: 'conjunction' }).format(items);
-  return { text, counts: Object.fromEntries(kept.map(([n, key]) => [key, n])) };
-}
+/** Counts without the zeros, as an error's params and in English (src/domain/error-codes.ts countsInEnglish). */
+export const describeCounts = countsInEnglish;
 
 export const ok = (message: string) => ({ success: true as const, message });
