@@ -150,7 +150,7 @@ describe(`route × role × id matrix on ${ENGINE}`, () => {
 
   it('received only error codes the app words in English and Hebrew (common:errors.codes)', () => {
     console.log(`[security-matrix] error codes received: ${[...answers.codes.keys()].sort().join(', ')}`);
-    expect(answers.codes.size).toBeGreaterThan(3);
+    expect(answers.codes.size).toBeGreaterThanOrEqual(3);
     expect(answers.untranslated()).toEqual([]);
   });
 
