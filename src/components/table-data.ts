@@ -10,6 +10,8 @@
  */
 import { useState } from 'react';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { errorText } from '../api/error-text';
+import i18n from '../i18n';
 
 export interface TableData<T> {
   data: T | undefined;
@@ -38,9 +40,9 @@ export function useTableData<TQueryFnData, TData = TQueryFnData, TQueryKey exten
   };
 }
 
-/** "Failed to create client: A client named … already exists" — the catalogue text plus the reason. */
+/** "Failed to create client: A client named … already exists" — the catalogue text plus the reason, in the UI's language (errorText). */
 export function withReason(prefix: string, e: unknown): string {
-  const msg = e instanceof Error ? e.message : '';
+  const msg = e instanceof Error ? errorText(e, i18n.t.bind(i18n)) : '';
   return msg && msg !== prefix ? `${prefix}: ${msg}` : prefix;
 }
 
