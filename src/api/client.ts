@@ -93,7 +93,8 @@ async function send<T>(method: Method, path: string, opts: RequestOptions, token
       if (opts.signal?.aborted) throw e;
       throw new ApiError(MESSAGES.network, 'network');
     }
-    if (!res.ok) {
+    // A 304 reaches the page only when it sent a validator itself (If-None-Match): the raw answer says "unchanged".
+    if (!res.ok && !(opts.raw && res.status === 304)) {
       const body = await res.text().then(parseJsonSafe, () => null);
       throw errorForStatus(res.status, res.statusText, body);
     }

@@ -62,6 +62,9 @@ import { readDismissed, writeDismissed } from './duplicate-alerts';
 import { useInitialUrlView, useUrlView } from './use-url-view';
 import { useSession } from '../../api/session';
 import { mayDo, type SurveyAction } from '../../domain/roles';
+import { useOnline } from '../../offline/surveys/use-device';
+import { ringsBounds } from '../../offline/surveys/photo-plan';
+import { DeviceStrip, NeedsConnection } from './device-strip';
 import './project-map.css';
 
 export default function ProjectMapPage() {
@@ -86,6 +89,8 @@ function ProjectMapScreen() {
   // A field worker's map has no export, report or prescription (src/domain/roles.ts; the API refuses them too).
   const role = useSession()?.user?.role;
   const may = (action: SurveyAction) => mayDo(role, action);
+  // Without a connection, export, report and prescription say "needs a connection" (issue 35).
+  const online = useOnline();
   const locale = i18n.language;
   const { projectId, observationTime } = useParams();
   const observationDate = surveyDate(observationTime);
@@ -347,6 +352,12 @@ function ProjectMapScreen() {
     },
   );
   const selectedArea = selectedSource(selection);
+  // The selected plot (all its parts) for "Keep this plot's photo at full resolution" (issue 37 "Offline").
+  const selectedPlot = useMemo(() => {
+    const src = sel?.layer === 'plots' ? ingest?.plots[sel.index] : undefined;
+    const bounds = src && ringsBounds(ingest!.plots.filter((f) => f.sourceId === src.sourceId).map((f) => f.geometry));
+    return src && bounds ? { plotId: String(src.sourceId), name: plots[sel!.index]?.label ?? '', bounds } : null;
+  }, [sel, ingest, plots]);
   const exportScope = exportScopeOf(selection);
 
   const comparedOn = comparison?.survey.observation_date;
@@ -418,7 +429,10 @@ function ProjectMapScreen() {
             <OrthophotoRow photo={photo} />
           </LayersPanel>
         )}
-        {panel === 'export' && Number(projectId) > 0 && (
+        {(panel === 'export' || panel === 'prescription') && !online && (
+          <NeedsConnection title={t(`buttons.${panel}`)} onClose={closePanel} />
+        )}
+        {panel === 'export' && online && Number(projectId) > 0 && (
           <ExportPanel
             projectId={Number(projectId)}
             mode={mode}
@@ -429,7 +443,7 @@ function ProjectMapScreen() {
             onClose={closePanel}
           />
         )}
-        {panel === 'prescription' && Number(projectId) > 0 && ingest && (
+        {panel === 'prescription' && online && Number(projectId) > 0 && ingest && (
           <PrescriptionPanel projectId={Number(projectId)} client={client} dataKey={String(data.loadId)} onPreview={setRxPreview} onClose={closePanel} />
         )}
         {(panel === 'surveys' || panel === 'previous' || panel === 'compare') && projectId && (
@@ -449,7 +463,7 @@ function ProjectMapScreen() {
           <ZoneTable
             projectId={Number(projectId)}
             rows={zones}
-            mayExport={may('export')}
+            mayExport={may('export') && online}
             comparedId={comparison?.survey.project_id ?? null}
             selected={selZone && { kind: selZone.kind, index: selZone.part }}
             onSelect={selectZone}
@@ -473,6 +487,7 @@ function ProjectMapScreen() {
         {data.overlayOpen && <LoadingOverlay progress={data.progress} step={data.step} />}
       </div>
       <InfoPanel>
+        {ingest && <DeviceStrip projectId={Number(projectId)} origin={data.origin} hasPhoto={!!photo.own} plot={selectedPlot} />}
         {sel?.layer === 'trees' && treeValues && drawn && sel.index < drawn.count && (
           <TreePhotoCrop
             photo={photo.own}
