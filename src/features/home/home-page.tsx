@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Data } from '../../components/bidi';
 import { useSession } from '../../api/session';
@@ -16,7 +16,7 @@ import { useListQuery } from './use-list-query';
 import { useUserProjects } from './use-user-projects';
 import { DeviceControls, OfflineHome } from './on-device';
 import { useKeptSurveys, useOnline } from '../../offline/surveys/use-device';
-import { unreachable } from '../../offline/surveys/reach';
+import { noAnswer, unreachable } from '../../offline/surveys/reach';
 import type { ShownSurvey } from '../../offline/surveys/kept-store';
 import './home.css';
 
@@ -29,8 +29,17 @@ export function HomePage() {
   // Without a connection (the browser says so, or the server cannot be reached): the surveys on this device.
   const online = useOnline();
   const kept = useKeptSurveys().surveys;
-  const serverDown = load.status === 'error' && unreachable(load.error);
-  const offline = !online || serverDown;
+  const failed = load.status === 'error' && unreachable(load.error);
+  const offline = !online || failed;
+  // A server that answers with a failure (not "no answer at all") is down; no answer is being offline.
+  const serverDown = online && failed && !noAnswer(load.error);
+  // The connection is back: the list is asked for again (once per return, not on every failure).
+  const wasOnline = useRef(online);
+  const reload = load.reload;
+  useEffect(() => {
+    if (online && !wasOnline.current) reload();
+    wasOnline.current = online;
+  }, [online, reload]);
   return (
     <section className="page home" data-testid="home-page">
       <header className="home__welcome">
@@ -39,7 +48,7 @@ export function HomePage() {
         </h1>
         {!offline && load.status === 'loaded' && <Summary projects={load.projects} />}
       </header>
-      {offline && <OfflineHome kept={kept} serverDown={online} onRetry={load.reload} />}
+      {offline && <OfflineHome kept={kept} serverDown={serverDown} onRetry={load.reload} />}
       {!offline && load.status === 'loading' && (
         <div className="home__state" role="status" aria-live="polite" data-testid="home-loading">
           <span className="spinner" aria-hidden="true" />

@@ -6,7 +6,7 @@ import { fetchMapDataBlob, type MapDataBlob } from '../../api/map-data';
 import { relatedSurveysQuery } from '../../api/project';
 import { fetchStatistics, type StatisticsResponse } from '../../api/statistics';
 import { orthophotoQuery } from '../../api/orthophoto';
-import { userProjectsQuery } from '../../api/projects';
+import { userProjectsQuery, type UserProject } from '../../api/projects';
 import { getSession } from '../../api/session';
 import { queryClient } from '../../api/query-client';
 import { device } from './device';
@@ -22,35 +22,32 @@ export interface KeepContext {
   opened: boolean;
 }
 
-/** Keeps (or refreshes) a survey from the server's answers; 'unchanged': the kept bytes stay (a 304). False: no room. */
+/**
+ * Keeps (or refreshes) a survey from the server's answers; 'unchanged': the kept bytes stay (a 304). False: no room.
+ * The bytes are written first (the grower may leave the screen at once); the list entry, the other surveys and
+ * the photo follow.
+ */
 export async function keepFromServer(id: number, map: MapDataBlob | 'unchanged', c: KeepContext): Promise<boolean> {
   const user = getSession()?.user;
   if (!user) return false;
   const store = device();
-  const [entry, related, photo] = await Promise.all([
-    queryClient
-      .fetchQuery(userProjectsQuery())
-      .then((list) => list.find((p) => p.project_id === id) ?? null)
-      .catch(() => null),
-    queryClient.fetchQuery(relatedSurveysQuery(String(id))).catch(() => null),
-    queryClient.fetchQuery(orthophotoQuery(id)).catch(() => undefined),
-  ]);
-  const name = entry?.name ?? c.name ?? c.kept?.name ?? String(id);
+  const listed = (list: UserProject[] | undefined) => list?.find((p) => p.project_id === id) ?? null;
+  const cachedEntry = listed(queryClient.getQueryData(userProjectsQuery().queryKey));
   const statistics = c.statistics ? JSON.stringify(c.statistics) : null;
   if (map === 'unchanged') {
     if (!c.kept) return false;
     if (c.opened) await store.opened(id);
     await store.checked(id);
-    await store.update(id, { name, entry: entry ?? c.kept.entry, related: related ?? c.kept.related, ...(statistics ? { statistics } : {}) });
+    if (statistics) await store.update(id, { statistics });
   } else {
     const r = await store.keep({
       projectId: id,
       userId: user.user_id,
       farmId: user.client_id,
-      name,
-      observationDate: entry?.observation_date ?? c.kept?.observationDate ?? null,
-      entry,
-      related,
+      name: cachedEntry?.name ?? c.name ?? c.kept?.name ?? String(id),
+      observationDate: cachedEntry?.observation_date ?? c.kept?.observationDate ?? null,
+      entry: cachedEntry,
+      related: null,
       statistics: statistics ?? c.kept?.statistics ?? null,
       map: { format: map.format, contentType: map.contentType, etag: map.etag },
       blob: map.blob,
@@ -58,6 +55,18 @@ export async function keepFromServer(id: number, map: MapDataBlob | 'unchanged',
     });
     if (!r.kept) return false;
   }
+  const [entry, related, photo] = await Promise.all([
+    queryClient
+      .fetchQuery(userProjectsQuery())
+      .then(listed)
+      .catch(() => null),
+    queryClient.fetchQuery(relatedSurveysQuery(String(id))).catch(() => null),
+    queryClient.fetchQuery(orthophotoQuery(id)).catch(() => undefined),
+  ]);
+  await store.update(id, {
+    ...(entry ? { entry, name: entry.name } : {}),
+    ...(related ? { related } : {}),
+  });
   // The photo's tiles follow (a new photo version replaces the kept one; an unknown status leaves them).
   if (photo !== undefined) void keepPhoto(id, photo);
   return true;

@@ -4,7 +4,15 @@ import type { Bounds } from '../../domain/tile-math';
 
 // A photo of about 1 x 1 km near the demo farm, tiled z14..z19 (25 cm/px).
 const bounds: Bounds = [35.5, 33.0, 35.51, 33.009];
-const photo = (bytes: number): PhotoStatusLike => ({ status: 'ready', version: 'abcd', bounds, minzoom: 14, maxzoom: 19, bytes, tiles: '/t/{z}/{x}/{y}.webp?v=abcd' });
+const photo = (bytes: number): PhotoStatusLike => ({
+  status: 'ready',
+  version: 'abcd',
+  bounds,
+  minzoom: 14,
+  maxzoom: 19,
+  bytes,
+  tiles: '/t/{z}/{x}/{y}.webp?v=abcd',
+});
 
 describe('photo plan', () => {
   it('counts the tiles of every zoom, about 4x per zoom', () => {

@@ -73,8 +73,7 @@ function intersect(a: Bounds, b: Bounds): Bounds | null {
 export function* tileUrls(template: string, bounds: Bounds, from: number, to: number): Generator<string> {
   for (let z = from; z <= to; z++) {
     const [x0, y0, x1, y1] = tileRange(bounds, z);
-    for (let x = x0; x <= x1; x++)
-      for (let y = y0; y <= y1; y++) yield template.replace('{z}', String(z)).replace('{x}', String(x)).replace('{y}', String(y));
+    for (let x = x0; x <= x1; x++) for (let y = y0; y <= y1; y++) yield template.replace('{z}', String(z)).replace('{x}', String(x)).replace('{y}', String(y));
   }
 }
 

@@ -130,4 +130,3 @@ async function keepNow(projectId: number, status: OrthophotoStatus | null, plotA
   await save();
   return stopped ? 'stopped' : 'kept';
 }
-

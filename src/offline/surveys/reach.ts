@@ -1,9 +1,13 @@
-// Whether the app is online and whether a failed call means "the server cannot be reached now" (then a kept
-// copy answers) rather than a real answer (404: not shared any more, 403, …). Pure but for navigator.onLine.
+// Whether the app is offline and whether a failed call means "the server cannot be reached now" (then a kept
+// copy answers) rather than a real answer (404: not shared any more, 403, …).
 import { ApiError } from '../../api/errors';
+import { serverReachable } from '../../api/reachability';
 
-/** The browser says it has no network (navigator.onLine false: Playwright's setOffline, airplane mode). */
-export const browserOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
+/** No connection: the browser says so (airplane mode), or the last call got no answer at all (src/api/reachability.ts). */
+export const browserOffline = () => !serverReachable();
+
+/** A call that got no answer at all (no connection), rather than a failing server. */
+export const noAnswer = (e: unknown) => (e instanceof ApiError ? e.status === 0 && e.code !== 'timeout' : e instanceof TypeError);
 
 /** No connection, a timeout, or the server (or a gateway) failing: a kept copy may answer instead. */
 export function unreachable(e: unknown): boolean {

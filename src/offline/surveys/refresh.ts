@@ -7,6 +7,7 @@ import { fetchStatistics } from '../../api/statistics';
 import { userProjectsQuery } from '../../api/projects';
 import { queryClient } from '../../api/query-client';
 import { getSession, subscribe } from '../../api/session';
+import { serverReachable, subscribeReach } from '../../api/reachability';
 import { device, deviceSupported } from './device';
 import { browserOffline, isNotFound, unreachable } from './reach';
 import { keepFromServer } from './keep-from-server';
@@ -69,7 +70,13 @@ const START_DELAY_MS = 5_000;
 export function startKeptSync(): () => void {
   if (typeof window === 'undefined' || !deviceSupported()) return () => undefined;
   const run = () => void refreshKept().catch(() => undefined);
-  window.addEventListener('online', run);
+  // Back online: the browser says so, or a call gets through again after none did (src/api/reachability.ts).
+  let reachable = serverReachable();
+  const offReach = subscribeReach(() => {
+    const now = serverReachable();
+    if (now && !reachable) run();
+    reachable = now;
+  });
   const timer = setTimeout(run, START_DELAY_MS);
   // Another user signs in on this device: what others kept goes (their clients' data), before anything shows it.
   let userId = getSession()?.user?.user_id ?? null;
@@ -81,7 +88,7 @@ export function startKeptSync(): () => void {
     void device().forgetOtherUsers(next);
   });
   return () => {
-    window.removeEventListener('online', run);
+    offReach();
     clearTimeout(timer);
     off();
   };

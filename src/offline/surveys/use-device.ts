@@ -2,21 +2,13 @@
 // (re-read whenever they change, in this tab or another).
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useSession } from '../../api/session';
+import { serverReachable, subscribeReach } from '../../api/reachability';
 import { device, deviceSupported, onDeviceChange } from './device';
 import type { ShownSurvey } from './kept-store';
 
-function subscribeOnline(l: () => void): () => void {
-  window.addEventListener('online', l);
-  window.addEventListener('offline', l);
-  return () => {
-    window.removeEventListener('online', l);
-    window.removeEventListener('offline', l);
-  };
-}
-
-/** navigator.onLine, kept up to date. */
+/** Online: the browser says so and the server answers (src/api/reachability.ts), kept up to date. */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
+  return useSyncExternalStore(subscribeReach, serverReachable, () => true);
 }
 
 export interface KeptList {
