@@ -34,6 +34,7 @@ async function main() {
     chromiumPath: config.CHROMIUM_PATH,
     snapshotDir: config.snapshotDir,
     ortho: { dir: config.orthoDir, maxBytes: config.ORTHO_MAX_BYTES, maxPixels: config.ORTHO_MAX_PIXELS, minFreeBytes: config.ORTHO_MIN_FREE_BYTES },
+    production: config.NODE_ENV === 'production',
   });
 
   let stopping = false;
