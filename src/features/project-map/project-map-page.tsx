@@ -52,6 +52,7 @@ import {
   type SelectionContext,
 } from './controller';
 import { CompareBar } from './compare-bar';
+import { MapChips } from './map-chips';
 import { useOrthophoto } from './use-orthophoto';
 import { OrthophotoRow } from './orthophoto-row';
 import { PhotoSwipe } from './photo-swipe';
@@ -66,6 +67,7 @@ import { useOnline } from '../../offline/surveys/use-device';
 import { ringsBounds } from '../../offline/surveys/photo-plan';
 import { DeviceStrip, NeedsConnection } from './device-strip';
 import './project-map.css';
+import './phone.css';
 
 export default function ProjectMapPage() {
   const { projectId } = useParams();
@@ -137,11 +139,20 @@ function ProjectMapScreen() {
         const hit = pickAt(click, view.pickAll(click.x, click.y), screenRef.current.layers, drawnRef.current, view.map?.getZoom() ?? 0, rgbaRef.current);
         if (hit) dispatch({ type: 'select', selected: hit });
       },
-      onUserMove: () => dispatch({ type: 'zoomActive', on: false }),
+      onUserMove: () => {
+        dispatch({ type: 'zoomActive', on: false });
+        gpsRef.current?.();
+      },
     },
-    { debugName: 'project' },
+    // The toolbar sits at the inline end: the zoom buttons go to the other top corner (issue 35, Hebrew).
+    { debugName: 'project', navigation: i18n.dir() === 'rtl' ? 'top-right' : 'top-left' },
   );
   const gps = useGps(view.map, MAP_DEFAULTS.gpsZoom);
+  // Panning releases the GPS follow mode (issue 35); the map's handlers are set before the hook exists.
+  const gpsRef = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    gpsRef.current = gps.release;
+  });
   // Tests and benchmarks find the trees through the map's debug handle.
   useEffect(
     () =>
@@ -400,10 +411,19 @@ function ProjectMapScreen() {
             fitToPlots(true);
           }}
           navigating={gps.tracking}
+          locationOff={gps.denied}
           onNavigate={gps.toggle}
+          treesOn={layers.visible.trees}
+          onTrees={() => dispatch({ type: 'toggleVisible', id: 'trees' })}
           reporting={report.busy}
           onReport={() => void report.run()}
           may={may}
+        />
+        <MapChips
+          hidden={panel === 'layers' ? 0 : hidden.length}
+          onShowAll={() => recolour({ mode, hidden: [] })}
+          released={gps.tracking && !gps.denied && !gps.following}
+          onRecentre={gps.recentre}
         />
         <CompareBar comparison={comparison} comparing={data.comparing} date={comparedDate ?? ''} onOff={() => void compare(null)} />
         <PhotoSwipe map={view.map} photo={photo} ownDate={observationDate ? formatSurveyDate(observationDate, locale) : ''} comparedDate={comparedDate ?? ''} />
@@ -429,9 +449,7 @@ function ProjectMapScreen() {
             <OrthophotoRow photo={photo} />
           </LayersPanel>
         )}
-        {(panel === 'export' || panel === 'prescription') && !online && (
-          <NeedsConnection title={t(`buttons.${panel}`)} onClose={closePanel} />
-        )}
+        {(panel === 'export' || panel === 'prescription') && !online && <NeedsConnection title={t(`buttons.${panel}`)} onClose={closePanel} />}
         {panel === 'export' && online && Number(projectId) > 0 && (
           <ExportPanel
             projectId={Number(projectId)}

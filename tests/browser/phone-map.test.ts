@@ -1,0 +1,161 @@
+// A phone-first map (issue 35, "What a phone walk found"), at 390 and 320 px, in Hebrew and English: every
+// button and link of the map screen is at least 44×44 px, the Hebrew toolbar is clear of the zoom buttons,
+// "Trees" is one tap, a hidden legend class shows as a chip that clears the filter, a denied location says
+// "Location off" on the button, and panning releases GPS follow mode until "Re-centre".
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { demoSurvey, launchBrowser, loginAs, newPage } from '../support/browser';
+import { mapCall, waitForMap } from '../support/map-debug';
+
+const baseURL = inject('baseURL');
+let browser: Browser;
+let path = '';
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const page = await newPage(browser, { baseURL });
+  await loginAs(page, 'grower');
+  path = (await demoSurvey(page, 'Olive East – autumn')).path;
+  await page.context().close();
+});
+afterAll(async () => browser?.close());
+
+async function mapPage(locale: 'he-IL' | 'en-US', width: number): Promise<Page> {
+  const page = await newPage(browser, { baseURL, locale, width, height: 844 });
+  await loginAs(page, 'grower');
+  await page.goto(path);
+  await page.waitForSelector('[data-testid=project-map-page][data-load-id="1"]', { timeout: 60_000 });
+  await waitForMap(page, 'project');
+  for (const b of await page.locator('.pm-alert .pm-close').all()) await b.click();
+  return page;
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** Every visible button and link of the map screen narrower or lower than 44 px, with what it says. */
+async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    for (const el of document.querySelectorAll<HTMLElement>('[data-testid=project-map-page] :is(button, a[href])')) {
+      const r = el.getBoundingClientRect();
+      const style = getComputedStyle(el);
+      if (r.width === 0 || r.height === 0 || style.visibility === 'hidden') continue;
+      if (r.width < 44 || r.height < 44)
+        out.push(`${el.dataset.testid ?? el.getAttribute('aria-label') ?? el.textContent?.trim()}: ${Math.round(r.width)}×${Math.round(r.height)}`);
+    }
+    return out;
+  });
+}
+
+describe.each([
+  ['he-IL', 390],
+  ['en-US', 390],
+  ['he-IL', 320],
+] as const)('the map screen on a phone (%s, %i px)', (locale, width) => {
+  let page: Page;
+  beforeAll(async () => {
+    page = await mapPage(locale, width);
+  });
+  afterAll(async () => page?.context().close());
+
+  it('every button and link of the map screen is at least 44×44 px', async () => {
+    expect(await smallTargets(page)).toEqual([]);
+  });
+
+  it('the toolbar is clear of the zoom buttons', async () => {
+    const zoom = (await page.locator('.maplibregl-ctrl-zoom-in').boundingBox())!;
+    const zoomOut = (await page.locator('.maplibregl-ctrl-zoom-out').boundingBox())!;
+    for (const b of await page.locator('.pm-toolbar .pm-tool').all()) {
+      const box = (await b.boundingBox())!;
+      expect(overlap(box, zoom) || overlap(box, zoomOut), (await b.getAttribute('data-testid')) ?? '').toBe(false);
+    }
+  });
+
+  it('"Trees" shows the tree layer in one tap, and a second tap hides it', async () => {
+    const layerOn = async () => {
+      await page.getByTestId('pm-btn-layers').click();
+      const on = await page.getByTestId('layer-visible-trees').isChecked();
+      await page.getByTestId('pm-layers-close').click();
+      return on;
+    };
+    expect(await layerOn()).toBe(false); // client.md §4: trees are off when a survey opens
+    const trees = page.getByTestId('pm-btn-trees');
+    expect(await trees.textContent()).toContain(locale === 'he-IL' ? 'עצים' : 'Trees');
+    await trees.click();
+    expect(await trees.getAttribute('aria-pressed')).toBe('true');
+    expect(await layerOn()).toBe(true);
+    await trees.click();
+    expect(await trees.getAttribute('aria-pressed')).toBe('false');
+    expect(await layerOn()).toBe(false);
+  });
+
+  it('a hidden legend class shows as a chip on the map once the layers panel is closed; the chip clears the filter', async () => {
+    expect(await page.getByTestId('pm-hidden-chip').count()).toBe(0);
+    await page.getByTestId('pm-btn-layers').click();
+    await page.getByTestId('legend-toggle-0').click();
+    await expect.poll(() => page.getByTestId('legend-toggle-0').getAttribute('aria-pressed')).toBe('false');
+    expect(await page.getByTestId('pm-hidden-chip').count()).toBe(0); // the panel itself shows it
+    await page.getByTestId('pm-layers-close').click();
+    const chip = page.getByTestId('pm-hidden-chip');
+    expect(await chip.textContent()).toContain(locale === 'he-IL' ? 'קטגוריה אחת מוסתרת' : '1 class hidden');
+    const box = (await chip.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+    expect(await smallTargets(page)).toEqual([]);
+    await chip.click();
+    await expect.poll(() => chip.count()).toBe(0);
+    await page.getByTestId('pm-btn-layers').click();
+    expect(await page.getByTestId('legend-toggle-0').getAttribute('aria-pressed')).toBe('true');
+    await page.getByTestId('pm-layers-close').click();
+  });
+
+  it('with location permission denied, the GPS button says "Location off" instead of turning green', async () => {
+    await page.context().clearPermissions();
+    const gps = page.getByTestId('pm-btn-navigate');
+    await gps.click();
+    await expect.poll(() => gps.textContent()).toContain(locale === 'he-IL' ? 'המיקום כבוי' : 'Location off');
+    expect(await gps.getAttribute('aria-pressed')).toBe('false');
+    await gps.click(); // off again
+    await expect.poll(() => gps.textContent()).not.toContain(locale === 'he-IL' ? 'המיקום כבוי' : 'Location off');
+  });
+});
+
+describe('GPS follow mode (390 px)', () => {
+  it('each fix centres the map until the grower pans; "Re-centre" follows again', async () => {
+    const page = await mapPage('en-US', 390);
+    try {
+      await page.context().grantPermissions(['geolocation']);
+      const at = (await mapCall(page, 'project', 'center')) as [number, number];
+      const first = { longitude: at[0] + 0.001, latitude: at[1] + 0.001 };
+      await page.context().setGeolocation(first);
+      await page.getByTestId('pm-btn-navigate').click();
+      const near = (c: [number, number], p: { longitude: number; latitude: number }) =>
+        Math.abs(c[0] - p.longitude) < 1e-5 && Math.abs(c[1] - p.latitude) < 1e-5;
+      await expect.poll(async () => near((await mapCall(page, 'project', 'center')) as [number, number], first), { timeout: 15_000 }).toBe(true);
+      expect(await page.getByTestId('pm-recentre').count()).toBe(0);
+      // The grower pans: follow mode is released, the next fix leaves the map where it is.
+      const box = (await page.getByTestId('pm-map').boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width / 2 - 80, box.y + box.height / 2 - 60, { steps: 8 });
+      await page.mouse.up();
+      await page.getByTestId('pm-recentre').waitFor();
+      await waitForMap(page, 'project');
+      const panned = (await mapCall(page, 'project', 'center')) as [number, number];
+      const second = { longitude: first.longitude + 0.0005, latitude: first.latitude };
+      await page.context().setGeolocation(second);
+      await page.waitForTimeout(2_500);
+      const still = (await mapCall(page, 'project', 'center')) as [number, number];
+      expect(Math.abs(still[0] - panned[0]) + Math.abs(still[1] - panned[1])).toBeLessThan(1e-7);
+      // "Re-centre" brings the map back to the position and follows again.
+      expect((await page.getByTestId('pm-recentre').boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      await page.getByTestId('pm-recentre').click();
+      await expect.poll(async () => near((await mapCall(page, 'project', 'center')) as [number, number], second), { timeout: 15_000 }).toBe(true);
+      expect(await page.getByTestId('pm-recentre').count()).toBe(0);
+    } finally {
+      await page.context().close();
+    }
+  });
+});
