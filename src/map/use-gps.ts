@@ -12,6 +12,7 @@ export function useGps(map: MapLibreMap | null, zoom: number) {
   const [denied, setDenied] = useState(false);
   const [follow, setFollow] = useState(true);
   const [position, setPosition] = useState<[number, number] | null>(null);
+  const [accuracy, setAccuracy] = useState<number | null>(null);
   const followRef = useRef(follow);
   useEffect(() => {
     followRef.current = follow;
@@ -23,6 +24,7 @@ export function useGps(map: MapLibreMap | null, zoom: number) {
       (p) => {
         const lonLat: [number, number] = [p.coords.longitude, p.coords.latitude];
         setPosition(lonLat);
+        setAccuracy(Number.isFinite(p.coords.accuracy) ? p.coords.accuracy : null);
         setDenied(false);
         if (followRef.current) map.easeTo({ center: lonLat, zoom, duration: 500 });
       },
@@ -42,6 +44,13 @@ export function useGps(map: MapLibreMap | null, zoom: number) {
     /** Each fix centres the map (until the user pans). */
     following: tracking && follow,
     position: tracking && !denied ? position : null,
+    /** The last fix's accuracy radius in metres. */
+    accuracy: tracking && !denied ? accuracy : null,
+    /** Starts tracking (walking to a tree), following unless the user pans. */
+    start: () => {
+      setTracking(true);
+      setFollow(true);
+    },
     toggle: () => {
       setTracking((v) => !v);
       setFollow(true);

@@ -53,6 +53,8 @@ import {
 } from './controller';
 import { CompareBar } from './compare-bar';
 import { MapChips } from './map-chips';
+import { WalkBar } from './walk-bar';
+import { askForHeading, useHeading } from '../../map/use-heading';
 import { useOrthophoto } from './use-orthophoto';
 import { OrthophotoRow } from './orthophoto-row';
 import { PhotoSwipe } from './photo-swipe';
@@ -225,6 +227,17 @@ function ProjectMapScreen() {
     };
   }, [sel, client, comparison]);
   const treeValues = treeInfo?.sel === sel ? treeInfo.values : null;
+  // "Walk to this tree" (issue 35): the tree (drawn index, of this load) and its numbers, kept while walking.
+  const [walk, setWalk] = useState<{ loadId: number; index: number; row: number | null; tree: number | null } | null>(null);
+  const walking = walk && walk.loadId === data.loadId && drawn && walk.index < drawn.count ? walk : null;
+  const heading = useHeading(!!walking);
+  const startWalk = () => {
+    if (sel?.layer !== 'trees') return;
+    askForHeading();
+    gps.start();
+    const num = (v: unknown) => (typeof v === 'number' ? v : null);
+    setWalk({ loadId: data.loadId, index: sel.index, row: num(treeValues?.row_num), tree: num(treeValues?.tree_num) });
+  };
   // The aerial photo (issue 37): its layer under everything, the swipe while comparing, the tree's crop.
   const photo = useOrthophoto(view.map, Number(projectId), comparison?.survey.project_id ?? null);
   const comparedValues = treeInfo?.sel === sel ? treeInfo.compared : null;
@@ -424,7 +437,18 @@ function ProjectMapScreen() {
           onShowAll={() => recolour({ mode, hidden: [] })}
           released={gps.tracking && !gps.denied && !gps.following}
           onRecentre={gps.recentre}
+          onWalk={sel?.layer === 'trees' && !walking ? startWalk : null}
         />
+        {walking && drawn && (
+          <WalkBar
+            target={{ lonLat: [drawn.positions[2 * walking.index], drawn.positions[2 * walking.index + 1]], row: walking.row, tree: walking.tree }}
+            position={gps.position}
+            accuracy={gps.accuracy}
+            heading={heading}
+            locationOff={gps.denied}
+            onStop={() => setWalk(null)}
+          />
+        )}
         <CompareBar comparison={comparison} comparing={data.comparing} date={comparedDate ?? ''} onOff={() => void compare(null)} />
         <PhotoSwipe map={view.map} photo={photo} ownDate={observationDate ? formatSurveyDate(observationDate, locale) : ''} comparedDate={comparedDate ?? ''} />
         <MapAlerts
