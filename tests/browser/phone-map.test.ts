@@ -196,6 +196,9 @@ describe('walk to this tree (390 px, Hebrew)', () => {
       expect(Number(await bar.getAttribute('data-turn'))).toBeCloseTo(want.b, 0); // no heading: north-up
       expect(await page.getByTestId('pm-walk-distance').textContent()).toContain(`${Math.round(want.d)} מ׳`);
       expect(await bar.getAttribute('data-arrived')).toBe('false');
+      // The bar leaves every toolbar action reachable.
+      const barBox = (await bar.boundingBox())!;
+      for (const b of await page.locator('.pm-toolbar .pm-tool').all()) expect(overlap((await b.boundingBox())!, barBox)).toBe(false);
       // The phone faces east (an absolute orientation, alpha counter-clockwise): the arrow turns by −90°.
       await page.evaluate(() =>
         window.dispatchEvent(new DeviceOrientationEvent('deviceorientationabsolute', { alpha: 270, beta: 0, gamma: 0, absolute: true })),
