@@ -218,3 +218,52 @@ describe('walk to this tree (390 px, Hebrew)', () => {
     }
   });
 });
+
+describe('a finger picks a tree (390 px, touch)', () => {
+  it('a tap within 22 px of a drawn tree selects it; the same spot clicked with a mouse does not', async () => {
+    /** A point 12–20 px from the nearest drawn tree (the next one clearly farther), and that tree. */
+    const spot = (p: Page) =>
+      p.evaluate(() => {
+        const m = (window as unknown as { __maps: { project: import('../../src/map/map-debug').MapDebug } }).__maps.project;
+        const pts: { i: number; x: number; y: number }[] = [];
+        for (let i = 0, n = m.treeCount(); i < n; i++) {
+          const s = m.treeScreenPoint(i);
+          if (s && s.x > 60 && s.x < 330 && s.y > 60 && s.y < 400) pts.push({ i, ...s });
+        }
+        for (const t of pts)
+          for (let a = 0; a < 16; a++) {
+            const x = t.x + 16 * Math.cos((a * Math.PI) / 8),
+              y = t.y + 16 * Math.sin((a * Math.PI) / 8);
+            const d = pts.map((q) => ({ i: q.i, d: Math.hypot(q.x - x, q.y - y) })).sort((u, v) => u.d - v.d);
+            if (d[0].d >= 12 && d[0].d <= 20 && d[1].d > d[0].d + 2) return { x, y, tree: d[0].i, d: d[0].d };
+          }
+        return null;
+      });
+    for (const touch of [true, false]) {
+      const context = await browser.newContext({ baseURL, locale: 'en-US', viewport: { width: 390, height: 844 }, hasTouch: touch, isMobile: touch });
+      const page = await context.newPage();
+      try {
+        await loginAs(page, 'grower');
+        await page.goto(path);
+        await page.waitForSelector('[data-testid=project-map-page][data-load-id="1"]', { timeout: 60_000 });
+        for (const b of await page.locator('.pm-alert .pm-close').all()) await b.click();
+        await page.getByTestId('pm-btn-trees').click();
+        await expect.poll(() => mapCall(page, 'project', 'treeCount')).toBeGreaterThan(100);
+        await mapCall(page, 'project', 'jumpToTree', 0, 18.5);
+        await waitForMap(page, 'project');
+        await page.waitForTimeout(500);
+        const s = await spot(page);
+        expect(s, 'a spot 12–20 px from one tree').not.toBeNull();
+        const box = (await page.getByTestId('pm-map').boundingBox())!;
+        if (touch) await page.touchscreen.tap(box.x + s!.x, box.y + s!.y);
+        else await page.mouse.click(box.x + s!.x, box.y + s!.y);
+        await page.waitForTimeout(800);
+        const sel = await mapCall(page, 'project', 'selected');
+        if (touch) expect(sel).toEqual({ layer: 'trees', index: s!.tree });
+        else expect(sel?.layer).not.toBe('trees');
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});

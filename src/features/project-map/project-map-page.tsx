@@ -2,7 +2,7 @@
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
-import { buildMapLayers, TREE_DETAIL_ZOOM, type AreaItem, type TreeLabel } from '../../map/deck-layers';
+import { buildMapLayers, TAP_SLOP_PX, TREE_DETAIL_ZOOM, type AreaItem, type TreeLabel } from '../../map/deck-layers';
 import type { ZoneRow } from '../../map/geo-client';
 import { relatedSurveysQuery, type RelatedSurvey } from '../../api/project';
 import { useQueryClient } from '@tanstack/react-query';
@@ -138,7 +138,9 @@ function ProjectMapScreen() {
     containerRef,
     {
       onClick: (click) => {
-        const hit = pickAt(click, view.pickAll(click.x, click.y), screenRef.current.layers, drawnRef.current, view.map?.getZoom() ?? 0, rgbaRef.current);
+        // A finger (a coarse pointer) picks the tree within TAP_SLOP_PX (issue 35).
+        const tap = window.matchMedia('(pointer: coarse)').matches ? TAP_SLOP_PX : 0;
+        const hit = pickAt(click, view.pickAll(click.x, click.y), screenRef.current.layers, drawnRef.current, view.map?.getZoom() ?? 0, rgbaRef.current, tap);
         if (hit) dispatch({ type: 'select', selected: hit });
       },
       onUserMove: () => {
