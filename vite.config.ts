@@ -35,7 +35,11 @@ export default defineConfig({
         // The admin screens are left to the network: they need the server anyway, and a grower's phone never
         // opens them.
         globPatterns: ['**/*.{js,mjs,css,html,webmanifest,svg,png,woff2}'],
-        globIgnores: ['**/node_modules/**', 'sw.js', 'assets/{admin-area,data-editor-page,dashboard-page,clients-page,users-page,projects-page,reports-page,configuration-page}-*'],
+        globIgnores: [
+          '**/node_modules/**',
+          'sw.js',
+          'assets/{admin-area,data-editor-page,dashboard-page,clients-page,users-page,projects-page,reports-page,configuration-page}-*',
+        ],
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
       },
       devOptions: { enabled: false },

@@ -5,6 +5,7 @@
 // the width), since a launcher may cut it to a circle, a squircle or a rounded square.
 import sharp from 'sharp';
 import { mkdirSync } from 'node:fs';
+import { Buffer } from 'node:buffer';
 
 const GREEN = '#1b5e20';
 const LEAF = '#8bc34a';
@@ -25,7 +26,8 @@ function mark(c, r) {
 /** "any": a green disc on transparent; "maskable": a full green square, the mark within the safe zone. */
 function svg(size, purpose) {
   const c = size / 2;
-  const back = purpose === 'maskable' ? `<rect width="${size}" height="${size}" fill="${GREEN}"/>` : `<circle cx="${c}" cy="${c}" r="${size * 0.47}" fill="${GREEN}"/>`;
+  const back =
+    purpose === 'maskable' ? `<rect width="${size}" height="${size}" fill="${GREEN}"/>` : `<circle cx="${c}" cy="${c}" r="${size * 0.47}" fill="${GREEN}"/>`;
   const r = purpose === 'maskable' ? size * 0.34 : size * 0.4;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 ${size} ${size}">${back}${mark(c, r)}</svg>`;
 }

@@ -46,7 +46,11 @@ const subscribe = (l: () => void) => (listeners.add(l), () => listeners.delete(l
 
 export function AppUpdateBanner() {
   const { t } = useTranslation();
-  const shown = useSyncExternalStore(subscribe, () => needRefresh, () => false);
+  const shown = useSyncExternalStore(
+    subscribe,
+    () => needRefresh,
+    () => false,
+  );
   if (!shown) return null;
   return (
     <div className="app-update" role="status" data-testid="app-update">

@@ -17,5 +17,9 @@ export function basemapTileMatcher(template: string): (o: { url: URL }) => boole
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 function pathPattern(p: string): RegExp {
-  return new RegExp(`^${escape(p).replace(/\\\{[xyz]\\\}/g, '\\d+').replace(/\\\{[^}]*\\\}/g, '[^/]+')}$`);
+  return new RegExp(
+    `^${escape(p)
+      .replace(/\\\{[xyz]\\\}/g, '\\d+')
+      .replace(/\\\{[^}]*\\\}/g, '[^/]+')}$`,
+  );
 }

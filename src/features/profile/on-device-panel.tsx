@@ -107,7 +107,13 @@ export function OnDevicePanel() {
               >
                 {t('device.keepOffline')}
               </button>
-              <button type="button" className="btn profile__device-btn" disabled={busy} onClick={() => void run(() => removeFromDevice(s.projectId))} data-testid="device-remove">
+              <button
+                type="button"
+                className="btn profile__device-btn"
+                disabled={busy}
+                onClick={() => void run(() => removeFromDevice(s.projectId))}
+                data-testid="device-remove"
+              >
                 {t('device.remove')}
               </button>
             </span>

@@ -100,7 +100,10 @@ export function useProjectData(projectId: string | undefined, stateName: string 
     // From the server, or from this device when the survey is kept there and the server cannot be reached.
     const source = loadSurvey(id, stateName, abort.signal);
     const { project: projectP, map: mapP, statistics: statsP } = source;
-    source.origin.then((origin) => set({ origin }), () => undefined);
+    source.origin.then(
+      (origin) => set({ origin }),
+      () => undefined,
+    );
     // Settle all three early so a rejection that is awaited later is never "unhandled".
     for (const p of [projectP, mapP, statsP]) p.catch(() => undefined);
 
