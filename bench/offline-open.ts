@@ -58,8 +58,11 @@ try {
     return { ms, bytes };
   };
 
-  const add = (scenario: string, r: { ms: number; bytes: number }) =>
+  // Each row is printed as it is measured: a long 1M run that fails later keeps what it measured.
+  const add = (scenario: string, r: { ms: number; bytes: number }) => {
     rows.push({ bench: 'offline-open', trees, scenario, ms: Math.round(r.ms), map_bytes: r.bytes, ratio: rows.length ? r.ms / rows[0].ms : 1 });
+    console.log(`[offline-open] ${JSON.stringify(rows[rows.length - 1])}`);
+  };
 
   // Baseline: a first open on a fresh profile, without network emulation.
   {
