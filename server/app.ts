@@ -56,6 +56,17 @@ export function registeredRoutes(app: FastifyInstance): readonly RouteOptions[] 
   return routeTables.get(app) ?? [];
 }
 
+/**
+ * Caching of the built SPA's files (README "Installed app and offline"): the service worker and the manifests are
+ * checked on every load (a new version is found at once), the hashed files under /assets never change.
+ */
+function staticHeaders(reply: FastifyReply, filePath: string): void {
+  const name = path.basename(filePath);
+  if (name === 'sw.js' || name.endsWith('.webmanifest')) void reply.header('cache-control', 'no-cache');
+  else if (filePath.includes(`${path.sep}assets${path.sep}`)) void reply.header('cache-control', 'public, max-age=31536000, immutable');
+  if (name.endsWith('.webmanifest')) void reply.header('content-type', 'application/manifest+json; charset=utf-8');
+}
+
 /** Trust the nearest n proxies (Fastify takes a hop count at run time but types only the function form). */
 const hops = (n: number) => (_address: string, hop: number) => hop < n;
 
@@ -140,7 +151,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   if (opts.staticDir && existsSync(path.join(opts.staticDir, 'index.html'))) {
-    await app.register(fastifyStatic, { root: path.resolve(opts.staticDir), wildcard: false, maxAge: '1h' });
+    await app.register(fastifyStatic, { root: path.resolve(opts.staticDir), wildcard: false, maxAge: '1h', setHeaders: staticHeaders });
     // Client-side routes (/home, /view/…) get the SPA; unknown /api paths stay 404 JSON.
     app.get('/*', { schema: { hide: true }, config: { access: 'public' } }, (request, reply) => {
       if (request.url.startsWith('/api/')) return reply.callNotFound();

@@ -9,10 +9,16 @@ import { queryClient } from './api/query-client';
 import { RouteBoundary } from './components/route-boundary';
 import { reloadOnceOnStaleChunks } from './app/stale-chunks';
 import { refreshWhenOnline } from './api/access-token';
+import { startServiceWorker } from './app/app-update';
+import { startKeptSync } from './offline/surveys/refresh';
 
 reloadOnceOnStaleChunks();
 // Back online after the access token expired (a day in the rows): renewed at once, before anything asks.
 refreshWhenOnline();
+// The installed app and its offline shell (README "Installed app and offline").
+startServiceWorker();
+// Surveys kept on this device are checked against the server at start and whenever the connection returns.
+startKeptSync();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

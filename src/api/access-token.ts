@@ -1,5 +1,6 @@
 import { ApiError, MESSAGES, errorForStatus } from './errors';
 import { expireSession, getSession, readSessionNow, sessionIdentity, updateSession, type SessionUser } from './session';
+import { noteReach } from './reachability';
 
 // THE way to a valid access token (README: sessions). Every caller awaits
 // getAccessToken(): the fetch client, the upload, and later the field outbox.
@@ -75,10 +76,12 @@ async function refreshNow(stale?: string): Promise<string> {
       signal: controller.signal,
     });
   } catch {
+    noteReach(false);
     throw new ApiError(MESSAGES.network, 'network');
   } finally {
     clearTimeout(timer);
   }
+  noteReach(true);
   const body = (await res.json().catch(() => null)) as RefreshAnswer | null;
   // Signed out, or another user signed in, while the refresh ran: its answer belongs to no one now.
   if (sessionIdentity(readSessionNow()) !== identity) throw new ApiError(MESSAGES.sessionExpired, 'sessionExpired', 401);

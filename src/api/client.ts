@@ -1,6 +1,7 @@
 import { ApiError, MESSAGES, errorForStatus, isRetryableError, timeoutMessage } from './errors';
 import { getAccessToken, refreshAccessToken } from './access-token';
 import { sessionIdentity } from './session';
+import { noteReach } from './reachability';
 
 // One fetch client for every call (client.md §7, §8, §9): same-origin /api
 // base, JSON, bearer token, timeout, retries for idempotent calls on network
@@ -91,9 +92,12 @@ async function send<T>(method: Method, path: string, opts: RequestOptions, token
     } catch (e) {
       if (timedOut) throw new ApiError(timeoutMessage(timeoutMs), 'timeout');
       if (opts.signal?.aborted) throw e;
+      noteReach(false);
       throw new ApiError(MESSAGES.network, 'network');
     }
-    if (!res.ok) {
+    noteReach(true);
+    // A 304 reaches the page only when it sent a validator itself (If-None-Match): the raw answer says "unchanged".
+    if (!res.ok && !(opts.raw && res.status === 304)) {
       const body = await res.text().then(parseJsonSafe, () => null);
       throw errorForStatus(res.status, res.statusText, body);
     }

@@ -1,7 +1,8 @@
 // GET trees/{projectId}, falling back to projects/{projectId}/data (client.md §7).
 // Asks for the Arrow form (docs/ARCHITECTURE.md §3) and accepts GeoJSON; either way the
 // raw bytes go to the geo worker, which parses them off the main thread.
-import { getWithFallback } from './client';
+// A survey kept on the device (src/offline) is asked for with its ETag: 304 = unchanged, nothing downloaded.
+import { getWithFallback, type RequestOptions } from './client';
 
 /** Same value as workers/geo/arrow-schema.ts (not imported: that module pulls in apache-arrow). */
 export const ARROW_MIME = 'application/vnd.apache.arrow.stream';
@@ -11,14 +12,38 @@ export interface MapDataBytes {
   bytes: ArrayBuffer;
 }
 
-export async function fetchMapData(projectId: string, signal?: AbortSignal): Promise<MapDataBytes> {
+/** The answer as it came: its format, content type and ETag, and the body (a Blob: kept on a device as it is). */
+export interface MapDataBlob {
+  format: 'arrow' | 'json';
+  contentType: string;
+  etag: string | null;
+  blob: Blob;
+}
+
+export const mapFormat = (contentType: string): 'arrow' | 'json' => (contentType.startsWith(ARROW_MIME) ? 'arrow' : 'json');
+
+/** The map data; with `etag` (a kept copy's), 'unchanged' when the server answers 304. */
+export async function fetchMapDataBlob(
+  projectId: string,
+  opts: Pick<RequestOptions, 'signal' | 'timeoutMs' | 'retries'> & { etag?: string | null } = {},
+): Promise<MapDataBlob | 'unchanged'> {
   const id = encodeURIComponent(projectId);
+  const headers: Record<string, string> = { Accept: `${ARROW_MIME}, application/json;q=0.9` };
+  if (opts.etag) headers['If-None-Match'] = opts.etag;
   const res = await getWithFallback<Response>([`trees/${id}`, `projects/${id}/data`], {
     raw: true,
-    signal,
-    headers: { Accept: `${ARROW_MIME}, application/json;q=0.9` },
+    signal: opts.signal,
+    timeoutMs: opts.timeoutMs,
+    retries: opts.retries,
+    headers,
   });
-  const type = res.headers.get('content-type') ?? '';
-  const bytes = await res.arrayBuffer();
-  return { format: type.startsWith(ARROW_MIME) ? 'arrow' : 'json', bytes };
+  if (res.status === 304) return 'unchanged';
+  const contentType = res.headers.get('content-type') ?? '';
+  return { format: mapFormat(contentType), contentType, etag: res.headers.get('etag'), blob: await res.blob() };
+}
+
+export async function fetchMapData(projectId: string, signal?: AbortSignal): Promise<MapDataBytes> {
+  const r = await fetchMapDataBlob(projectId, { signal });
+  if (r === 'unchanged') throw new Error('unreachable: no validator was sent');
+  return { format: r.format, bytes: await r.blob.arrayBuffer() };
 }

@@ -7,8 +7,8 @@ import type { ProjectDetail, RelatedSurvey } from '../domain/contracts/survey';
 /** The answers as our server sends them: src/domain/contracts/survey.ts. */
 export type { ProjectDetail, RelatedSurvey };
 
-export function fetchProject(projectId: string, signal?: AbortSignal): Promise<ProjectDetail> {
-  return get<ProjectDetail>(`projects/${encodeURIComponent(projectId)}`, { signal });
+export function fetchProject(projectId: string, signal?: AbortSignal, opts?: Pick<CallOptions, 'retries'> & { timeoutMs?: number }): Promise<ProjectDetail> {
+  return get<ProjectDetail>(`projects/${encodeURIComponent(projectId)}`, { ...opts, signal });
 }
 
 export function fetchRelatedSurveys(projectId: string, opts?: CallOptions): Promise<RelatedSurvey[]> {

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { TOKEN_EXPIRED_EVENT, clearSession, useSession } from '../api/session';
 import { AppRoutes } from './routes';
+import { AppUpdateBanner } from './app-update';
 
 /** Top of the SPA: routes follow the session; a token-expired event logs out everywhere. */
 export function App() {
@@ -15,5 +16,10 @@ export function App() {
     window.addEventListener(TOKEN_EXPIRED_EVENT, onExpired);
     return () => window.removeEventListener(TOKEN_EXPIRED_EVENT, onExpired);
   }, [navigate]);
-  return <AppRoutes session={session} />;
+  return (
+    <>
+      <AppRoutes session={session} />
+      <AppUpdateBanner />
+    </>
+  );
 }

@@ -35,3 +35,23 @@ export function weekdayLetters(lang: string, weekStartsOn = 0): string[] {
   // 2023-01-01 was a Sunday.
   return Array.from({ length: 7 }, (_, i) => f.format(new Date(Date.UTC(2023, 0, 1 + ((i + weekStartsOn) % 7)))));
 }
+
+/** A size on the device in the user's language: "6.7 MB" / "6.7 מ״ב" (decimal units, as phones show storage). */
+export function formatBytes(bytes: number, lang: string): string {
+  const [unit, div] = bytes >= 1e9 ? ['gigabyte', 1e9] : bytes >= 1e6 ? ['megabyte', 1e6] : ['kilobyte', 1e3];
+  const opts = { maximumFractionDigits: bytes / div < 10 ? 1 : 0 };
+  // ICU's Hebrew short units are the Latin ones ("MB"); Hebrew writes them as abbreviations of its own.
+  if (lang.startsWith('he')) return `${formatNumber(bytes / div, lang, opts)} ${HEBREW_BYTES[unit]}`;
+  return formatNumber(bytes / div, lang, { ...opts, style: 'unit', unit, unitDisplay: 'short' });
+}
+const HEBREW_BYTES: Record<string, string> = { kilobyte: 'ק״ב', megabyte: 'מ״ב', gigabyte: 'ג״ב' };
+
+/** How long ago, in words: "3 hours ago" / "לפני 3 שעות" (minutes, hours, then days). */
+export function formatAgo(thenMs: number, nowMs: number, lang: string): string {
+  const f = new Intl.RelativeTimeFormat(locale(lang), { numeric: 'auto' });
+  const minutes = Math.round((thenMs - nowMs) / 60_000);
+  if (Math.abs(minutes) < 60) return f.format(minutes, 'minute');
+  const hours = Math.round(minutes / 60);
+  if (Math.abs(hours) < 24) return f.format(hours, 'hour');
+  return f.format(Math.round(hours / 24), 'day');
+}

@@ -3,6 +3,7 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { namespacesFromModules } from './namespaces';
 import { TREE_STATUS_NAMES } from '../domain/tree-status-names';
+import { manifestPath } from '../app/web-manifest';
 
 export const LANGUAGES = ['he', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -20,6 +21,8 @@ export function applyDocumentLanguage(lng: string): void {
   const base = lng.startsWith('he') ? 'he' : 'en';
   document.documentElement.lang = base;
   document.documentElement.dir = i18n.dir(base);
+  // The installed app is named in the language the user reads (src/app/web-manifest.ts).
+  document.querySelector('link[rel="manifest"]')?.setAttribute('href', manifestPath(base));
 }
 
 i18n.on('languageChanged', applyDocumentLanguage);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { treeOffsets } from '../../workers/geo/draw-offsets';
-import { buildMapLayers, type MapLayerInput } from './deck-layers';
+import { buildMapLayers, TAP_SLOP_PX, treeAt, type MapLayerInput } from './deck-layers';
+import { worldSize } from '../../workers/geo/tree-raster';
 import { LAYER_STYLE } from './map-config';
 
 /** The tree layer alone, visible, at zoom 18 unless said otherwise. */
@@ -95,5 +96,22 @@ describe('tree layer data', () => {
     }).map((l) => l.id);
     expect(ids.slice(-2)).toEqual(['prescription', 'gps']);
     expect(ids.indexOf('prescription')).toBeGreaterThan(ids.indexOf('trees'));
+  });
+});
+
+describe('treeAt (issue 35: a finger picks within TAP_SLOP_PX)', () => {
+  // Two trees 60 px apart at zoom 14 (below the detail zoom: 4 px markers).
+  const zoom = 14;
+  const pxLon = 360 / worldSize(zoom);
+  const pts = Float64Array.from([35.2, 32.6, 35.2 + 60 * pxLon, 32.6]);
+  it('a click picks only on the marker; a tap 20 px away picks the nearest drawn tree', () => {
+    expect(treeAt(pts, 2, 35.2 + 20 * pxLon, 32.6, zoom)).toBe(-1);
+    expect(treeAt(pts, 2, 35.2 + 20 * pxLon, 32.6, zoom, null, TAP_SLOP_PX)).toBe(0);
+    expect(treeAt(pts, 2, 35.2 + 40 * pxLon, 32.6, zoom, null, TAP_SLOP_PX)).toBe(1);
+    expect(treeAt(pts, 2, 35.2 + 30 * pxLon, 32.6 + 0.001, zoom, null, TAP_SLOP_PX)).toBe(-1);
+    // A tree not drawn (a hidden legend class, alpha 0) is never the one tapped: the drawn one is.
+    const rgba = Uint8Array.from([0, 0, 0, 0, 9, 9, 9, 255]);
+    expect(treeAt(pts, 2, 35.2 + 20 * pxLon, 32.6, zoom, rgba, TAP_SLOP_PX)).toBe(-1);
+    expect(treeAt(pts, 2, 35.2 + 40 * pxLon, 32.6, zoom, rgba, TAP_SLOP_PX)).toBe(1);
   });
 });

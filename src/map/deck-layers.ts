@@ -316,10 +316,16 @@ export function chooseFeature(hits: PickingInfo[], infoLayer: LayerId | null, tr
   return picked.sort((a, b) => rank(a.layer) - rank(b.layer))[0] ?? null;
 }
 
-/** The tree under a clicked lon/lat at a zoom (the dot's radius plus 2 px of slack), or -1. */
-export function treeAt(positions: Float64Array, count: number, lon: number, lat: number, zoom: number, rgba?: Uint8Array | null): number {
+/** A finger's tap (issue 35): on a touch screen a tree within this many CSS px of the tap is the one tapped. */
+export const TAP_SLOP_PX = 22;
+
+/**
+ * The tree under a clicked lon/lat at a zoom (the dot's radius plus 2 px of slack, or `minPixels` when that is
+ * more: TAP_SLOP_PX for a finger), or -1. Trees not drawn (alpha 0 in `rgba`) are never picked.
+ */
+export function treeAt(positions: Float64Array, count: number, lon: number, lat: number, zoom: number, rgba?: Uint8Array | null, minPixels = 0): number {
   const radius = zoom >= TREE_DETAIL_ZOOM ? LAYER_STYLE.trees.radius + LAYER_STYLE.trees.strokeWidth : LAYER_STYLE.treeMarkerRadius;
-  return nearestTree(positions, count, lon, lat, zoom, radius + 2, rgba);
+  return nearestTree(positions, count, lon, lat, zoom, Math.max(radius + 2, minPixels), rgba);
 }
 
 /** The picked feature of a deck.gl click, if it belongs to one of our layers. */

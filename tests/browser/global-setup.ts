@@ -7,6 +7,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** The built SPA the server serves ('' with BROWSER_BASE_URL): the update test writes a new service worker there. */
+    staticDir: string;
   }
 }
 
@@ -22,6 +24,7 @@ export default async function setup(project: TestProject) {
   // seeded at SEED_SCALE=1, LOGIN_RATE_PER_MINUTE high) instead of building and seeding one per run.
   if (process.env.BROWSER_BASE_URL) {
     project.provide('baseURL', process.env.BROWSER_BASE_URL);
+    project.provide('staticDir', process.env.BROWSER_STATIC_DIR ?? '');
     return async () => {};
   }
   // A build of its own: other runs (or `npm start`) may rebuild ./dist meanwhile.
@@ -63,6 +66,7 @@ export default async function setup(project: TestProject) {
     server!.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${out}`)));
   });
   project.provide('baseURL', url);
+  project.provide('staticDir', staticDir);
   return async () => {
     await new Promise<void>((resolve) => {
       if (!server || server.exitCode !== null) return resolve();

@@ -1,4 +1,7 @@
-import { chromium, type Browser, type Download, type Page } from 'playwright-core';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { ACCOUNTS, type Account } from './accounts';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -39,6 +42,32 @@ export async function newPage(browser: Browser, o: PageOptions): Promise<Page> {
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error(`[pageerror] ${e.message}`));
   return page;
+}
+
+/**
+ * A browser with a profile on disk (issue 35): an incognito context can never install the app, run its service
+ * worker across reloads or keep data. `close()` ends it and removes the profile.
+ */
+export async function persistentPage(o: PageOptions): Promise<{ context: BrowserContext; page: Page; close: () => Promise<void> }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'orchard-profile-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: CHROMIUM,
+    args: CHROMIUM_ARGS,
+    headless: true,
+    baseURL: o.baseURL,
+    locale: o.locale ?? 'en-US',
+    viewport: { width: o.width ?? 1280, height: o.height ?? 800 },
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  page.on('pageerror', (e) => console.error(`[pageerror] ${e.message}`));
+  return {
+    context,
+    page,
+    close: async () => {
+      await context.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 }
 
 /** Signs in through the login form and waits for the landing route. */

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Data } from '../../components/bidi';
 import { useSession } from '../../api/session';
@@ -14,6 +14,10 @@ import { ProjectCard } from './project-card';
 import { LatestResults } from './latest-results';
 import { useListQuery } from './use-list-query';
 import { useUserProjects } from './use-user-projects';
+import { DeviceControls, OfflineHome } from './on-device';
+import { useKeptSurveys, useOnline } from '../../offline/surveys/use-device';
+import { noAnswer, unreachable } from '../../offline/surveys/reach';
+import type { ShownSurvey } from '../../offline/surveys/kept-store';
 import './home.css';
 
 /** Home (client.md §2): welcome, stats, the searchable, sortable project list. */
@@ -22,22 +26,37 @@ export function HomePage() {
   const session = useSession();
   const load = useUserProjects();
   const clientName = session?.user?.client_name;
+  // Without a connection (the browser says so, or the server cannot be reached): the surveys on this device.
+  const online = useOnline();
+  const kept = useKeptSurveys().surveys;
+  const failed = load.status === 'error' && unreachable(load.error);
+  const offline = !online || failed;
+  // A server that answers with a failure (not "no answer at all") is down; no answer is being offline.
+  const serverDown = online && failed && !noAnswer(load.error);
+  // The connection is back: the list is asked for again (once per return, not on every failure).
+  const wasOnline = useRef(online);
+  const reload = load.reload;
+  useEffect(() => {
+    if (online && !wasOnline.current) reload();
+    wasOnline.current = online;
+  }, [online, reload]);
   return (
     <section className="page home" data-testid="home-page">
       <header className="home__welcome">
         <h1 data-testid="welcome">
           {clientName ? <Trans t={t} i18nKey="welcome" values={{ name: clientName }} components={{ name: <Data /> }} /> : t('welcomeAnonymous')}
         </h1>
-        {load.status === 'loaded' && <Summary projects={load.projects} />}
+        {!offline && load.status === 'loaded' && <Summary projects={load.projects} />}
       </header>
-      {load.status === 'loading' && (
+      {offline && <OfflineHome kept={kept} serverDown={serverDown} onRetry={load.reload} />}
+      {!offline && load.status === 'loading' && (
         <div className="home__state" role="status" aria-live="polite" data-testid="home-loading">
           <span className="spinner" aria-hidden="true" />
           <span>{t('loading')}</span>
         </div>
       )}
-      {load.status === 'error' && <ErrorView error={load.error} onRetry={load.reload} />}
-      {load.status === 'loaded' && <ProjectsSection projects={load.projects} />}
+      {!offline && load.status === 'error' && <ErrorView error={load.error} onRetry={load.reload} />}
+      {!offline && load.status === 'loaded' && <ProjectsSection projects={load.projects} kept={kept} />}
     </section>
   );
 }
@@ -70,7 +89,8 @@ function ErrorView({ error, onRetry }: { error: Error; onRetry: () => void }) {
   );
 }
 
-function ProjectsSection({ projects }: { projects: UserProject[] }) {
+function ProjectsSection({ projects, kept }: { projects: UserProject[]; kept: ShownSurvey[] | null }) {
+  const onDevice = useMemo(() => new Map((kept ?? []).map((s) => [s.projectId, s])), [kept]);
   const { t, i18n } = useTranslation('home');
   const lang = i18n.resolvedLanguage ?? 'he';
   const [query, setQuery] = useListQuery();
@@ -131,7 +151,9 @@ function ProjectsSection({ projects }: { projects: UserProject[] }) {
           ) : (
             <div className="home__grid" data-testid="project-list" data-filtering={filtering}>
               {shown.map((p, i) => (
-                <ProjectCard key={`${p.project_id ?? 'none'}-${i}`} project={p} today={today} />
+                <ProjectCard key={`${p.project_id ?? 'none'}-${i}`} project={p} today={today}>
+                  <DeviceControls project={p} kept={onDevice.get(p.project_id) ?? null} online />
+                </ProjectCard>
               ))}
             </div>
           )}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { UserProject } from '../../api/projects';
@@ -8,7 +9,8 @@ import { formatChangePp, formatDay, formatShare } from '../../domain/projects-fo
 
 const TREND_ICON = { up: '▲', down: '▼', flat: '▬' } as const;
 
-export function ProjectCard({ project, today }: { project: UserProject; today: string }) {
+/** `children`: the card's line about the device (on-device.tsx). */
+export function ProjectCard({ project, today, children }: { project: UserProject; today: string; children?: ReactNode }) {
   const { t, i18n } = useTranslation('home');
   const navigate = useNavigate();
   const lang = i18n.resolvedLanguage ?? 'he';
@@ -43,6 +45,7 @@ export function ProjectCard({ project, today }: { project: UserProject; today: s
           return <li key={label}>{label}</li>;
         })}
       </ul>
+      {children}
       <footer className="project-card__foot">
         <span className="project-card__id">{project.project_id != null ? t('card.id', { id: project.project_id }) : ''}</span>
         {isValidProject(project) ? (

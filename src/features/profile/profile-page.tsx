@@ -8,6 +8,7 @@ import { LanguageSwitch } from '../../components/language-switch';
 import { SUPPORT_EMAIL } from '../../components/support-contact';
 import { PasswordForm } from '../../components/password-form';
 import { SessionsPanel } from './sessions-panel';
+import { OnDevicePanel } from './on-device-panel';
 import { version as APP_VERSION } from '../../../package.json';
 import './profile.css';
 
@@ -17,7 +18,7 @@ import './profile.css';
 // language filled in; updates → version and what's new; settings → language.
 export { SUPPORT_EMAIL };
 
-type Panel = 'updates' | 'settings' | 'password' | 'sessions' | null;
+type Panel = 'updates' | 'settings' | 'password' | 'sessions' | 'device' | null;
 
 export function ProfilePage() {
   const { t, i18n } = useTranslation('profile');
@@ -127,6 +128,19 @@ export function ProfilePage() {
               <PasswordForm />
             </div>
           )}
+        </li>
+        <li>
+          <button
+            type="button"
+            className="profile__entry"
+            aria-expanded={open === 'device'}
+            aria-controls="profile-device"
+            data-testid="profile-device"
+            onClick={() => toggle('device')}
+          >
+            <Entry icon="⤓" label={t('device.title')} hint={t('device.hint')} />
+          </button>
+          {open === 'device' && <OnDevicePanel />}
         </li>
         <li>
           <button

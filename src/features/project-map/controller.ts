@@ -109,9 +109,11 @@ export function pickAt(
   trees: DrawnTrees | null,
   zoom: number,
   rgba: Uint8Array | null,
+  /** How far (CSS px) a tap may be from a tree: TAP_SLOP_PX on a touch screen (issue 35), else the dot's size. */
+  tapPixels = 0,
 ): Selected | null {
   const shown = layers.visible.trees ? trees : null;
-  const tree = shown ? treeAt(shown.positions, shown.count, click.coordinate[0], click.coordinate[1], zoom, rgba) : -1;
+  const tree = shown ? treeAt(shown.positions, shown.count, click.coordinate[0], click.coordinate[1], zoom, rgba, tapPixels) : -1;
   return chooseFeature(hits, layers.infoLayer, tree);
 }
 

@@ -11,7 +11,12 @@ interface Props {
   zoomActive: boolean;
   onZoomToPlots: () => void;
   navigating: boolean;
+  /** Tracking was asked for and the browser refuses the position: the button says "Location off" (issue 35). */
+  locationOff: boolean;
   onNavigate: () => void;
+  /** The tree layer, one tap away (issue 35: trees are off when a survey opens, client.md §4). */
+  treesOn: boolean;
+  onTrees: () => void;
   /** The open panel, and a toggle for the compare / tree list / areas table panels. */
   open: string | null;
   onPanel: (panel: 'compare' | 'list' | 'zones' | 'prescription') => void;
@@ -43,6 +48,7 @@ export function MapToolbar(p: Props) {
   return (
     <div className="pm-toolbar" role="toolbar">
       {btn('layers', t('buttons.layers'), p.onLayers, p.layersOpen, '☰')}
+      {btn('trees', t('buttons.trees'), p.onTrees, p.treesOn, '✿')}
       {btn('surveys', t('buttons.surveys'), p.onSurveys, false, '▤')}
       {btn('previous', t('buttons.previousData'), p.onPrevious, false, '⟲')}
       {btn('compare', t('buttons.compare'), () => p.onPanel('compare'), p.open === 'compare' || p.comparing, '⇄')}
@@ -52,7 +58,13 @@ export function MapToolbar(p: Props) {
       {p.may('prescription') && btn('prescription', t('buttons.prescription'), () => p.onPanel('prescription'), p.open === 'prescription', '⚗')}
       {p.may('report') && btn('report', t('buttons.report'), p.onReport, p.reporting, '⎙')}
       {btn('zoom', t('buttons.zoomToPlots'), p.onZoomToPlots, p.zoomActive, '⤢')}
-      {btn('navigate', p.navigating ? t('buttons.stopNavigate') : t('buttons.navigate'), p.onNavigate, p.navigating, '◎')}
+      {btn(
+        'navigate',
+        p.locationOff ? t('buttons.locationOff') : p.navigating ? t('buttons.stopNavigate') : t('buttons.navigate'),
+        p.onNavigate,
+        p.navigating && !p.locationOff,
+        '◎',
+      )}
     </div>
   );
 }

@@ -2,7 +2,7 @@
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
-import { buildMapLayers, TREE_DETAIL_ZOOM, type AreaItem, type TreeLabel } from '../../map/deck-layers';
+import { buildMapLayers, TAP_SLOP_PX, TREE_DETAIL_ZOOM, type AreaItem, type TreeLabel } from '../../map/deck-layers';
 import type { ZoneRow } from '../../map/geo-client';
 import { relatedSurveysQuery, type RelatedSurvey } from '../../api/project';
 import { useQueryClient } from '@tanstack/react-query';
@@ -52,6 +52,9 @@ import {
   type SelectionContext,
 } from './controller';
 import { CompareBar } from './compare-bar';
+import { MapChips } from './map-chips';
+import { WalkBar } from './walk-bar';
+import { askForHeading, useHeading } from '../../map/use-heading';
 import { useOrthophoto } from './use-orthophoto';
 import { OrthophotoRow } from './orthophoto-row';
 import { PhotoSwipe } from './photo-swipe';
@@ -62,7 +65,11 @@ import { readDismissed, writeDismissed } from './duplicate-alerts';
 import { useInitialUrlView, useUrlView } from './use-url-view';
 import { useSession } from '../../api/session';
 import { mayDo, type SurveyAction } from '../../domain/roles';
+import { useOnline } from '../../offline/surveys/use-device';
+import { ringsBounds } from '../../offline/surveys/photo-plan';
+import { DeviceStrip, NeedsConnection } from './device-strip';
 import './project-map.css';
+import './phone.css';
 
 export default function ProjectMapPage() {
   const { projectId } = useParams();
@@ -86,6 +93,8 @@ function ProjectMapScreen() {
   // A field worker's map has no export, report or prescription (src/domain/roles.ts; the API refuses them too).
   const role = useSession()?.user?.role;
   const may = (action: SurveyAction) => mayDo(role, action);
+  // Without a connection, export, report and prescription say "needs a connection" (issue 35).
+  const online = useOnline();
   const locale = i18n.language;
   const { projectId, observationTime } = useParams();
   const observationDate = surveyDate(observationTime);
@@ -129,14 +138,25 @@ function ProjectMapScreen() {
     containerRef,
     {
       onClick: (click) => {
-        const hit = pickAt(click, view.pickAll(click.x, click.y), screenRef.current.layers, drawnRef.current, view.map?.getZoom() ?? 0, rgbaRef.current);
+        // A finger (a coarse pointer) picks the tree within TAP_SLOP_PX (issue 35).
+        const tap = window.matchMedia('(pointer: coarse)').matches ? TAP_SLOP_PX : 0;
+        const hit = pickAt(click, view.pickAll(click.x, click.y), screenRef.current.layers, drawnRef.current, view.map?.getZoom() ?? 0, rgbaRef.current, tap);
         if (hit) dispatch({ type: 'select', selected: hit });
       },
-      onUserMove: () => dispatch({ type: 'zoomActive', on: false }),
+      onUserMove: () => {
+        dispatch({ type: 'zoomActive', on: false });
+        gpsRef.current?.();
+      },
     },
-    { debugName: 'project' },
+    // The toolbar sits at the inline end: the zoom buttons go to the other top corner (issue 35, Hebrew).
+    { debugName: 'project', navigation: i18n.dir() === 'rtl' ? 'top-right' : 'top-left' },
   );
   const gps = useGps(view.map, MAP_DEFAULTS.gpsZoom);
+  // Panning releases the GPS follow mode (issue 35); the map's handlers are set before the hook exists.
+  const gpsRef = useRef<(() => void) | null>(null);
+  useEffect(() => {
+    gpsRef.current = gps.release;
+  });
   // Tests and benchmarks find the trees through the map's debug handle.
   useEffect(
     () =>
@@ -209,6 +229,17 @@ function ProjectMapScreen() {
     };
   }, [sel, client, comparison]);
   const treeValues = treeInfo?.sel === sel ? treeInfo.values : null;
+  // "Walk to this tree" (issue 35): the tree (drawn index, of this load) and its numbers, kept while walking.
+  const [walk, setWalk] = useState<{ loadId: number; index: number; row: number | null; tree: number | null } | null>(null);
+  const walking = walk && walk.loadId === data.loadId && drawn && walk.index < drawn.count ? walk : null;
+  const heading = useHeading(!!walking);
+  const startWalk = () => {
+    if (sel?.layer !== 'trees') return;
+    askForHeading();
+    gps.start();
+    const num = (v: unknown) => (typeof v === 'number' ? v : null);
+    setWalk({ loadId: data.loadId, index: sel.index, row: num(treeValues?.row_num), tree: num(treeValues?.tree_num) });
+  };
   // The aerial photo (issue 37): its layer under everything, the swipe while comparing, the tree's crop.
   const photo = useOrthophoto(view.map, Number(projectId), comparison?.survey.project_id ?? null);
   const comparedValues = treeInfo?.sel === sel ? treeInfo.compared : null;
@@ -347,6 +378,12 @@ function ProjectMapScreen() {
     },
   );
   const selectedArea = selectedSource(selection);
+  // The selected plot (all its parts) for "Keep this plot's photo at full resolution" (issue 37 "Offline").
+  const selectedPlot = useMemo(() => {
+    const src = sel?.layer === 'plots' ? ingest?.plots[sel.index] : undefined;
+    const bounds = src && ringsBounds(ingest!.plots.filter((f) => f.sourceId === src.sourceId).map((f) => f.geometry));
+    return src && bounds ? { plotId: String(src.sourceId), name: plots[sel!.index]?.label ?? '', bounds } : null;
+  }, [sel, ingest, plots]);
   const exportScope = exportScopeOf(selection);
 
   const comparedOn = comparison?.survey.observation_date;
@@ -389,11 +426,31 @@ function ProjectMapScreen() {
             fitToPlots(true);
           }}
           navigating={gps.tracking}
+          locationOff={gps.denied}
           onNavigate={gps.toggle}
+          treesOn={layers.visible.trees}
+          onTrees={() => dispatch({ type: 'toggleVisible', id: 'trees' })}
           reporting={report.busy}
           onReport={() => void report.run()}
           may={may}
         />
+        <MapChips
+          hidden={panel === 'layers' ? 0 : hidden.length}
+          onShowAll={() => recolour({ mode, hidden: [] })}
+          released={gps.tracking && !gps.denied && !gps.following}
+          onRecentre={gps.recentre}
+          onWalk={sel?.layer === 'trees' && !walking ? startWalk : null}
+        />
+        {walking && drawn && (
+          <WalkBar
+            target={{ lonLat: [drawn.positions[2 * walking.index], drawn.positions[2 * walking.index + 1]], row: walking.row, tree: walking.tree }}
+            position={gps.position}
+            accuracy={gps.accuracy}
+            heading={heading}
+            locationOff={gps.denied}
+            onStop={() => setWalk(null)}
+          />
+        )}
         <CompareBar comparison={comparison} comparing={data.comparing} date={comparedDate ?? ''} onOff={() => void compare(null)} />
         <PhotoSwipe map={view.map} photo={photo} ownDate={observationDate ? formatSurveyDate(observationDate, locale) : ''} comparedDate={comparedDate ?? ''} />
         <MapAlerts
@@ -418,7 +475,8 @@ function ProjectMapScreen() {
             <OrthophotoRow photo={photo} />
           </LayersPanel>
         )}
-        {panel === 'export' && Number(projectId) > 0 && (
+        {(panel === 'export' || panel === 'prescription') && !online && <NeedsConnection title={t(`buttons.${panel}`)} onClose={closePanel} />}
+        {panel === 'export' && online && Number(projectId) > 0 && (
           <ExportPanel
             projectId={Number(projectId)}
             mode={mode}
@@ -429,7 +487,7 @@ function ProjectMapScreen() {
             onClose={closePanel}
           />
         )}
-        {panel === 'prescription' && Number(projectId) > 0 && ingest && (
+        {panel === 'prescription' && online && Number(projectId) > 0 && ingest && (
           <PrescriptionPanel projectId={Number(projectId)} client={client} dataKey={String(data.loadId)} onPreview={setRxPreview} onClose={closePanel} />
         )}
         {(panel === 'surveys' || panel === 'previous' || panel === 'compare') && projectId && (
@@ -449,7 +507,7 @@ function ProjectMapScreen() {
           <ZoneTable
             projectId={Number(projectId)}
             rows={zones}
-            mayExport={may('export')}
+            mayExport={may('export') && online}
             comparedId={comparison?.survey.project_id ?? null}
             selected={selZone && { kind: selZone.kind, index: selZone.part }}
             onSelect={selectZone}
@@ -473,6 +531,7 @@ function ProjectMapScreen() {
         {data.overlayOpen && <LoadingOverlay progress={data.progress} step={data.step} />}
       </div>
       <InfoPanel>
+        {ingest && <DeviceStrip projectId={Number(projectId)} origin={data.origin} hasPhoto={!!photo.own} plot={selectedPlot} />}
         {sel?.layer === 'trees' && treeValues && drawn && sel.index < drawn.count && (
           <TreePhotoCrop
             photo={photo.own}

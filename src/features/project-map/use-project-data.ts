@@ -2,10 +2,10 @@
 // 0, 20, 35, 50, 65, 75, 90, 100): the three calls start together, and each
 // step is reported when its part has actually finished.
 import { useEffect, useRef, useState } from 'react';
-import { fetchMapData } from '../../api/map-data';
 import { ApiError } from '../../api/errors';
-import { fetchProject, type RelatedSurvey } from '../../api/project';
-import { fetchStatistics, type StatisticsResponse } from '../../api/statistics';
+import type { RelatedSurvey } from '../../api/project';
+import type { StatisticsResponse } from '../../api/statistics';
+import { comparedMapData, loadSurvey, type SurveyOrigin } from '../../offline/surveys/survey-source';
 import { duplicateAlerts, type DuplicateAlert } from './duplicate-alerts';
 import { createGeoClient, isCancelled, type ColourMode, type ColoursResult, type CompareResult, type GeoClient, type IngestResult } from '../../map/geo-client';
 
@@ -33,6 +33,8 @@ export interface ProjectData {
   /** The survey compared with (issue 13); positions = ours + its extra trees when it has any. */
   comparison: Comparison | null;
   comparing: { survey: RelatedSurvey; failed: boolean } | null;
+  /** Where the survey came from: the server, the device after a 304, or the device without a connection (issue 35). */
+  origin: SurveyOrigin | null;
 }
 
 export interface Comparison {
@@ -56,6 +58,7 @@ const initial = (name: string): ProjectData => ({
   loadId: 0,
   comparison: null,
   comparing: null,
+  origin: null,
 });
 
 export function useProjectData(projectId: string | undefined, stateName: string | undefined) {
@@ -94,9 +97,13 @@ export function useProjectData(projectId: string | undefined, stateName: string 
 
     const client = createGeoClient();
     clientRef.current = client;
-    const projectP = stateName ? Promise.resolve({ name: stateName }) : fetchProject(id, abort.signal);
-    const mapP = fetchMapData(id, abort.signal);
-    const statsP = fetchStatistics(id, abort.signal);
+    // From the server, or from this device when the survey is kept there and the server cannot be reached.
+    const source = loadSurvey(id, stateName, abort.signal);
+    const { project: projectP, map: mapP, statistics: statsP } = source;
+    source.origin.then(
+      (origin) => set({ origin }),
+      () => undefined,
+    );
     // Settle all three early so a rejection that is awaited later is never "unhandled".
     for (const p of [projectP, mapP, statsP]) p.catch(() => undefined);
 
@@ -140,6 +147,8 @@ export function useProjectData(projectId: string | undefined, stateName: string 
       await new Promise((r) => requestAnimationFrame(() => r(null)));
       step(6);
       if (alive) finish();
+      // Shown: kept on the device (or marked opened), in the background.
+      if (alive && ingest) source.done();
     })();
 
     return () => {
@@ -170,7 +179,7 @@ export function useProjectData(projectId: string | undefined, stateName: string 
     if (!c || !ingest) return false;
     setData((d) => ({ ...d, comparing: survey ? { survey, failed: false } : null }));
     try {
-      const result = survey ? await c.compare(await fetchMapData(String(survey.project_id)), otherIsNewer) : await c.compare(null, false);
+      const result = survey ? await c.compare(await comparedMapData(String(survey.project_id)), otherIsNewer) : await c.compare(null, false);
       // The worker holds the comparison from here on, so the page must too; colours overtaken by a newer
       // request are left to that request (it brings colours of the same length as the drawn trees).
       const colours = await c.colours(mode, hidden);

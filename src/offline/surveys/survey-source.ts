@@ -1,0 +1,168 @@
+// The project map's loading source (issue 35): the survey from the server, or from this device. Online, a kept
+// survey is asked for with its ETag — 304 reads the kept bytes, nothing is downloaded again; a changed survey
+// is downloaded and kept anew. Without a connection (the browser says so, or the server cannot be reached) a
+// kept survey opens from the device: its map data, statistics, name, other surveys and aerial photo. After the
+// screen has shown it, `done()` keeps what came from the server (see README "Surveys on this device").
+import { fetchMapDataBlob, type MapDataBytes } from '../../api/map-data';
+import { fetchProject, relatedSurveysQuery } from '../../api/project';
+import { fetchStatistics, type StatisticsResponse } from '../../api/statistics';
+import { orthophotoQuery } from '../../api/orthophoto';
+import { getSession } from '../../api/session';
+import { queryClient } from '../../api/query-client';
+import { ApiError, MESSAGES } from '../../api/errors';
+import { device, deviceSupported } from './device';
+import { browserOffline, isNotFound, unreachable } from './reach';
+import { offlinePhotoStatus } from './photo-tiles';
+import { keepFromServer } from './keep-from-server';
+import type { KeptSurvey } from './records';
+
+/** How long a kept survey waits for the server's first answer before it opens from the device. */
+export const KEPT_WAIT_MS = 10_000;
+
+export type SurveyOrigin = 'network' | 'unchanged' | 'device';
+
+export interface SurveyLoad {
+  project: Promise<{ name: string }>;
+  map: Promise<MapDataBytes>;
+  statistics: Promise<StatisticsResponse>;
+  /** Where the map data came from: the server, the device because the server said 304, the device offline. */
+  origin: Promise<SurveyOrigin>;
+  /** The screen shows the survey: keep it (from the server) or mark it opened (from the device). Background work. */
+  done(): void;
+}
+
+interface MapOutcome {
+  origin: SurveyOrigin;
+  format: 'arrow' | 'json';
+  blob: Blob;
+  contentType: string;
+  etag: string | null;
+}
+
+const noConnection = () => new ApiError(MESSAGES.network, 'network');
+
+async function keptBlob(kept: KeptSurvey, origin: SurveyOrigin): Promise<MapOutcome> {
+  const blob = await device().readMap(kept.projectId);
+  if (!blob) throw noConnection();
+  return { origin, format: kept.map.format, blob, contentType: kept.map.contentType, etag: kept.map.etag };
+}
+
+/** The signed-in user's kept copy of a survey, or null. */
+export async function keptFor(projectId: number): Promise<KeptSurvey | null> {
+  const userId = getSession()?.user?.user_id;
+  if (userId == null || !deviceSupported() || !Number.isFinite(projectId)) return null;
+  return device()
+    .get(userId, projectId)
+    .catch(() => null);
+}
+
+export function loadSurvey(projectId: string, stateName: string | undefined, signal: AbortSignal): SurveyLoad {
+  const id = Number(projectId);
+  const keptP = keptFor(id);
+  const offline = browserOffline();
+
+  const outcomeP: Promise<MapOutcome> = (async () => {
+    const kept = await keptP;
+    if (kept && offline) return keptBlob(kept, 'device');
+    if (!kept) return asOutcome(await fetchMapDataBlob(projectId, { signal }));
+    try {
+      const r = await fetchMapDataBlob(projectId, { signal, etag: kept.map.etag, timeoutMs: KEPT_WAIT_MS, retries: 0 });
+      return r === 'unchanged' ? await keptBlob(kept, 'unchanged') : asOutcome(r);
+    } catch (e) {
+      if (signal.aborted || !unreachable(e)) {
+        // Not shared any more (or gone): the device forgets it too.
+        if (isNotFound(e)) void device().remove(id);
+        throw e;
+      }
+      return keptBlob(kept, 'device');
+    }
+  })();
+
+  const statsNet = offline ? null : fetchStatistics(projectId, signal, { retries: 0, timeoutMs: KEPT_WAIT_MS });
+  statsNet?.catch(() => undefined);
+  const statistics = (async () => {
+    const [m, kept] = await Promise.all([outcomeP, keptP]);
+    const fromKept = () => {
+      if (!kept?.statistics) throw noConnection();
+      return JSON.parse(kept.statistics) as StatisticsResponse;
+    };
+    if (m.origin === 'device' || !statsNet) return fromKept();
+    try {
+      return await statsNet;
+    } catch (e) {
+      if (kept?.statistics && unreachable(e)) return fromKept();
+      throw e;
+    }
+  })();
+
+  const project = (async () => {
+    if (stateName) return { name: stateName };
+    const kept = await keptP;
+    if (kept && offline) return { name: kept.name };
+    try {
+      return await fetchProject(projectId, signal, kept ? { retries: 0, timeoutMs: KEPT_WAIT_MS } : undefined);
+    } catch (e) {
+      if (kept && unreachable(e)) return { name: kept.name };
+      throw e;
+    }
+  })();
+
+  const origin = outcomeP.then((m) => m.origin);
+  // From the device: the screens that ask the server for the survey's other surveys and photo get the kept ones.
+  void Promise.all([origin, keptP])
+    .then(([o, kept]) => o === 'device' && kept && seedQueries(kept))
+    .catch(() => undefined);
+
+  return {
+    project,
+    map: outcomeP.then(async (m) => ({ format: m.format, bytes: await m.blob.arrayBuffer() })),
+    statistics,
+    origin,
+    done: () => void afterShown(id, outcomeP, statistics, project, keptP).catch(() => undefined),
+  };
+}
+
+function asOutcome(r: Awaited<ReturnType<typeof fetchMapDataBlob>>): MapOutcome {
+  if (r === 'unchanged') throw new Error('unreachable: no validator was sent');
+  return { origin: 'network', ...r };
+}
+
+/** The kept answers for the survey's other queries (TanStack), so its panels show them offline. */
+function seedQueries(kept: KeptSurvey): void {
+  const id = kept.projectId;
+  if (kept.related) queryClient.setQueryData(relatedSurveysQuery(String(id)).queryKey, kept.related);
+  queryClient.setQueryData(orthophotoQuery(id).queryKey, offlinePhotoStatus(kept.photo));
+}
+
+async function afterShown(
+  id: number,
+  outcomeP: Promise<MapOutcome>,
+  statisticsP: Promise<StatisticsResponse>,
+  projectP: Promise<{ name: string }>,
+  keptP: Promise<KeptSurvey | null>,
+): Promise<void> {
+  if (!getSession()?.user || !deviceSupported()) return;
+  const [m, kept] = await Promise.all([outcomeP, keptP]);
+  if (m.origin === 'device') return device().opened(id);
+  const [statistics, project] = await Promise.all([statisticsP.catch(() => null), projectP.catch(() => null)]);
+  await keepFromServer(id, m.origin === 'unchanged' ? 'unchanged' : m, { statistics, name: project?.name ?? null, kept, opened: true });
+}
+
+/** The map data of a survey to compare with: from the server, or from the device when the server cannot be reached. */
+export async function comparedMapData(projectId: string, signal?: AbortSignal): Promise<MapDataBytes> {
+  const kept = await keptFor(Number(projectId));
+  const fromDevice = async () => {
+    const blob = kept && (await device().readMap(kept.projectId));
+    if (!kept || !blob) throw noConnection();
+    return { format: kept.map.format, bytes: await blob.arrayBuffer() };
+  };
+  if (kept && browserOffline()) return fromDevice();
+  try {
+    const r = await fetchMapDataBlob(projectId, { signal, etag: kept?.map.etag, ...(kept ? { timeoutMs: KEPT_WAIT_MS, retries: 0 } : {}) });
+    if (r === 'unchanged') return await fromDevice();
+    return { format: r.format, bytes: await r.blob.arrayBuffer() };
+  } catch (e) {
+    if (kept && unreachable(e)) return fromDevice();
+    throw e;
+  }
+}
