@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { bearingDegrees, compassPoint, distanceMeters, hasArrived, nearestUnvisitedMeters, nextTrees, visitOrder, type WalkTree } from './walk';
+
+// Rows of trees 4 m apart along a parallel at 30.9° N (one degree of longitude there ≈ 95.45 km).
+const LAT = 30.9;
+const mPerDegLon = (Math.PI / 180) * 6371008.8 * Math.cos((LAT * Math.PI) / 180);
+const east = (m: number) => 34.79 + m / mPerDegLon;
+const row = (n: number, y = 0): WalkTree[] => Array.from({ length: n }, (_, i) => ({ id: 100 * (y + 1) + i, lon: east(4 * i), lat: LAT + y / 111_195 }));
+
+describe('walk to a tree', () => {
+  it('measures distance and bearing', () => {
+    expect(distanceMeters([east(0), LAT], [east(40), LAT])).toBeCloseTo(40, 1);
+    expect(distanceMeters([34.79, LAT], [34.79, LAT + 0.001])).toBeCloseTo(111.195, 1);
+    expect(bearingDegrees([34.79, LAT], [34.79, LAT + 0.001])).toBeCloseTo(0, 5);
+    expect(bearingDegrees([34.79, LAT], [east(10), LAT])).toBeCloseTo(90, 1);
+    expect(bearingDegrees([34.79, LAT], [34.79, LAT - 0.001])).toBeCloseTo(180, 5);
+    expect(bearingDegrees([east(10), LAT], [34.79, LAT])).toBeCloseTo(270, 1);
+    expect(compassPoint(0)).toBe('n');
+    expect(compassPoint(359)).toBe('n');
+    expect(compassPoint(44)).toBe('ne');
+    expect(compassPoint(225)).toBe('sw');
+  });
+
+  it('arrives within 4 m, or within a fix’s accuracy up to 15 m, never on a worse fix', () => {
+    expect(hasArrived(3.9, 3)).toBe(true);
+    expect(hasArrived(4.1, 3)).toBe(false);
+    expect(hasArrived(9, 10)).toBe(true);
+    expect(hasArrived(14, 30)).toBe(false);
+    expect(hasArrived(2, null)).toBe(true);
+  });
+
+  it('orders the unvisited trees nearest first, walking along the row', () => {
+    const trees = [...row(5), ...row(5, 10)];
+    const visited = new Set([trees[1].id]);
+    const order = visitOrder(trees, visited, [east(-3), LAT]);
+    expect(order.map((i) => trees[i].id)).toEqual([100, 102, 103, 104, 1104, 1103, 1102, 1101, 1100]);
+    expect(nextTrees(trees, visited, [east(-3), LAT], 3)).toEqual(order.slice(0, 3));
+    expect(visitOrder(trees, visited, null)).toEqual([0, 2, 3, 4, 5, 6, 7, 8, 9]);
+    expect(nearestUnvisitedMeters(trees, visited, [east(4), LAT])).toBeCloseTo(4, 1);
+    expect(nearestUnvisitedMeters(trees, new Set(trees.map((t) => t.id)), [east(4), LAT])).toBe(Infinity);
+  });
+});
