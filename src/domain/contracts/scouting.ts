@@ -31,7 +31,7 @@ export const recordsQuery = z.strictObject({
   since: z.coerce.number({ error: 'since must be a number' }).int().min(0).optional(),
 });
 export const photoQuery = z.strictObject({ size: z.enum(['thumb', 'full']).default('full') });
-export const exportRecordsQuery = z.strictObject({ format: z.enum(['geojson', 'csv']), lang: z.enum(['he', 'en']).default('he') });
+export const exportRecordsQuery = z.strictObject({ format: z.enum(['geojson', 'csv']).default('geojson'), lang: z.enum(['he', 'en']).default('he') });
 export const myTasksQuery = z.strictObject({ assignee: z.literal('me', { error: 'assignee must be "me"' }) });
 
 const lon = z.number({ error: 'lon must be a number' }).min(-180).max(180);
@@ -185,8 +185,8 @@ export const scoutingTask = z.object({
 export type ScoutingTask = z.infer<typeof scoutingTask>;
 export const taskAnswer = z.object({ task: scoutingTask });
 export const tasksAnswer = z.object({ tasks: z.array(scoutingTask) });
-/** 409 (a move no longer allowed) and 412 (If-Match stale): the error with the task as it is now. */
-export const taskConflict = errorBody.extend({ current: scoutingTask });
+/** 409 (a move no longer allowed) and 412 (If-Match stale): the error with the task as it is now (`current`; a 409 of a reused change id has none). */
+export const taskConflict = errorBody.extend({ current: scoutingTask.optional() });
 
 /** Closing the loop: the task's trees in the newest later survey of the same plots, by the compare engine's classes. */
 export const taskOutcome = z.object({
