@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { OpenTasksNotice } from '../../components/scouting/task-badge';
 import { Trans, useTranslation } from 'react-i18next';
 import { Data } from '../../components/bidi';
 import { useSession } from '../../api/session';
@@ -29,6 +30,7 @@ export function HomePage() {
           {clientName ? <Trans t={t} i18nKey="welcome" values={{ name: clientName }} components={{ name: <Data /> }} /> : t('welcomeAnonymous')}
         </h1>
         {load.status === 'loaded' && <Summary projects={load.projects} />}
+        <OpenTasksNotice />
       </header>
       {load.status === 'loading' && (
         <div className="home__state" role="status" aria-live="polite" data-testid="home-loading">
