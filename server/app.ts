@@ -13,6 +13,7 @@ import { serializerCompiler, validatorCompiler, createJsonSchemaTransform } from
 import type { Db } from './db/adapter';
 import type { TokenService } from './auth/token';
 import { registerErrorHandling } from './plugins/errors';
+import { withErrorAnswers } from './plugins/api-doc';
 import { registerAuth } from './plugins/auth';
 import { contentSecurityPolicy } from './plugins/csp';
 import { registerRoutes } from './routes';
@@ -39,6 +40,8 @@ export interface AppOptions {
   trustProxy?: boolean | number | string[];
   /** Chromium that prints the PDF report (default /usr/bin/chromium). */
   chromiumPath?: string;
+  /** A production deployment (NODE_ENV=production): the admin dashboard says "Production Database". */
+  production?: boolean;
   /** Folder of the survey snapshots (SNAPSHOT_DIR); omitted: a temporary folder (tests). */
   snapshotDir?: string;
   /** Aerial photos (ORTHO_DIR and its limits); omitted: a temporary folder and the defaults (tests). */
@@ -72,7 +75,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     // Router-level failures (a malformed %-escape in the path) skip the error
     // handler; answer them in the same { success, message } shape.
     frameworkErrors: (error, _request, reply) => {
-      void (reply as unknown as FastifyReply).status(400).send({ success: false, message: `Malformed URL: ${error.message}` });
+      void (reply as unknown as FastifyReply)
+        .status(400)
+        .send({ success: false, code: 'malformed_url', params: { detail: error.message }, message: `Malformed URL: ${error.message}` });
     },
   });
   const routes: RouteOptions[] = [];
@@ -102,6 +107,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(compress, { threshold: 1024 });
   await app.register(swagger, {
     openapi: { info: { title: 'Orchard survey API', version: '1.0.0' }, components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } } },
+    // Every operation's error answers, with the one Error schema (server/plugins/api-doc.ts).
+    transformObject: withErrorAnswers(() => routes),
     // A response timestamp is the driver's Date, sent as ISO text: documented as a date-time string.
     transform: createJsonSchemaTransform({
       zodToJsonConfig: {
@@ -125,6 +132,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     loginPerMinutePerAddress: opts.loginPerMinutePerAddress ?? 30,
     passwordHash: opts.passwordHash ?? { concurrency: availableParallelism(), queue: 200 },
     chromiumPath: opts.chromiumPath ?? '/usr/bin/chromium',
+    production: opts.production ?? false,
   });
   // The API's docs: swagger-ui at /api/docs (its scripts are files of the package: the CSP holds), the OpenAPI
   // document at /api/docs/json and /api/docs/yaml. Public like the login: they describe routes, not data.

@@ -35,6 +35,7 @@ async function main() {
     snapshotDir: config.snapshotDir,
     photoDir: config.photoDir,
     ortho: { dir: config.orthoDir, maxBytes: config.ORTHO_MAX_BYTES, maxPixels: config.ORTHO_MAX_PIXELS, minFreeBytes: config.ORTHO_MIN_FREE_BYTES },
+    production: config.NODE_ENV === 'production',
   });
 
   let stopping = false;

@@ -6,6 +6,7 @@
 // truncated and fails the format checks after). Entry names only pick parts by
 // extension; they are never paths: nothing is written to disk.
 import { unzipSync } from 'fflate';
+import type { ErrorCode, ErrorParams } from '../../src/domain/error-codes';
 
 export const BOUNDARY_LIMITS = {
   /** Upload size (413 beyond). */
@@ -18,10 +19,13 @@ export const BOUNDARY_LIMITS = {
   features: 5_000,
 };
 
+/** What is wrong with a file: the HTTP status, a stable code with its params (src/domain/error-codes.ts) and the English message. */
 export class BoundaryFileError extends Error {
   constructor(
     readonly status: 400 | 413 | 422,
+    readonly code: ErrorCode,
     message: string,
+    readonly params: ErrorParams = {},
   ) {
     super(message);
   }
@@ -55,18 +59,23 @@ export function unzipParts(buf: Uint8Array, wanted: readonly string[]): Map<stri
     out = unzipSync(buf, {
       filter: (f) => {
         entries++;
-        if (entries > BOUNDARY_LIMITS.entries) throw new BoundaryFileError(422, `The archive holds more than ${BOUNDARY_LIMITS.entries} entries`);
+        if (entries > BOUNDARY_LIMITS.entries)
+          throw new BoundaryFileError(422, 'archive_too_many_entries', `The archive holds more than ${BOUNDARY_LIMITS.entries} entries`, {
+            max: BOUNDARY_LIMITS.entries,
+          });
         if (!wanted.includes(extensionOf(f.name))) return false;
         unpacked += f.originalSize;
         if (unpacked > BOUNDARY_LIMITS.unpacked) {
-          throw new BoundaryFileError(413, `The archive unpacks to more than ${BOUNDARY_LIMITS.unpacked / 1024 / 1024} MB`);
+          const mb = BOUNDARY_LIMITS.unpacked / 1024 / 1024;
+          throw new BoundaryFileError(413, 'archive_too_large', `The archive unpacks to more than ${mb} MB`, { max_mb: mb });
         }
         return true;
       },
     });
   } catch (e) {
     if (e instanceof BoundaryFileError) throw e;
-    throw new BoundaryFileError(400, `The zip archive cannot be read: ${(e as Error).message}`);
+    const detail = (e as Error).message;
+    throw new BoundaryFileError(400, 'zip_unreadable', `The zip archive cannot be read: ${detail}`, { detail });
   }
   return new Map(Object.entries(out));
 }

@@ -1,14 +1,13 @@
 // A boundary file (zipped shapefile, KML, KMZ or GeoJSON) → polygon features in
 // EPSG:4326, each with its attributes and what the editor's geometry rules say
 // of it as a plot and as an irrigation area. Runs in the job thread.
-import { kml as kmlToGeoJson } from '@tmcw/togeojson';
-import { DOMParser } from '@xmldom/xmldom';
 import type { Feature, Geometry, Position } from 'geojson';
-import { read as readShapefile } from 'shapefile';
-import { validateGeometry } from '../../src/domain/geometry-validation';
+import { validateGeometry, type GeometryErrorCode, type GeometryErrorParams } from '../../src/domain/geometry-validation';
 import { geojsonRings } from '../export/shp-polygons';
+import { countsInEnglish, type CountKey } from '../../src/domain/error-codes';
 import { HttpError } from '../http-error';
 import { BOUNDARY_LIMITS, BoundaryFileError, extensionOf, sniff, unzipParts } from './archive';
+import { decoder, fromGeoJson, fromKml, fromShapefile } from './parse';
 import { projectionOf, reprojectGeometry, type Projection } from './reproject';
 
 export type BoundaryFormat = 'shapefile' | 'kml' | 'kmz' | 'geojson';
@@ -20,6 +19,13 @@ export interface BoundaryFeature {
   properties: Record<string, AttributeValue>;
   /** null: the geometry passes the editor's rules for that kind; else why not. */
   problems: { plot: string | null; irrigation: string | null };
+  /** The same verdicts as codes the app words (src/domain/geometry-validation.ts). */
+  issues: { plot: GeometryIssue | null; irrigation: GeometryIssue | null };
+}
+
+export interface GeometryIssue {
+  code: GeometryErrorCode;
+  params: GeometryErrorParams;
 }
 
 export interface BoundaryPreview {
@@ -32,80 +38,6 @@ export interface BoundaryPreview {
 
 /** All vertices of a file, over every feature (the preview goes back to the browser whole). */
 const MAX_TOTAL_VERTICES = 500_000;
-const decoder = (label = 'utf-8') => {
-  try {
-    return new TextDecoder(label.trim().toLowerCase() || 'utf-8', { fatal: false });
-  } catch {
-    return new TextDecoder('utf-8');
-  }
-};
-
-/** The .shp's own header says how long it is: a truncated (or padded) part is refused. */
-function checkShp(shp: Uint8Array): void {
-  if (shp.length < 100) throw new BoundaryFileError(422, 'The .shp is shorter than its 100-byte header');
-  const view = new DataView(shp.buffer, shp.byteOffset, shp.byteLength);
-  if (view.getInt32(0) !== 9994) throw new BoundaryFileError(422, 'The .shp does not start with the shapefile file code 9994');
-  if (view.getInt32(24) * 2 !== shp.length) throw new BoundaryFileError(422, `The .shp says it is ${view.getInt32(24) * 2} bytes long but holds ${shp.length}`);
-}
-
-function checkDbf(dbf: Uint8Array): void {
-  if (dbf.length < 32) throw new BoundaryFileError(422, 'The .dbf is shorter than its header');
-  const view = new DataView(dbf.buffer, dbf.byteOffset, dbf.byteLength);
-  const need = view.getUint16(8, true) + view.getUint32(4, true) * view.getUint16(10, true);
-  if (need > dbf.length) throw new BoundaryFileError(422, `The .dbf needs ${need} bytes for its records but holds ${dbf.length}`);
-}
-
-async function fromShapefile(parts: Map<string, Uint8Array>): Promise<{ features: Feature[]; prj: string | null }> {
-  const byExt = (ext: string) => [...parts.entries()].filter(([name]) => extensionOf(name) === ext);
-  const shps = byExt('shp');
-  if (shps.length === 0) throw new BoundaryFileError(422, 'The zip holds no .shp (a shapefile zip needs .shp, .dbf and .prj)');
-  if (shps.length > 1) throw new BoundaryFileError(422, `The zip holds ${shps.length} shapefiles; send one per file`);
-  const stem = shps[0][0].slice(0, -4).toLowerCase();
-  const part = (ext: string) => byExt(ext).find(([name]) => name.slice(0, -4).toLowerCase() === stem)?.[1] ?? byExt(ext)[0]?.[1] ?? null;
-  const shp = shps[0][1],
-    dbf = part('dbf'),
-    prj = part('prj'),
-    cpg = part('cpg');
-  checkShp(shp);
-  if (dbf) checkDbf(dbf);
-  const encoding = cpg ? decoder().decode(cpg).trim() || 'utf-8' : 'utf-8';
-  try {
-    const fc = await readShapefile(shp, dbf ?? undefined, { encoding: decoder(encoding).encoding });
-    return { features: fc.features, prj: prj ? decoder().decode(prj) : null };
-  } catch (e) {
-    throw new BoundaryFileError(422, `The shapefile cannot be read: ${(e as Error).message}`);
-  }
-}
-
-function fromKml(text: string): Feature[] {
-  // No DTDs at all: no entity expansion (billion laughs) and no external entities.
-  if (/<!DOCTYPE|<!ENTITY/i.test(text)) throw new BoundaryFileError(422, 'KML with a DOCTYPE or entities is refused');
-  let failed: string | null = null;
-  const doc = new DOMParser({
-    onError: (level, msg) => {
-      if (level === 'fatalError') failed = msg;
-    },
-  }).parseFromString(text, 'text/xml');
-  if (failed || !doc.documentElement) throw new BoundaryFileError(422, `The KML is not well-formed XML: ${failed ?? 'no root element'}`);
-  if (doc.documentElement.localName !== 'kml') throw new BoundaryFileError(422, `An XML file must be KML (root <kml>), not <${doc.documentElement.localName}>`);
-  return kmlToGeoJson(doc as never).features as Feature[];
-}
-
-function fromGeoJson(text: string): { features: Feature[]; crsName: string | null } {
-  let v: unknown;
-  try {
-    v = JSON.parse(text);
-  } catch (e) {
-    throw new BoundaryFileError(422, `The GeoJSON is not valid JSON: ${(e as Error).message}`);
-  }
-  const o = v as { type?: unknown; features?: unknown; crs?: { properties?: { name?: unknown } } };
-  const crsName = typeof o?.crs?.properties?.name === 'string' ? o.crs.properties.name : null;
-  if (o?.type === 'FeatureCollection' && Array.isArray(o.features)) return { features: o.features as Feature[], crsName };
-  if (o?.type === 'Feature') return { features: [o as Feature], crsName };
-  if (typeof o?.type === 'string' && 'coordinates' in (o as object))
-    return { features: [{ type: 'Feature', properties: {}, geometry: o as Geometry }], crsName };
-  throw new BoundaryFileError(422, 'The JSON is not GeoJSON (a FeatureCollection, a Feature or a geometry)');
-}
 
 /** KML's MultiGeometry of polygons → MultiPolygon; Z values dropped everywhere; rings wound as RFC 7946 asks. */
 function flatten(g: Geometry | null): Geometry | null {
@@ -139,16 +71,38 @@ function attributes(p: unknown): Record<string, AttributeValue> {
   return out;
 }
 
-const problem = (g: Geometry | null, kind: 'plot' | 'irrigation'): string | null => {
-  if (!g) return 'The feature has no geometry';
+const verdict = (g: Geometry | null, kind: 'plot' | 'irrigation'): { message: string; issue: GeometryIssue } | null => {
+  if (!g) return { message: 'The feature has no geometry', issue: { code: 'geometry_required', params: {} } };
   const r = validateGeometry(g, kind);
-  return r.ok ? null : r.error;
+  return r.ok ? null : { message: r.error, issue: { code: r.code, params: r.params } };
 };
 
+/** What a file holds when it holds no polygon ({ point: 12, line: 3 }), in the order the 422's message says it. */
+const HOLDS = ['point', 'line', 'collection', 'no_geometry', 'network_link', 'ground_overlay', 'other'] as const satisfies readonly CountKey[];
+function holdsOf(features: readonly Feature[], skipped: Record<string, number>): Record<string, number> {
+  const out: Record<string, number> = {};
+  const add = (k: string, n = 1) => (out[k] = (out[k] ?? 0) + n);
+  for (const f of features) {
+    const t = f?.geometry?.type;
+    if (!t) add('no_geometry');
+    else if (t === 'Point' || t === 'MultiPoint') add('point');
+    else if (t === 'LineString' || t === 'MultiLineString') add('line');
+    else if (t === 'GeometryCollection') add('collection');
+    else add('other');
+  }
+  for (const [k, n] of Object.entries(skipped)) add(k, n);
+  return Object.fromEntries(HOLDS.filter((k) => out[k]).map((k) => [k, out[k]]));
+}
+function noPolygons(holds: Record<string, number>): BoundaryFileError {
+  const { text } = countsInEnglish(HOLDS.map((k) => [holds[k] ?? 0, k] as const));
+  return new BoundaryFileError(422, 'no_polygons', `The file holds no polygons: ${text || 'no features at all'}`, { holds });
+}
+
 export async function readBoundaryFile(buf: Uint8Array): Promise<BoundaryPreview> {
-  if (buf.length === 0) throw new BoundaryFileError(400, 'The file is empty');
+  if (buf.length === 0) throw new BoundaryFileError(400, 'file_empty', 'The file is empty');
   const kind = sniff(buf);
   let format: BoundaryFormat, raw: Feature[], projection: Projection;
+  let skipped: Record<string, number> = {};
   if (kind === 'zip') {
     const parts = unzipParts(buf, ['shp', 'shx', 'dbf', 'prj', 'cpg', 'kml']);
     const kmls = [...parts.entries()].filter(([n]) => extensionOf(n) === 'kml');
@@ -161,14 +115,14 @@ export async function readBoundaryFile(buf: Uint8Array): Promise<BoundaryPreview
       format = 'kmz';
       // KMZ: the root document is doc.kml by convention, else the first KML.
       const main = kmls.find(([n]) => n.toLowerCase() === 'doc.kml') ?? kmls[0];
-      raw = fromKml(decoder().decode(main[1]));
+      ({ features: raw, skipped } = fromKml(decoder().decode(main[1])));
       projection = projectionOf({ wgs84: 'KML (WGS 84)' });
     } else {
-      throw new BoundaryFileError(422, 'The zip holds neither a shapefile (.shp) nor KML');
+      throw new BoundaryFileError(422, 'zip_no_boundary', 'The zip holds neither a shapefile (.shp) nor KML');
     }
   } else if (kind === 'xml') {
     format = 'kml';
-    raw = fromKml(decoder().decode(buf));
+    ({ features: raw, skipped } = fromKml(decoder().decode(buf)));
     projection = projectionOf({ wgs84: 'KML (WGS 84)' });
   } else if (kind === 'json') {
     format = 'geojson';
@@ -176,19 +130,40 @@ export async function readBoundaryFile(buf: Uint8Array): Promise<BoundaryPreview
     raw = g.features;
     projection = projectionOf({ crsName: g.crsName, sample: raw });
   } else {
-    throw new BoundaryFileError(400, 'Unknown file type: send a zipped shapefile, KML, KMZ or GeoJSON (checked by the file’s first bytes)');
+    throw new BoundaryFileError(
+      400,
+      'file_type_unknown',
+      'Unknown file type: send a zipped shapefile, KML, KMZ or GeoJSON (checked by the file’s first bytes)',
+    );
   }
   if (raw.length > BOUNDARY_LIMITS.features)
-    throw new BoundaryFileError(422, `The file holds ${raw.length} features; at most ${BOUNDARY_LIMITS.features} at once`);
+    throw new BoundaryFileError(422, 'too_many_features', `The file holds ${raw.length} features; at most ${BOUNDARY_LIMITS.features} at once`, {
+      count: raw.length,
+      max: BOUNDARY_LIMITS.features,
+    });
   const total = raw.reduce((s, f) => s + vertexCount(f?.geometry ?? null), 0);
-  if (total > MAX_TOTAL_VERTICES) throw new BoundaryFileError(422, `The file holds ${total} vertices; at most ${MAX_TOTAL_VERTICES} at once`);
+  if (total > MAX_TOTAL_VERTICES)
+    throw new BoundaryFileError(422, 'too_many_vertices', `The file holds ${total} vertices; at most ${MAX_TOTAL_VERTICES} at once`, {
+      count: total,
+      max: MAX_TOTAL_VERTICES,
+    });
   const fields = new Set<string>();
   const features = raw.map((f, index) => {
     const geometry = reprojectGeometry(flatten(f?.geometry ?? null), projection);
     const properties = attributes(f?.properties);
     Object.keys(properties).forEach((k) => fields.add(k));
-    return { index, geometry, properties, problems: { plot: problem(geometry, 'plot'), irrigation: problem(geometry, 'irrigation') } };
+    const plot = verdict(geometry, 'plot'),
+      irrigation = verdict(geometry, 'irrigation');
+    return {
+      index,
+      geometry,
+      properties,
+      problems: { plot: plot?.message ?? null, irrigation: irrigation?.message ?? null },
+      issues: { plot: plot?.issue ?? null, irrigation: irrigation?.issue ?? null },
+    };
   });
+  // A file without a single polygon has nothing to import: say what it holds (a mixed file keeps its per-feature verdicts).
+  if (!features.some((f) => f.geometry?.type === 'Polygon' || f.geometry?.type === 'MultiPolygon')) throw noPolygons(holdsOf(raw, skipped));
   return { format, crs: projection.name, fields: [...fields], features };
 }
 
@@ -197,7 +172,7 @@ export async function boundaryPreviewJob(_db: unknown, input: { file: Uint8Array
   try {
     return await readBoundaryFile(input.file);
   } catch (e) {
-    if (e instanceof BoundaryFileError) throw new HttpError(e.status, e.message, undefined, undefined, 'bad_boundary_file');
+    if (e instanceof BoundaryFileError) throw new HttpError(e.status, e.message, undefined, undefined, e.code, e.params);
     throw e;
   }
 }

@@ -34,13 +34,19 @@ function converter(def: string, name: string): Projection {
   try {
     conv = proj4(def, 'EPSG:4326');
   } catch (e) {
-    throw new BoundaryFileError(422, `Cannot reproject from "${name}" to WGS 84: ${(e as Error).message || 'unknown coordinate system'}`);
+    const detail = (e as Error).message || 'unknown coordinate system';
+    throw new BoundaryFileError(422, 'crs_unreadable', `Cannot reproject from "${name}" to WGS 84: ${detail}`, { name, detail });
   }
   return {
     name,
     forward: (p) => {
       const q = conv.forward([p[0], p[1]]);
-      if (!Number.isFinite(q[0]) || !Number.isFinite(q[1])) throw new BoundaryFileError(422, `Position ${p[0]} ${p[1]} cannot be reprojected from "${name}"`);
+      if (!Number.isFinite(q[0]) || !Number.isFinite(q[1]))
+        throw new BoundaryFileError(422, 'position_not_reprojectable', `Position ${p[0]} ${p[1]} cannot be reprojected from "${name}"`, {
+          x: p[0],
+          y: p[1],
+          name,
+        });
       return [q[0], q[1]];
     },
   };
@@ -51,7 +57,7 @@ export function projectionOf(src: { prj?: string | null; crsName?: string | null
   if (src.prj) {
     const text = src.prj.trim();
     const m = /^\s*(PROJCS|GEOGCS|PROJCRS|GEOGCRS|GEODCRS)\s*\[\s*"([^"]*)"/i.exec(text);
-    if (!m) throw new BoundaryFileError(422, 'The .prj is not a WKT coordinate system');
+    if (!m) throw new BoundaryFileError(422, 'prj_not_wkt', 'The .prj is not a WKT coordinate system');
     const name = m[2];
     if (/^GEOG/i.test(m[1]) && WGS84_NAMES.test(name.replace(/\s+/g, ' ').replace(/ /g, '_'))) return { name, forward: null };
     if (/israel.*tm|itm/i.test(name)) return converter('EPSG:2039', name);
@@ -62,12 +68,19 @@ export function projectionOf(src: { prj?: string | null; crsName?: string | null
     if (/CRS84$|EPSG:{1,2}4326$/i.test(name)) return { name, forward: null };
     const code = /EPSG:{1,2}(\d+)$/i.exec(name)?.[1];
     if (!code || !proj4.defs(`EPSG:${code}`))
-      throw new BoundaryFileError(422, `Cannot reproject from "${name}": send GeoJSON in WGS 84 (RFC 7946) or a shapefile with its .prj`);
+      throw new BoundaryFileError(422, 'crs_unknown', `Cannot reproject from "${name}": send GeoJSON in WGS 84 (RFC 7946) or a shapefile with its .prj`, {
+        name,
+      });
     return converter(`EPSG:${code}`, name);
   }
   const p = firstPosition(src.sample);
   if (p && !isLonLat(p)) {
-    throw new BoundaryFileError(422, `The file names no coordinate system and its coordinates are not longitude/latitude (${p[0]} ${p[1]}): include the .prj`);
+    throw new BoundaryFileError(
+      422,
+      'crs_missing',
+      `The file names no coordinate system and its coordinates are not longitude/latitude (${p[0]} ${p[1]}): include the .prj`,
+      { x: p[0], y: p[1] },
+    );
   }
   return { name: 'WGS 84 (no coordinate system given)', forward: null };
 }

@@ -42,7 +42,7 @@ const TREE_STATUSES: [number, string][] = [
   [2, 'Weak-Dead'],
   [3, 'Dead'],
   [4, 'Missing'],
-  [5, 'Unknown'],
+  [5, 'Unknown / whitewash'],
 ];
 const COUNTRIES = ['Israel', 'Cyprus', 'Greece', 'Spain', 'Bulgaria'];
 

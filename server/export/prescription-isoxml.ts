@@ -4,13 +4,15 @@
 // type-2 grid of the applied rate. The DDI follows the unit: 0006 "setpoint
 // mass per area application rate" (mg/m², for kg/ha and g/tree) or 0001
 // "setpoint volume per area application rate" (mm³/m², for l/ha); both are
-// 100 × the per-hectare figure. Cells outside the zones hold 0; the task's
-// default treatment zone holds the default rate (g/tree: at the farm's mean
-// density of treated trees).
+// 100 × the per-hectare figure. The grid covers the field (the plots): a cell
+// holds the rate of the zone at its centre, the default rate inside the field
+// outside every zone, 0 outside the field; the task's default treatment zone
+// holds the default rate (g/tree: at the farm's mean density of treated trees).
 import { ExtendedPartfield, ExtendedTask, ISOXMLManager, TAGS, TaskTaskStatusEnum, type Entity, type FeatureCollection, type GridParameters } from 'isoxml';
 import { appliedUnit, type PrescriptionInput } from '../../workers/geo/prescription-input';
 import { extentOf } from '../../workers/geo/fit';
 import { gridSpec, type GridSpec } from '../../workers/geo/prescription-grid';
+import { sampleAtCellCentres } from '../../workers/geo/prescription-field';
 import type { Prescription } from '../../workers/geo/prescription';
 
 export const DDI = { 'kg/ha': '0006', 'l/ha': '0001' } as const;
@@ -22,9 +24,9 @@ const MAX_GRID_CELLS = 1_000_000;
 
 const params = (g: GridSpec): GridParameters => ({ minX: g.minX, minY: g.minY, numCols: g.cols, numRows: g.rows, cellWidth: g.cellW, cellHeight: g.cellH });
 
-/** The grid of a plot / irrigation-area prescription: 5 m cells over the zones' extent (fewer when needed). */
+/** The grid of a plot / irrigation-area prescription: 5 m cells over the field (the plots), fewer when needed. */
 function zoneGrid(p: Prescription): GridSpec {
-  const box = extentOf(p.zones.flatMap((z) => z.polygons.map((coordinates) => ({ type: 'Polygon' as const, coordinates }))))!;
+  const box = extentOf(p.boundary.map((coordinates) => ({ type: 'Polygon' as const, coordinates })))!;
   const first = gridSpec(box, ZONE_GRID_M);
   const cells = first.cols * first.rows;
   return cells <= MAX_GRID_CELLS ? first : gridSpec(box, ZONE_GRID_M * Math.sqrt(cells / MAX_GRID_CELLS) * 1.01);
@@ -51,19 +53,23 @@ export async function prescriptionIsoxml(p: Prescription, input: PrescriptionInp
     type: 'FeatureCollection',
     features: p.zones.map((z) => ({ type: 'Feature', properties: { RATE: iso(z.applied) }, geometry: { type: 'MultiPolygon', coordinates: z.polygons } })),
   } as FeatureCollection;
-  // A grid prescription's cells are the zones themselves: each cell holds its zone's rate
-  // (a clipped edge cell too); plot and area zones are sampled at the cell centres (isoxml's generator).
+  // A grid prescription's cells are the zones themselves: each cell holds its zone's rate (a clipped edge
+  // cell too). Plot and area zones (the field outside the areas among them, at the default rate) are sampled
+  // at the cell centres; a cell whose centre is outside the field holds 0.
   const cellRates = p.grid
     ? (() => {
         const values = new Int32Array(grid.cols * grid.rows);
         for (const z of p.zones) values[z.cell] = iso(z.applied);
         return values;
       })()
-    : null;
+    : sampleAtCellCentres(
+        grid,
+        p.zones.map((z) => ({ polygons: z.polygons, value: iso(z.applied) })),
+      );
   const m = new ISOXMLManager({
     fmisTitle: 'Orchard Survey',
     gridParamsGenerator: () => params(grid),
-    ...(cellRates ? { gridGenerator: () => cellRates.buffer as ArrayBuffer } : {}),
+    gridGenerator: () => cellRates.buffer as ArrayBuffer,
   });
   const add = <T extends Entity>(tag: TAGS, attrs: Record<string, unknown>) => {
     const e = m.createEntityFromAttributes(tag, attrs) as T;

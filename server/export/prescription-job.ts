@@ -5,7 +5,16 @@
 import { readFileSync } from 'node:fs';
 import { analyseDataset, buildPrescription, decodeMapDataArrow, PrescriptionError } from '../../workers/geo';
 import type { PrescriptionRequest } from '../../workers/geo/prescription-input';
+import type { ErrorCode } from '../../src/domain/error-codes';
 import { HttpError } from '../http-error';
+
+/** The worker's reasons (the map panel words them too) as the API's error codes. */
+const PRESCRIPTION_ERROR_CODES: Record<PrescriptionError['code'], ErrorCode> = {
+  noPlots: 'prescription_no_plots',
+  noAreas: 'prescription_no_areas',
+  tooManyCells: 'prescription_too_many_cells',
+  rates: 'prescription_rates',
+};
 import { prescriptionIsoxml, type IsoxmlNames } from './prescription-isoxml';
 import { prescriptionShapefile } from './prescription-shapefile';
 
@@ -25,7 +34,7 @@ export async function prescriptionJob(_db: unknown, input: PrescriptionJobInput)
   try {
     p = buildPrescription(d, analyseDataset(d), r);
   } catch (e) {
-    if (e instanceof PrescriptionError) throw new HttpError(400, e.message);
+    if (e instanceof PrescriptionError) throw new HttpError(400, e.message, undefined, undefined, PRESCRIPTION_ERROR_CODES[e.code], e.params);
     throw e;
   }
   const zip = r.format === 'isoxml' ? await prescriptionIsoxml(p, r, input.names) : await prescriptionShapefile(p, r, r.profile ?? 'generic', input.base);

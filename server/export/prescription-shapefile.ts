@@ -9,6 +9,7 @@ import polygonClipping, { type MultiPolygon as ClipMulti } from 'polygon-clippin
 import type { Position } from 'geojson';
 import { layerClasses, type PrescriptionInput, type TerminalProfile } from '../../workers/geo/prescription-input';
 import type { Prescription } from '../../workers/geo/prescription';
+import { OUTSIDE_ZONES_KEY } from '../../workers/geo/prescription-field';
 import { polygonShapefileZip, utf8Bytes, type ShapefileFeature } from './shp-polygons';
 
 const num = (v: number) => v.toFixed(3);
@@ -45,7 +46,7 @@ function features(p: Prescription, input: PrescriptionInput, profile: TerminalPr
       polygons: z.polygons,
       row: {
         ZONE: utf8Bytes(z.name),
-        CLASS: z.cls < 0 ? 'none' : classes[z.cls],
+        CLASS: z.key === OUTSIDE_ZONES_KEY ? 'default' : z.cls < 0 ? 'none' : classes[z.cls],
         TREES: String(z.trees),
         AREA_HA: num(z.areaHa),
         RATE: num(z.applied),

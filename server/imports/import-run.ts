@@ -22,8 +22,8 @@ export interface ImportInput {
 export async function runImport(db: Db, { user, projectId, body, createUnmatched }: ImportInput, progress: Progress) {
   const t0 = performance.now();
   const { rows: proj } = await db.query<{ client_id: number; name: string }>(`SELECT client_id, name FROM projects WHERE project_id = $1`, [projectId]);
-  if (!proj[0]) throw notFound('Project');
-  if (body === undefined || body === null || body === '') throw new HttpError(400, 'The import file is empty');
+  if (!proj[0]) throw notFound('project');
+  if (body === undefined || body === null || body === '') throw new HttpError(400, 'The import file is empty', undefined, undefined, 'import_empty');
   progress('parsing', 0, 1);
   const parsed = parseImport(body);
   const tParsed = performance.now();
@@ -53,6 +53,9 @@ export async function runImport(db: Db, { user, projectId, body, createUnmatched
       422,
       `${bad.length} row(s) are invalid; nothing was imported`,
       bad.slice(0, MAX_BAD_ROWS_LISTED).map((b) => ({ field: `line ${b.line}`, message: b.message })),
+      undefined,
+      'import_rows_invalid',
+      { count: bad.length },
     );
   }
   progress('writing', 0, parsed.rows.length);

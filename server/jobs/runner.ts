@@ -5,6 +5,7 @@
 // small pool on PostgreSQL.
 import type { MessagePort, Worker } from 'node:worker_threads';
 import type { Db } from '../db/adapter';
+import type { ErrorCode, ErrorParams } from '../../src/domain/error-codes';
 import { HttpError } from '../http-error';
 import { deserializeError, type SerializedError } from '../workers/rpc';
 import { spawnTsWorker } from '../workers/spawn';
@@ -29,7 +30,8 @@ function revive(s: SerializedError): Error {
       s.message,
       s.errors as HttpError['errors'],
       s.headers as HttpError['headers'],
-      typeof s.code === 'string' ? s.code : undefined,
+      typeof s.code === 'string' ? (s.code as ErrorCode) : undefined,
+      s.params as ErrorParams | undefined,
     );
   }
   return deserializeError(s);

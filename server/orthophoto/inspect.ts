@@ -7,6 +7,7 @@ import { fromFile } from 'geotiff';
 import sharp from 'sharp';
 import { HttpError } from '../http-error';
 import { crsOf } from './crs';
+import type { ErrorCode } from '../../src/domain/error-codes';
 
 export type PixelKind = 'rgb' | 'rgba' | 'palette';
 
@@ -24,7 +25,7 @@ export interface SourceInfo {
   bytes: number;
 }
 
-export const orthoError = (status: number, code: string, message: string) => new HttpError(status, message, undefined, undefined, code);
+export const orthoError = (status: number, code: ErrorCode, message: string) => new HttpError(status, message, undefined, undefined, code);
 
 /** What the first bytes say: a TIFF (classic or BigTIFF), a zip, or something else. */
 export function sniff(head: Uint8Array): 'tiff' | 'zip' | 'other' {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/adapter';
 import type { TokenService } from '../auth/token';
-import { HttpError } from '../http-error';
+import { HttpError, forbidden } from '../http-error';
 import type { z } from 'zod';
 import type { sessionUser } from '../../src/domain/contracts/auth';
 import { cachedQuery } from '../db/read-cache';
@@ -35,16 +35,16 @@ export function registerAuth(app: FastifyInstance, db: Db, tokens: TokenService)
     if (request.user.must_change_password && !request.routeOptions.config?.beforePasswordChange) {
       throw new HttpError(403, 'Choose a new password first', undefined, undefined, 'password_change_required');
     }
-    if ((access === 'admin' || url.startsWith('/api/admin')) && request.user.role !== 'admin') throw new HttpError(403, 'Admin access required');
+    if ((access === 'admin' || url.startsWith('/api/admin')) && request.user.role !== 'admin') throw forbidden();
   });
 }
 
 async function authenticate(request: FastifyRequest, db: Db, tokens: TokenService): Promise<AuthUser> {
   const header = request.headers.authorization ?? '';
   const match = /^Bearer ([A-Za-z0-9_\-.]+)$/.exec(header);
-  if (!match) throw new HttpError(401, 'Authentication required');
+  if (!match) throw new HttpError(401, 'Authentication required', undefined, undefined, 'auth_required');
   const claims = await tokens.verify(match[1]);
-  if (!claims) throw new HttpError(401, 'Invalid or expired token');
+  if (!claims) throw new HttpError(401, 'Invalid or expired token', undefined, undefined, 'token_invalid');
   // Every request asks this: answered from the exact read cache while an import holds the embedded database.
   // The session must be live: ending it (sign-out, Profile, an admin, a password change) ends this token at once.
   // Its expiry is checked where it moves (the refresh), so this read has no clock in it and stays cacheable.
@@ -57,7 +57,7 @@ async function authenticate(request: FastifyRequest, db: Db, tokens: TokenServic
     [Number(claims.sub), claims.sid],
   );
   const u = rows[0];
-  if (!u || u.disabled || !u.live || u.token_version !== claims.tv) throw new HttpError(401, 'Invalid or expired token');
+  if (!u || u.disabled || !u.live || u.token_version !== claims.tv) throw new HttpError(401, 'Invalid or expired token', undefined, undefined, 'token_invalid');
   return {
     user_id: u.user_id,
     email: u.email,
@@ -75,6 +75,6 @@ async function authenticate(request: FastifyRequest, db: Db, tokens: TokenServic
 
 /** The signed-in user; routes behind the auth hook can rely on it. */
 export function currentUser(request: FastifyRequest): AuthUser {
-  if (!request.user) throw new HttpError(401, 'Authentication required');
+  if (!request.user) throw new HttpError(401, 'Authentication required', undefined, undefined, 'auth_required');
   return request.user;
 }

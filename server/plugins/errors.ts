@@ -2,12 +2,13 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { errorBody } from '../../src/domain/contracts/common';
+import type { ErrorCode, ErrorParams } from '../../src/domain/error-codes';
 import { HttpError } from '../http-error';
 
-/** Every error answer has the contract's shape (src/domain/contracts/common.ts errorBody). */
-const fail = (body: z.input<typeof errorBody>) => body;
+/** Every error answer has the contract's shape (src/domain/contracts/common.ts errorBody) and a code of src/domain/error-codes.ts. */
+const fail = (body: z.input<typeof errorBody> & { code: ErrorCode; params?: ErrorParams }) => body;
 
-// One error contract for every route: { success: false, message, code?, errors? } (errorBody).
+// One error contract for every route: { success: false, message, code, params?, errors? } (errorBody).
 // Bad input is a 4xx whose message says what is wrong; anything unexpected is
 // a 500 without stack or SQL; a lost database is a 503 the client can retry.
 const DB_DOWN = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08006', '08001', '08003']);
@@ -20,27 +21,51 @@ export function isDatabaseDown(e: unknown): boolean {
   );
 }
 
+/** The parts of a zod issue the app words a refused field with (limits, expected type, allowed values, a custom issue's params). */
+const ISSUE_PARAMS = ['origin', 'minimum', 'maximum', 'inclusive', 'exact', 'expected', 'values', 'keys', 'format', 'divisor'] as const;
+function issueParams(p: Record<string, unknown>): ErrorParams {
+  const out: Record<string, ErrorParams[string]> = {};
+  for (const k of ISSUE_PARAMS) {
+    const v = p[k];
+    if (v === undefined) continue;
+    out[k] = typeof v === 'bigint' ? Number(v) : Array.isArray(v) ? v.map((x) => (typeof x === 'number' ? x : String(x))) : (v as ErrorParams[string]);
+  }
+  // A custom issue names its own code and parts (e.g. prescription_rates { count, layer }).
+  if (p.params && typeof p.params === 'object') Object.assign(out, p.params);
+  return out;
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | Error, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = error.validation.map((v) => {
-        const issuePath = (v.params as { issue?: { path?: PropertyKey[] } })?.issue?.path;
+        const params = (v.params ?? {}) as Record<string, unknown>;
+        const issuePath = (params.issue as { path?: PropertyKey[] } | undefined)?.path;
         const field = v.instancePath.replace(/^\//, '').replace(/\//g, '.') || (issuePath ?? []).map(String).join('.');
-        return { field, message: v.message ?? 'Invalid value' };
+        return { field, message: v.message ?? 'Invalid value', code: v.keyword, params: issueParams(params) };
       });
       const where = (error as FastifyError).validationContext ?? 'input';
       const first = errors.map((e) => (e.field ? `${e.field}: ${e.message}` : e.message)).join('; ');
-      return reply.status(400).send(fail({ success: false, message: `Invalid ${where}: ${first}`, errors }));
+      return reply.status(400).send(fail({ success: false, code: 'invalid_input', params: { where }, message: `Invalid ${where}: ${first}`, errors }));
     }
     if (error instanceof HttpError) {
       if (error.headers) reply.headers(error.headers);
-      return reply
-        .status(error.statusCode)
-        .send(fail({ success: false, message: error.message, ...(error.code ? { code: error.code } : {}), errors: error.errors }));
+      const status = error.statusCode;
+      const code = error.code ?? (status >= 500 ? 'server_error' : 'bad_request');
+      return reply.status(status).send(
+        fail({
+          success: false,
+          message: error.message,
+          code,
+          ...(error.params ? { params: error.params } : {}),
+          ...(error.errors ? { errors: error.errors } : {}),
+          ...(error.current ? { current: error.current } : {}),
+        }),
+      );
     }
     const status = (error as FastifyError).statusCode;
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      return reply.status(status).send(fail({ success: false, message: friendlyClientError(error as FastifyError) }));
+      return reply.status(status).send(fail({ success: false, ...clientError(error as FastifyError) }));
     }
     if (isDatabaseDown(error)) {
       request.log.warn({ err: error }, 'database unavailable');
@@ -54,20 +79,25 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(fail({ success: false, message: `Route ${request.method} ${request.url.split('?')[0]} not found` }));
+    const path = request.url.split('?')[0];
+    reply
+      .status(404)
+      .send(fail({ success: false, code: 'route_not_found', params: { method: request.method, path }, message: `Route ${request.method} ${path} not found` }));
   });
 }
 
-function friendlyClientError(e: FastifyError): string {
+/** Fastify's own refusals (body parsing, content types), with their codes. */
+function clientError(e: FastifyError): { code: ErrorCode; message: string; params?: ErrorParams } {
   switch (e.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'Request body is too large';
+      return { code: 'body_too_large', message: 'Request body is too large' };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'Unsupported content type: send application/json';
+      return { code: 'unsupported_media_type', message: 'Unsupported content type: send application/json' };
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'Request body is empty but JSON was declared';
+      return { code: 'empty_json_body', message: 'Request body is empty but JSON was declared' };
     default:
-      if (e instanceof SyntaxError || e.code === 'FST_ERR_CTP_INVALID_JSON_BODY') return `Malformed JSON body: ${e.message}`;
-      return e.message;
+      if (e instanceof SyntaxError || e.code === 'FST_ERR_CTP_INVALID_JSON_BODY')
+        return { code: 'malformed_json', message: `Malformed JSON body: ${e.message}`, params: { detail: e.message } };
+      return { code: 'bad_request', message: e.message, params: { detail: e.message } };
   }
 }

@@ -35,6 +35,7 @@ export class PdfPrinter {
         undefined,
         undefined,
         'report_unavailable',
+        { path: this.executablePath },
       );
     });
     return this.browser;

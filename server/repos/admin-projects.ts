@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/adapter';
+import type { ErrorCode, ErrorParams } from '../../src/domain/error-codes';
 import { HttpError } from '../http-error';
 import { findOne } from '../routes/admin/shared';
 import type { z } from 'zod';
@@ -38,7 +39,7 @@ export const PLOT_SQL = `
     FROM plots pl JOIN clients c ON c.client_id = pl.client_id
     LEFT JOIN crop_options co ON co.crop_id = pl.crop_id LEFT JOIN crop_types ct ON ct.crop_type_id = co.crop_type_id`;
 
-export const loadProject = (q: Queryable, id: number) => findOne<ProjectRow>(q, `${PROJECT_SQL} WHERE p.project_id = $1`, id, 'Project');
+export const loadProject = (q: Queryable, id: number) => findOne<ProjectRow>(q, `${PROJECT_SQL} WHERE p.project_id = $1`, id, 'project');
 
 /** All selected users must exist and belong to one client; returns it (422 otherwise). */
 export async function clientOfUsers(tx: Queryable, userIds: number[]): Promise<number> {
@@ -47,12 +48,16 @@ export async function clientOfUsers(tx: Queryable, userIds: number[]): Promise<n
     [userIds],
   );
   const missing = userIds.filter((id) => !rows.some((r) => r.user_id === id));
-  const fail = (message: string) => new HttpError(422, message, [{ field: 'user_ids', message }]);
-  if (missing.length) throw fail(`Unknown user id(s): ${missing.join(', ')}`);
-  const noClient = rows.filter((r) => r.client_id === null);
-  if (noClient.length) throw fail(`These users belong to no client and cannot be assigned to a project: ${noClient.map((r) => r.email).join(', ')}`);
+  const fail = (message: string, code: ErrorCode, params: ErrorParams) =>
+    new HttpError(422, message, [{ field: 'user_ids', message, code, params }], undefined, code, params);
+  if (missing.length) throw fail(`Unknown user id(s): ${missing.join(', ')}`, 'users_unknown', { ids: missing });
+  const noClient = rows.filter((r) => r.client_id === null).map((r) => r.email);
+  if (noClient.length)
+    throw fail(`These users belong to no client and cannot be assigned to a project: ${noClient.join(', ')}`, 'users_without_client', { emails: noClient });
   const clients = [...new Map(rows.map((r) => [r.client_id, r.client_name])).entries()];
-  if (clients.length > 1) throw fail(`All selected users must belong to the same client; they belong to: ${clients.map(([, n]) => n).join(', ')}`);
+  const names = clients.map(([, n]) => n ?? '');
+  if (clients.length > 1)
+    throw fail(`All selected users must belong to the same client; they belong to: ${names.join(', ')}`, 'users_many_clients', { clients: names });
   return clients[0][0]!;
 }
 
@@ -63,9 +68,10 @@ export async function checkPlots(tx: Queryable, plotIds: number[], clientId: num
     `SELECT plot_id, client_id, plot_name FROM plots WHERE plot_id = ANY($1::int[])`,
     [plotIds],
   );
-  const fail = (message: string) => new HttpError(422, message, [{ field: 'plot_ids', message }]);
+  const fail = (message: string, code: ErrorCode, params: ErrorParams) =>
+    new HttpError(422, message, [{ field: 'plot_ids', message, code, params }], undefined, code, params);
   const missing = plotIds.filter((id) => !rows.some((r) => r.plot_id === id));
-  if (missing.length) throw fail(`Unknown plot id(s): ${missing.join(', ')}`);
-  const foreign = rows.filter((r) => r.client_id !== clientId);
-  if (foreign.length) throw fail(`These plots belong to another client: ${foreign.map((r) => r.plot_name).join(', ')}`);
+  if (missing.length) throw fail(`Unknown plot id(s): ${missing.join(', ')}`, 'plots_unknown', { ids: missing });
+  const foreign = rows.filter((r) => r.client_id !== clientId).map((r) => r.plot_name);
+  if (foreign.length) throw fail(`These plots belong to another client: ${foreign.join(', ')}`, 'plots_foreign', { names: foreign });
 }

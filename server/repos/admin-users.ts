@@ -14,4 +14,4 @@ export const USER_SQL = `
     FROM users u LEFT JOIN clients c ON c.client_id = u.client_id`;
 
 /** One user as the admin screens show it; 404 when missing. */
-export const loadUser = (q: Queryable, id: number) => findOne<UserRow>(q, `${USER_SQL} WHERE u.user_id = $1`, id, 'User');
+export const loadUser = (q: Queryable, id: number) => findOne<UserRow>(q, `${USER_SQL} WHERE u.user_id = $1`, id, 'user');

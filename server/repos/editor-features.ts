@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import type { Queryable } from '../db/adapter';
 import type { areaProps, plotProps, treeProps } from '../../src/domain/contracts/data-editor';
 import type { polygonalGeometry } from '../../src/domain/contracts/geojson';
-import { HttpError } from '../http-error';
+import type { ErrorEntity } from '../../src/domain/error-codes';
+import { HttpError, entityText } from '../http-error';
 import { parseGeometryInput, type GeometryKind, type KindGeometry } from '../../src/domain/geometry-validation';
 import { bboxOf } from '../db/geometry-bbox';
 import type { Bbox } from './editor-assignment';
@@ -13,7 +14,7 @@ import type { Bbox } from './editor-assignment';
 /** WKT or GeoJSON → validated geometry, or 422 with the reason (DESIGN.md §5). */
 export function geometryOr422<K extends GeometryKind>(input: unknown, kind: K): KindGeometry<K> {
   const r = parseGeometryInput(input, kind);
-  if (!r.ok) throw new HttpError(422, r.error, [{ field: 'geom', message: r.error }]);
+  if (!r.ok) throw new HttpError(422, r.error, [{ field: 'geom', message: r.error, code: r.code, params: r.params }], undefined, r.code, r.params);
   return r.geometry;
 }
 
@@ -84,8 +85,12 @@ export async function oneTree(tx: Queryable, id: number) {
 }
 
 /** 400 with a field error when a referenced list id does not exist. */
-export async function assertExists(tx: Queryable, table: string, column: string, id: number | null | undefined, field: string, label: string) {
+export async function assertExists(tx: Queryable, table: string, column: string, id: number | null | undefined, field: string, entity: ErrorEntity) {
   if (id === null || id === undefined) return;
   const { rows } = await tx.query(`SELECT 1 FROM ${table} WHERE ${column} = $1`, [id]);
-  if (!rows.length) throw new HttpError(400, `${label} ${id} does not exist`, [{ field, message: `${label} ${id} does not exist` }]);
+  if (!rows.length) {
+    const message = `${entityText(entity)} ${id} does not exist`;
+    const params = { entity, id };
+    throw new HttpError(400, message, [{ field, message, code: 'reference_missing', params }], undefined, 'reference_missing', params);
+  }
 }

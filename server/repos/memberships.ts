@@ -6,6 +6,7 @@ import type { Queryable } from '../db/adapter';
 import type { AuthUser } from '../plugins/auth';
 import { HttpError } from '../http-error';
 import { audit } from '../routes/admin/shared';
+import type { ErrorCode } from '../../src/domain/error-codes';
 
 export type MembershipVia = 'project_created' | 'project_edited' | 'project_deleted' | 'user_edited' | 'all_surveys' | 'client_changed' | 'user_deleted';
 
@@ -18,7 +19,7 @@ interface Named extends Link {
   user_email: string;
 }
 
-const fail = (field: string, message: string, code: string) => new HttpError(422, message, [{ field, message }], undefined, code);
+const fail = (field: string, message: string, code: ErrorCode) => new HttpError(422, message, [{ field, message }], undefined, code);
 
 /** Every id is a grower or field worker of `clientId` (422 naming the others). */
 export async function checkMembers(tx: Queryable, userIds: number[], clientId: number): Promise<void> {

@@ -45,7 +45,7 @@ export async function findProject(db: Db, user: AuthUser, projectId: number): Pr
        FROM projects p WHERE p.project_id = $1 AND ${visibleProjectSql('p', 2, 3, 4)}`,
     [projectId, ...accessParams(user)],
   );
-  if (!rows[0]) throw notFound('Project');
+  if (!rows[0]) throw notFound('project');
   return rows[0];
 }
 

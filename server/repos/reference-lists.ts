@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Queryable } from '../db/adapter';
+import type { CountKey, ErrorEntity } from '../../src/domain/error-codes';
 import { HttpError } from '../http-error';
 import { text } from '../../src/domain/contracts/common';
 import { REFERENCE_NAME, SURVEY_TYPE_CODE } from '../../src/domain/field-rules';
@@ -16,6 +17,8 @@ export interface ReferenceList {
   idColumn: string;
   listKey: string;
   entity: string;
+  /** The entity's code in error answers (common:errors.entities). */
+  code: ErrorEntity;
   nameColumn: string;
   body: z.ZodObject;
   select: string;
@@ -23,7 +26,8 @@ export interface ReferenceList {
   /** Foreign keys of the body that must exist (422 with a field error otherwise). */
   checks?: (tx: Queryable, body: Record<string, unknown>) => Promise<void>;
   /** [count SQL with $1 = id, "1 thing", "n things"] */
-  references: [string, string, string][];
+  /** [count SQL, what it counts (src/domain/error-codes.ts COUNT_NOUNS)]. */
+  references: [string, CountKey][];
 }
 
 const name = (label: string) => text(label, REFERENCE_NAME);
@@ -35,13 +39,16 @@ const optionalId = (label: string) =>
     .nullable()
     .optional();
 
-async function mustExist(tx: Queryable, table: string, idColumn: string, id: unknown, field: string, label: string) {
+async function mustExist(tx: Queryable, table: string, idColumn: string, id: unknown, field: string, label: string, entity: ErrorEntity) {
   if (id === null || id === undefined) return;
   const { rows } = await tx.query(`SELECT 1 FROM ${table} WHERE ${idColumn} = $1`, [id]);
-  if (!rows.length) throw new HttpError(422, `The selected ${label} does not exist`, [{ field, message: `The selected ${label} does not exist` }]);
+  if (!rows.length) {
+    const message = `The selected ${label} does not exist`;
+    throw new HttpError(422, message, [{ field, message, code: 'selection_missing', params: { entity } }], undefined, 'selection_missing', { entity });
+  }
 }
 
-type Identity = Pick<ReferenceList, 'endpoint' | 'table' | 'idColumn' | 'listKey' | 'entity' | 'nameColumn'>;
+type Identity = Pick<ReferenceList, 'endpoint' | 'table' | 'idColumn' | 'listKey' | 'entity' | 'code' | 'nameColumn'>;
 type Extra = Partial<Omit<ReferenceList, keyof Identity>>;
 
 /** A list; by default its body is just the name, listed by name without joins and referenced by nothing. */
@@ -59,6 +66,7 @@ const list = (
   idColumn,
   listKey: REFERENCE_LIST_KEYS[endpoint],
   entity,
+  code: entity.replace(/ /g, '_') as ErrorEntity,
   nameColumn,
   body: z.strictObject({ [nameColumn]: name(label) }),
   select: `SELECT x.* FROM ${table} x`,
@@ -67,31 +75,27 @@ const list = (
   ...extra,
 });
 
-/** [count SQL, "1 thing", "n things"] for rows of `table` whose `column` is the id. */
-const usedBy = (table: string, column: string, one: string, many: string): [string, string, string] => [
-  `SELECT count(*) AS n FROM ${table} WHERE ${column} = $1`,
-  one,
-  many,
-];
+/** [count SQL, what it counts] for rows of `table` whose `column` is the id. */
+const usedBy = (table: string, column: string, key: CountKey): [string, CountKey] => [`SELECT count(*) AS n FROM ${table} WHERE ${column} = $1`, key];
 
 export const REFERENCE_LISTS: ReferenceList[] = [
   list('crop-types', 'crop_types', 'crop_type_id', 'crop type', 'crop_type_name', 'Crop type name', {
-    references: [usedBy('crop_options', 'crop_type_id', 'crop option', 'crop options')],
+    references: [usedBy('crop_options', 'crop_type_id', 'crop_option')],
   }),
   list('crop-options', 'crop_options', 'crop_id', 'crop option', 'crop_name', 'Crop name', {
     body: z.strictObject({ crop_name: name('Crop name'), crop_type_id: optionalId('Crop type') }),
     select: `SELECT x.*, ct.crop_type_name FROM crop_options x LEFT JOIN crop_types ct ON ct.crop_type_id = x.crop_type_id`,
-    checks: (tx, b) => mustExist(tx, 'crop_types', 'crop_type_id', b.crop_type_id, 'crop_type_id', 'crop type'),
-    references: [usedBy('plots', 'crop_id', 'plot', 'plots'), usedBy('breeds', 'crop_id', 'breed', 'breeds')],
+    checks: (tx, b) => mustExist(tx, 'crop_types', 'crop_type_id', b.crop_type_id, 'crop_type_id', 'crop type', 'crop_type'),
+    references: [usedBy('plots', 'crop_id', 'plot'), usedBy('breeds', 'crop_id', 'breed')],
   }),
   list('breeds', 'breeds', 'breed_id', 'breed', 'breed_name', 'Breed name', {
     body: z.strictObject({ breed_name: name('Breed name'), crop_id: z.number({ error: 'Crop is required' }).int().positive('Crop is required') }),
     select: `SELECT x.*, co.crop_name FROM breeds x LEFT JOIN crop_options co ON co.crop_id = x.crop_id`,
-    checks: (tx, b) => mustExist(tx, 'crop_options', 'crop_id', b.crop_id, 'crop_id', 'crop'),
-    references: [usedBy('trees', 'breed_id', 'tree', 'trees')],
+    checks: (tx, b) => mustExist(tx, 'crop_options', 'crop_id', b.crop_id, 'crop_id', 'crop', 'crop_option'),
+    references: [usedBy('trees', 'breed_id', 'tree')],
   }),
   list('irrigation-types', 'irrigation_types', 'irrigation_type_id', 'irrigation type', 'irrigation_type_name', 'Irrigation type name', {
-    references: [usedBy('irrigation_areas', 'irrigation_type_id', 'irrigation area', 'irrigation areas')],
+    references: [usedBy('irrigation_areas', 'irrigation_type_id', 'irrigation_area')],
   }),
   list('survey-types', 'survey_types', 'survey_type_id', 'survey type', 'label', 'Label', {
     body: z.strictObject({ code: text('Code', SURVEY_TYPE_CODE), label: name('Label') }),
@@ -108,7 +112,7 @@ export const REFERENCE_LISTS: ReferenceList[] = [
       status_name: name('Status name'),
     }),
     order: 'x.status_code',
-    references: [usedBy('tree_observations', 'tree_status', 'tree observation', 'tree observations')],
+    references: [usedBy('tree_observations', 'tree_status', 'tree_observation')],
   }),
   list('countries', 'countries', 'country_id', 'country', 'country_name', 'Country name'),
   // Issue 36: the categories of scouting records, named in both languages, each with its map icon.
@@ -119,6 +123,6 @@ export const REFERENCE_LISTS: ReferenceList[] = [
       icon: z.enum(ISSUE_ICONS, { error: `Icon must be one of ${ISSUE_ICONS.join(', ')}` }),
     }),
     order: 'x.issue_id',
-    references: [usedBy('scouting_records', 'issue_id', 'scouting record', 'scouting records')],
+    references: [usedBy('scouting_records', 'issue_id', 'scouting_record')],
   }),
 ];

@@ -10,6 +10,7 @@ import { USER_COLUMNS, currentUser } from '../plugins/auth';
 import { dbId } from '../../src/domain/contracts/common';
 import { passwordChangedResponse, sessionsEndedResponse, sessionsResponse, sessionUser } from '../../src/domain/contracts/auth';
 import { PASSWORD_LENGTH, passwordTooLong, passwordTooShort } from '../../src/domain/user-rules';
+import type { ErrorCode } from '../../src/domain/error-codes';
 
 interface Options {
   db: Db;
@@ -46,7 +47,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, t
       const user = currentUser(request);
       const { sessionId } = request.params;
       // Another user's session is as unknown as a missing one.
-      if (!(await endSession(db, sessionId, 'ended_by_user', user.user_id))) throw notFound('Session');
+      if (!(await endSession(db, sessionId, 'ended_by_user', user.user_id))) throw notFound('session');
       if (sessionId === user.sid) clearRefreshCookie(request, reply);
       return { success: true as const, message: 'Session ended', ended: 1 };
     },
@@ -76,7 +77,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, t
     async (request) => {
       const user = currentUser(request);
       const b = request.body;
-      const field = (name: string, message: string, code: string) => new HttpError(422, message, [{ field: name, message }], undefined, code);
+      const field = (name: string, message: string, code: ErrorCode) => new HttpError(422, message, [{ field: name, message }], undefined, code);
       // A stolen access token must not turn into a password by guessing here: same backoff as the sign-in.
       const wait = await throttle.pairAttempt(user.email.toLowerCase(), request.ip);
       if (wait > 0)

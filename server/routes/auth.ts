@@ -14,6 +14,7 @@ import { okMessage } from '../../src/domain/contracts/common';
 import { EMAIL_MAX } from '../../src/domain/user-rules';
 import { loginResponse, meResponse, sessionUser } from '../../src/domain/contracts/auth';
 import { sessionRoutes } from './auth-sessions';
+import type { ErrorCode } from '../../src/domain/error-codes';
 
 export interface AuthRouteOptions {
   db: Db;
@@ -116,7 +117,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
     },
     async (request, reply) => {
       const presented = refreshTokenOf(request, request.body?.refreshToken);
-      const fail = (message: string, code: string) => {
+      const fail = (message: string, code: ErrorCode) => {
         clearRefreshCookie(request, reply);
         return new HttpError(401, message, undefined, undefined, code);
       };

@@ -17,10 +17,10 @@ import { attachment, openSurvey } from '../surveys/survey-files';
 import { CONTENT_TYPES } from '../export/content-types';
 
 /** A plot or irrigation area of the survey's client, or 404 (an id of another client is as unknown as a missing one). */
-async function ownedArea(db: Db, table: 'plots' | 'irrigation_areas', id: number, clientId: number, what: string): Promise<void> {
+async function ownedArea(db: Db, table: 'plots' | 'irrigation_areas', id: number, clientId: number): Promise<void> {
   const key = table === 'plots' ? 'plot_id' : 'irrigation_area_id';
   const { rows } = await db.query(`SELECT 1 FROM ${table} WHERE ${key} = $1 AND client_id = $2`, [id, clientId]);
-  if (!rows.length) throw notFound(`${what} ${id}`);
+  if (!rows.length) throw notFound(table === 'plots' ? 'plot' : 'irrigation_area', id);
 }
 
 /** The media type of a Content-Type value (without its charset). */
@@ -61,8 +61,8 @@ export const exportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       const user = currentUser(request);
       const { project, compare, date } = await openSurvey(db, user, request.params.projectId, q.compare);
       assertMayDo(user, 'export');
-      if (q.plotId !== undefined) await ownedArea(db, 'plots', q.plotId, project.client_id, 'Plot');
-      if (q.irrigationAreaId !== undefined) await ownedArea(db, 'irrigation_areas', q.irrigationAreaId, project.client_id, 'Irrigation area');
+      if (q.plotId !== undefined) await ownedArea(db, 'plots', q.plotId, project.client_id);
+      if (q.irrigationAreaId !== undefined) await ownedArea(db, 'irrigation_areas', q.irrigationAreaId, project.client_id);
       const data = await getMapData(db, project.project_id);
       const name = safeFileName([project.name, date], EXPORT_EXTENSIONS[q.format]);
       reply

@@ -45,8 +45,8 @@ export const farmOverviewRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
   app.get('/api/farm/overview', { schema: { querystring: Query, response: { 200: farmOverviewResponse } } }, async (request) => {
     const user = currentUser(request);
     const clientId = user.role === 'admin' ? request.query.clientId : user.client_id;
-    if (!clientId) throw new HttpError(400, 'clientId is required for administrators');
-    if (user.role !== 'admin' && request.query.clientId && request.query.clientId !== user.client_id) throw notFound('Client');
+    if (!clientId) throw new HttpError(400, 'clientId is required for administrators', undefined, undefined, 'client_id_required');
+    if (user.role !== 'admin' && request.query.clientId && request.query.clientId !== user.client_id) throw notFound('client');
     const access = accessParams(user);
 
     const [plots, surveys, counts] = await Promise.all([

@@ -8,7 +8,7 @@ import type { Db } from '../db/adapter';
 const WORKING_MS = 2_000;
 
 /** Liveness and a database ping; public so a load balancer can use it. */
-export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ db: Db; production: boolean }> = async (app, { db, production }) => {
   const schema = {
     summary: 'Liveness and a database ping (200 while the database answers, 503 when not)',
     // 503: the ping failed (the same shape), or the overload guard answered before the route ran (an error body).
@@ -31,6 +31,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       backend: 'online' as const,
       database,
       dataSource: db.kind,
+      production,
       pingMs: Math.round((performance.now() - t0) * 10) / 10,
     };
   });

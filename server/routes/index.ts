@@ -25,6 +25,8 @@ export interface RouteDeps {
   passwordHash: { concurrency: number; queue: number };
   /** Chromium for the PDF report (CHROMIUM_PATH). */
   chromiumPath: string;
+  /** NODE_ENV=production (the dashboard's "Production Database"). */
+  production: boolean;
 }
 
 /** Every route plugin of the API. Add one line per area. */

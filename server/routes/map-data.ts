@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { fileResponse } from '../../src/domain/contracts/common';
+import { fileBody } from '../../src/domain/contracts/common';
+import { mapDataJson } from '../../src/domain/contracts/survey';
 import { ARROW_MIME } from '../../workers/geo/arrow-schema';
 import type { Db } from '../db/adapter';
 import { currentUser } from '../plugins/auth';
@@ -49,10 +50,11 @@ export const mapDataRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     params: projectParams,
     tags: ['map'],
     response: {
-      200: fileResponse(
-        "The survey's trees, plots and irrigation areas: Arrow IPC (gzip when accepted) for Accept: application/vnd.apache.arrow.stream, else a streamed GeoJSON document; 304 for a matching If-None-Match",
-        [ARROW_MIME, 'application/json'],
-      ),
+      200: {
+        description:
+          "The survey's trees, plots and irrigation areas: Arrow IPC (gzip when accepted) for Accept: application/vnd.apache.arrow.stream, else a streamed GeoJSON document; 304 for a matching If-None-Match",
+        content: { [ARROW_MIME]: { schema: fileBody }, 'application/json': { schema: mapDataJson } },
+      },
     },
   };
   app.get('/api/trees/:projectId', { schema }, handler);

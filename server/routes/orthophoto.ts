@@ -79,7 +79,7 @@ export const orthophotoRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
 
   const project = async (projectId: number) => {
     const { rows } = await db.query<{ name: string }>(`SELECT name FROM projects WHERE project_id = $1`, [projectId]);
-    if (!rows[0]) throw notFound('Project');
+    if (!rows[0]) throw notFound('project');
     return { projectId, name: rows[0].name };
   };
 

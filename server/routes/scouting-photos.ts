@@ -14,7 +14,7 @@ import { recordOwner } from '../repos/scouting-records';
 import { scoutingError } from '../scouting/common';
 import { assertPhotoSize, parseContentRange, receivePhoto, type PhotoRow } from '../scouting/photo-upload';
 import { photoFile, photoOptionsOf, thumbFile } from '../scouting/photo-store';
-import { errorBody, fileResponse } from '../../src/domain/contracts/common';
+import { fileResponse } from '../../src/domain/contracts/common';
 import { photoAnswer, photoParams, photoProgress, photoQuery } from '../../src/domain/contracts/scouting';
 import { PHOTO_MAX_BYTES } from '../../src/domain/scouting-rules';
 
@@ -23,14 +23,14 @@ const TAGS = ['scouting'];
 /** The photo row of a record the caller may open, or 404. */
 async function photoOf(db: Db, user: AuthUser, recordId: string, photoId: string): Promise<PhotoRow & { author_id: number | null }> {
   const owner = await recordOwner(db, recordId);
-  if (!owner) throw notFound('Record');
+  if (!owner) throw notFound('record');
   await findProject(db, user, owner.project_id);
   const { rows } = await db.query<PhotoRow>(
     `SELECT photo_id::text AS photo_id, record_id::text AS record_id, $3::int AS project_id, stored_at, media_type, bytes, width, height, sha256
        FROM record_photos WHERE photo_id = $1 AND record_id = $2`,
     [photoId, recordId, owner.project_id],
   );
-  if (!rows[0]) throw notFound('Photo');
+  if (!rows[0]) throw notFound('photo');
   return { ...rows[0], author_id: owner.author_id };
 }
 
@@ -58,10 +58,6 @@ export const scoutingPhotoRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
           201: photoAnswer,
           200: photoAnswer,
           202: photoProgress,
-          409: errorBody,
-          413: errorBody,
-          415: errorBody,
-          422: errorBody,
         },
       },
     },

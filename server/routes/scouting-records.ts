@@ -16,7 +16,7 @@ import { recordFileRows } from '../repos/scouting-files';
 import { recordsCsv, recordsGeoJson } from '../scouting/records-file';
 import { attachment } from '../surveys/survey-files';
 import { safeFileName } from '../../src/domain/file-name';
-import { errorBody, fileResponse } from '../../src/domain/contracts/common';
+import { fileResponse } from '../../src/domain/contracts/common';
 import {
   exportRecordsQuery,
   projectMembers,
@@ -57,7 +57,7 @@ export const scoutingRecordRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
         body: recordBody,
         tags: TAGS,
         summary: 'Add a scouting record under the id the device gave it (201); the same body again answers 200, another body 409',
-        response: { 200: recordAnswer, 201: recordAnswer, 409: errorBody, 422: errorBody },
+        response: { 200: recordAnswer, 201: recordAnswer },
       },
     },
     async (request, reply) => {

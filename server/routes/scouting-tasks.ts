@@ -7,18 +7,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../db/adapter';
 import { currentUser, type AuthUser } from '../plugins/auth';
-import { notFound } from '../http-error';
+import { HttpError, notFound } from '../http-error';
 import { accessParams, findProject, projectParams, visibleProjectSql } from '../repos/project-access';
 import { TASK_SELECT, ifMatchVersion, patchTask, projectTasks, putTask, readTask, type TaskRow } from '../repos/scouting-tasks';
 import { scoutingError } from '../scouting/common';
 import { getMapData } from '../surveys/map-data-cache';
 import { jobsFor } from '../jobs/runner';
-import { errorBody } from '../../src/domain/contracts/common';
 import {
   myTasksQuery,
   taskAnswer,
   taskBody,
-  taskConflict,
   taskOutcome,
   taskParams,
   taskPatch,
@@ -32,7 +30,7 @@ const etag = (t: TaskRow) => `"${t.version}"`;
 /** The task and its survey, when the caller may open the survey (404 otherwise, like a missing task). */
 async function taskOf(db: Db, user: AuthUser, taskId: string) {
   const { rows } = await db.query<{ project_id: number }>(`SELECT project_id FROM scouting_tasks WHERE task_id = $1`, [taskId]);
-  if (!rows[0]) throw notFound('Task');
+  if (!rows[0]) throw notFound('task');
   return findProject(db, user, rows[0].project_id);
 }
 
@@ -56,7 +54,7 @@ export const scoutingTaskRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         body: taskBody,
         tags: TAGS,
         summary: 'Create a task under the id the app gave it (201); the same body again answers the task as it is now (200), another body 409',
-        response: { 201: taskAnswer, 200: taskAnswer, 409: errorBody, 422: errorBody },
+        response: { 201: taskAnswer, 200: taskAnswer },
       },
     },
     async (request, reply) => {
@@ -76,7 +74,7 @@ export const scoutingTaskRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         tags: TAGS,
         summary:
           'Change a task’s status, assignee or due date. If-Match: the version it was read at (412 with the current task when stale); a move no longer allowed is a 409 with the current task; the same change_id again answers what it answered',
-        response: { 200: taskAnswer, 409: taskConflict, 412: taskConflict, 422: errorBody },
+        response: { 200: taskAnswer },
       },
     },
     async (request, reply) => {
@@ -85,7 +83,7 @@ export const scoutingTaskRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       const ifMatch = ifMatchVersion(request.headers['if-match']);
       if (ifMatch === 'bad') throw scoutingError(400, 'task_bad_if_match', 'If-Match must be the task’s version, e.g. "3"');
       const r = await patchTask(db, user, p, request.params.taskId, request.body, ifMatch);
-      if (r.status !== 200) return reply.code(r.status).send({ success: false as const, code: r.code, message: r.message, current: r.current });
+      if (r.status !== 200) throw new HttpError(r.status, r.message, undefined, undefined, r.code, undefined, r.current);
       return reply.header('etag', etag(r.task)).send({ task: r.task });
     },
   );

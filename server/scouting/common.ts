@@ -1,10 +1,11 @@
 // Pieces the scouting routes share (issue 36, README "Scouting"): the refusal with its stable code, and the
 // hash that tells a replay (the same body under the same id) from a different body under an id already used.
 import { createHash } from 'node:crypto';
+import type { ErrorCode } from '../../src/domain/error-codes';
 import { HttpError } from '../http-error';
 
 /** A refusal with its stable code (the app words it from common:errors.codes). */
-export const scoutingError = (status: number, code: string, message: string) => new HttpError(status, message, undefined, undefined, code);
+export const scoutingError = (status: number, code: ErrorCode, message: string) => new HttpError(status, message, undefined, undefined, code);
 
 /** JSON with object keys sorted at every level: equal values give equal text, whatever the key order. */
 export function canonicalJson(value: unknown): string {

@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip as gzipCb, constants } from 'node:zlib';
 import type { Db } from '../db/adapter';
-import { HttpError } from '../http-error';
+import { notFound } from '../http-error';
 import { decodeMapDataArrow } from '../../workers/geo';
 import { SnapshotTreesBuilder, finishMapArrow, snapshotTrees, type SnapshotTrees } from '../surveys/map-data-build';
 import { forEachTreeChunk, loadProjectAreas, loadTreesById } from '../surveys/map-data-query';
@@ -52,7 +52,7 @@ async function currentVersions(db: Db, projectId: number): Promise<Versions> {
        FROM survey_versions s JOIN client_versions c USING (client_id) WHERE s.project_id = $1`,
     [projectId],
   );
-  if (!rows[0]) throw new HttpError(404, 'Project not found');
+  if (!rows[0]) throw notFound('project');
   return rows[0];
 }
 

@@ -17,9 +17,9 @@ import { findProject, type ProjectRow } from '../repos/project-access';
  */
 async function comparedSurvey(db: Db, user: AuthUser, project: ProjectRow, compareId: number | undefined) {
   if (compareId === undefined) return undefined;
-  if (compareId === project.project_id) throw new HttpError(400, 'compare must be another survey than this one');
+  if (compareId === project.project_id) throw new HttpError(400, 'compare must be another survey than this one', undefined, undefined, 'compare_same_survey');
   const other = await findProject(db, user, compareId);
-  if (other.client_id !== project.client_id) throw new HttpError(400, 'compare must be a survey of the same farm');
+  if (other.client_id !== project.client_id) throw new HttpError(400, 'compare must be a survey of the same farm', undefined, undefined, 'compare_other_farm');
   const data = await getMapData(db, other.project_id);
   const newer = isLaterSurvey(other.observation_date, project.observation_date);
   return { arrow: data.arrowFile, newer, date: other.observation_date };

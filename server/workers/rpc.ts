@@ -19,7 +19,22 @@ export interface SerializedError {
   [field: string]: unknown;
 }
 
-const ERROR_FIELDS = ['statusCode', 'errors', 'headers', 'code', 'detail', 'constraint', 'table', 'column', 'severity', 'schema', 'hint', 'where', 'position'];
+const ERROR_FIELDS = [
+  'statusCode',
+  'errors',
+  'headers',
+  'code',
+  'params',
+  'detail',
+  'constraint',
+  'table',
+  'column',
+  'severity',
+  'schema',
+  'hint',
+  'where',
+  'position',
+];
 
 export function serializeError(e: unknown): SerializedError {
   const err = e as Record<string, unknown> | null;

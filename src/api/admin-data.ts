@@ -3,6 +3,7 @@ import type { ClientDataWire, EditorAreaFeature, EditorOptions, EditorPlotFeatur
 import type { BoundaryImportResponse, BoundaryPreview } from '../domain/contracts/boundaries';
 import { del, get, patch, post } from './client';
 import { TreeColumns, applyTreeDelta } from './admin-data-trees';
+import type { BoundaryCandidate } from '../domain/boundary-feature-rules';
 
 // The geospatial data editor's calls (admin.md §7). Geometry goes out as WKT
 // text (the forms) or a GeoJSON geometry (the drawing map); the server
@@ -103,13 +104,8 @@ export function deleteFeature(type: EditorType, id: number) {
 // Boundary import (issue 14): the file is read by the server (preview), the
 // chosen features come back with their names, and the import is all or nothing.
 export type { BoundaryPreview } from '../domain/contracts/boundaries';
-export interface BoundaryImportFeature {
-  kind: 'plot' | 'irrigation';
-  name: string;
-  crop_name?: string | null;
-  area_ha?: number | null;
-  geometry: Geometry | null;
-}
+/** A feature to import: the shape the import's rule checks (src/domain/boundary-feature-rules.ts). */
+export type BoundaryImportFeature = BoundaryCandidate;
 
 export const previewBoundaries = (clientId: number, file: File) =>
   post<BoundaryPreview>(`/admin/data/clients/${clientId}/boundaries/preview`, file, { timeoutMs: 5 * 60_000 });

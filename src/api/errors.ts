@@ -16,9 +16,12 @@ export type ApiErrorCode =
   | 'allFailed'
   | 'generic';
 
+/** One entry of an error's list (a form field, a file line, a feature): the server's English, and a code the app words. */
 export interface FieldError {
   field: string;
   message: string;
+  code?: string;
+  params?: Record<string, unknown>;
 }
 
 export class ApiError extends Error {
@@ -30,6 +33,8 @@ export class ApiError extends Error {
     readonly serverMessage?: string,
     /** The server's stable code for this error (e.g. invalid_credentials): translated by errorText. */
     readonly serverCode?: string,
+    /** The variable parts of the server's message (names, counts, limits), for errorText to word. */
+    readonly serverParams: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -70,11 +75,12 @@ export const timeoutMessage = (ms: number) => `Request timed out after ${ms}ms. 
  * again.", never a raw "HTTP 4xx: text".
  */
 export function errorForStatus(status: number, _statusText: string, body: unknown): ApiError {
-  const b = (body ?? {}) as { message?: unknown; errors?: unknown; code?: unknown };
+  const b = (body ?? {}) as { message?: unknown; errors?: unknown; code?: unknown; params?: unknown };
   const serverMessage = typeof b.message === 'string' ? b.message : undefined;
   const serverCode = typeof b.code === 'string' ? b.code : undefined;
   const details = Array.isArray(b.errors) ? (b.errors as FieldError[]) : [];
-  const make = (message: string, code: ApiErrorCode) => new ApiError(message, code, status, details, serverMessage, serverCode);
+  const params = b.params && typeof b.params === 'object' ? (b.params as Record<string, unknown>) : {};
+  const make = (message: string, code: ApiErrorCode) => new ApiError(message, code, status, details, serverMessage, serverCode, params);
   switch (status) {
     case 401:
       return make(MESSAGES.sessionExpired, 'sessionExpired');

@@ -23,7 +23,10 @@ export function ErrorBanner({ message, onDismiss, onRetry, retryLabel, testId = 
   if (!message) return null;
   return (
     <div className="error-banner" role="alert" data-testid={testId}>
-      <span className="error-banner__text">{message}</span>
+      {/* dir=auto: a server text this app has no words for stays English and reads left to right. */}
+      <span className="error-banner__text" dir="auto">
+        {message}
+      </span>
       {onRetry && (
         <button type="button" className="btn btn--small" onClick={onRetry}>
           {retryLabel ?? t('ui.retry')}

@@ -21,6 +21,8 @@
 import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { validateAll, type Rules } from './form-rules';
+import { issueText } from '../api/error-text';
+import type { FieldError } from '../api/errors';
 import './form.css';
 
 export type { FieldRule, Rules } from './form-rules';
@@ -83,9 +85,10 @@ export function useForm<V extends object>(initial: V, rules: Rules<V>): FormApi<
         return Object.keys(found).length === 0;
       },
       setServerErrors: (error) => {
-        const details = (error as { details?: { field: string; message: string }[] })?.details ?? [];
+        const details = (error as { details?: FieldError[] })?.details ?? [];
         const found: Record<string, string> = {};
-        for (const d of details) if (d.field && !(d.field in found)) found[d.field.split('.')[0]] = d.message;
+        // The server's reason in the UI's language (its code and params), the field's label being beside it already.
+        for (const d of details) if (d.field && !(d.field in found)) found[d.field.split('.')[0]] = d.code ? issueText({ ...d, field: '' }, t) : d.message;
         setErrors(found);
         return Object.keys(found).length > 0;
       },

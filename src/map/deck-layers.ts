@@ -66,7 +66,7 @@ export interface MapLayerInput {
    * will not draw one (too large, e.g. plots kilometres apart near the detail zoom): instances are drawn.
    */
   treeImage?: TreeImage | 'refused' | null;
-  /** A prescription being prepared: its zones coloured by rate, under the trees. */
+  /** A prescription being prepared: its zones coloured by rate, above the trees and areas. */
   prescription?: PrescriptionPreview | null;
 }
 
@@ -273,16 +273,18 @@ function prescriptionLayer(p: PrescriptionPreview): Layer {
   } as never);
 }
 
-/** All layers, bottom first: the last row of `order` is drawn first; a prescription's zones lie just under the trees. */
+/**
+ * All layers, bottom first: the last row of `order` is drawn first. A prescription being prepared lies above
+ * them all (issue 31: under the trees, the desktop's dense tree dots hid its zones); only the GPS dot is above it.
+ */
 export function buildMapLayers(input: MapLayerInput): Layer[] {
   const layers: Layer[] = [];
-  const rx = input.prescription ? prescriptionLayer(input.prescription) : null;
   for (const id of [...input.view.order].reverse()) {
     if (!input.view.visible[id]) continue;
-    if (id === 'trees') layers.push(...(rx ? [rx] : []), ...treeLayers(input));
+    if (id === 'trees') layers.push(...treeLayers(input));
     else layers.push(...areaLayers(id, id === 'plots' ? input.plots : input.areas, input));
   }
-  if (rx && !layers.includes(rx)) layers.push(rx);
+  if (input.prescription) layers.push(prescriptionLayer(input.prescription));
   if (input.gps) {
     layers.push(
       new ScatterplotLayer<[number, number]>({

@@ -163,7 +163,7 @@ describe(`data editor API on ${ENGINE}`, () => {
       ['plots', { plot_name: '  ', client_id: clientId, geom }, /Plot name is required/],
       ['plots', { plot_name: 'A', plot_area: 0, client_id: clientId, geom }, /Area must be greater than 0/],
       ['plots', { plot_name: 'A', client_id: clientId, geom, evil: 1 }, /evil/],
-      ['plots', { plot_name: 'A', client_id: clientId, crop_id: 999, geom }, /Crop 999 does not exist/],
+      ['plots', { plot_name: 'A', client_id: clientId, crop_id: 999, geom }, /Crop option 999 does not exist/],
       ['irrigation-areas', { irrigation_area_name: '', geom }, /Irrigation area name is required/],
       ['trees', { row_num: 0, tree_num: 1, geom: `POINT (${X} ${Y})` }, /Row number must be greater than 0/],
       ['trees', { row_num: 1, tree_num: -2, geom: `POINT (${X} ${Y})` }, /Tree number must be greater than 0/],

@@ -91,11 +91,13 @@ describe(`admin reference lists on ${ENGINE}`, () => {
     for (const [endpoint, payload, field, message] of bad) {
       const res = await t.as('admin', { method: 'POST', url: `/api/admin/${endpoint}`, payload });
       expect(res.statusCode, `${endpoint} ${JSON.stringify(payload)}`).toBe(400);
-      expect(res.json().errors).toContainEqual({ field, message });
+      expect(res.json().errors).toContainEqual(expect.objectContaining({ field, message, code: expect.any(String) }));
     }
     const noCrop = await t.as('admin', { method: 'POST', url: '/api/admin/breeds', payload: { breed_name: 'Ghost', crop_id: 999 } });
     expect(noCrop.statusCode).toBe(422);
-    expect(noCrop.json().errors).toEqual([{ field: 'crop_id', message: 'The selected crop does not exist' }]);
+    expect(noCrop.json().errors).toEqual([
+      { field: 'crop_id', message: 'The selected crop does not exist', code: 'selection_missing', params: { entity: 'crop_option' } },
+    ]);
     const optional = await t.as('admin', { method: 'POST', url: '/api/admin/crop-options', payload: { crop_name: 'Pistachio' } });
     expect(optional.statusCode).toBe(201);
     expect(optional.json().item.crop_type_id).toBeNull();

@@ -68,11 +68,11 @@ describe(`admin users on ${ENGINE}`, () => {
     for (const [patch, field, message] of cases) {
       const res = await t.as('admin', { method: 'POST', url: '/api/admin/users', payload: { ...base(), email: 'x@y.co', ...patch } });
       expect(res.statusCode, JSON.stringify(patch)).toBe(400);
-      expect(res.json().errors).toContainEqual({ field, message });
+      expect(res.json().errors).toContainEqual(expect.objectContaining({ field, message, code: expect.any(String) }));
     }
     const noClient = await t.as('admin', { method: 'POST', url: '/api/admin/users', payload: { ...base(), email: 'x@y.co', client_id: null } });
     expect(noClient.statusCode).toBe(400);
-    expect(noClient.json().errors).toEqual([{ field: 'client_id', message: 'Client is required' }]);
+    expect(noClient.json().errors).toEqual([{ field: 'client_id', message: 'Client is required', code: 'client_required' }]);
     const badClient = await t.as('admin', { method: 'POST', url: '/api/admin/users', payload: { ...base(), email: 'x@y.co', client_id: 9999 } });
     expect(badClient.statusCode).toBe(422);
     const extra = await t.as('admin', { method: 'POST', url: '/api/admin/users', payload: { ...base(), email: 'x@y.co', is_admin: true } });

@@ -324,6 +324,7 @@ describe('hostile and broken files: 4xx with a message, never a 5xx, nothing wri
     const evil = Buffer.from(
       zipSync({
         '../../../../tmp/evil-boundary.shp': polygonShp([sq(35, 32, 0.001)]).shp,
+        '../../../../tmp/evil-boundary.shx': polygonShp([sq(35, 32, 0.001)]).shx,
         '/etc/evil-boundary.prj': strToU8(
           'GEOGCS["GCS_WGS_1984",DATUM["D_WGS_1984",SPHEROID["WGS_1984",6378137,298.257223563]],PRIMEM["Greenwich",0],UNIT["Degree",0.0174532925199433]]',
         ),
@@ -333,6 +334,7 @@ describe('hostile and broken files: 4xx with a message, never a 5xx, nothing wri
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json<Preview>().features).toHaveLength(1);
     expect(existsSync('/tmp/evil-boundary.shp')).toBe(false);
+    expect(existsSync('/tmp/evil-boundary.shx')).toBe(false);
     expect(await counts(target)).toEqual(before);
   }, 180_000);
 

@@ -23,6 +23,7 @@ import {
   type Role,
 } from '../support/route-matrix';
 import { mutatedArbitrary, toJsonSchema } from '../support/schema-arbitrary';
+import { AnswerLog } from '../support/documented-answers';
 
 const t = await createTestApp({ scale: 0.01 });
 /** Routes whose 413 names a code of their own (checked before the body is read). */
@@ -35,6 +36,8 @@ const userIds = Object.fromEntries(
   (await t.db.query<{ email: string; user_id: number }>(`SELECT email, user_id FROM users`)).rows.map((r) => [r.email, r.user_id]),
 );
 const sent = { n: 0 };
+/** Every answer, checked against the API document at the end (issue 32). */
+const answers = new AnswerLog();
 const COUNTED = ['users', 'clients', 'projects', 'plots', 'trees', 'tree_observations'];
 const counts = async () =>
   Object.fromEntries(await Promise.all(COUNTED.map(async (tb) => [tb, (await t.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${tb}`)).rows[0].n])));
@@ -53,7 +56,9 @@ async function send(route: ApiRoute, o: Omit<InjectOptions, 'method'> & { url: s
     headers.authorization = `Bearer ${(await tokens.sign(userIds[email], 0, sessionId)).token}`;
   }
   sent.n++;
-  return t.app.inject({ ...o, method: route.method as 'GET', headers });
+  const res = await t.app.inject({ ...o, method: route.method as 'GET', headers });
+  answers.record(route, res, `${route.method} ${o.url.slice(0, 120)}`);
+  return res;
 }
 
 const LEAKY = /\bat \S+\.(ts|js):\d+|node_modules|SELECT |INSERT INTO|UPDATE \w+ SET|syntax error at|violates|relation "|column "|\bstack\b/i;
@@ -310,7 +315,7 @@ describe(`bad-input corpus on ${ENGINE}`, () => {
           // A route that refuses its own oversized uploads says so with its code (a scouting photo: photo_too_large).
           const own = OWN_413[route.key];
           if (own) expect(res.json()).toMatchObject({ success: false, code: own, message: expect.stringMatching(/\d+ bytes/) });
-          else expect(res.json()).toEqual({ success: false, message: 'Request body is too large' });
+          else expect(res.json()).toEqual({ success: false, code: 'body_too_large', message: 'Request body is too large' });
         });
 
         const props = Object.keys((toJsonSchema(route.schema.body)?.properties ?? {}) as object);
@@ -352,6 +357,18 @@ describe(`bad-input corpus on ${ENGINE}`, () => {
         });
     });
   }
+
+  it('answered only statuses the API document lists for each operation, with bodies that validate against it', async () => {
+    const { problems, statuses, validated } = await answers.check(t.app);
+    console.log(`[corpus] ${answers.size} answers, ${statuses} operation×status pairs, ${validated} JSON bodies validated against /api/docs/json`);
+    expect(problems).toEqual([]);
+  });
+
+  it('received only error codes the app words in English and Hebrew (common:errors.codes)', () => {
+    console.log(`[corpus] error codes received: ${[...answers.codes.keys()].sort().join(', ')}`);
+    expect(answers.codes.size).toBeGreaterThan(3);
+    expect(answers.untranslated()).toEqual([]);
+  });
 
   it('left the data intact and the server healthy', async () => {
     // Valid generated writes may add rows; nothing seeded may disappear.

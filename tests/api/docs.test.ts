@@ -1,5 +1,8 @@
+import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DECLARED_ERROR_ROUTES } from '../../server/plugins/api-doc';
 import { createTestApp, type TestApp } from '../support/api-app';
+import { apiRoutes } from '../support/route-matrix';
 
 // The API docs (issue 12): swagger-ui at /api/docs and the OpenAPI document at
 // /api/docs/json, both without a token; the page's scripts are files of the
@@ -57,5 +60,52 @@ describe('API docs', () => {
       }
     expect(undocumented).toEqual([]);
     expect(documented).toBeGreaterThan(80);
+  });
+
+  it('passes an independent OpenAPI validator (@apidevtools/swagger-parser)', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json<Parameters<typeof SwaggerParser.validate>[0]>();
+    // validate() dereferences the document in place: give it a copy.
+    await expect(SwaggerParser.validate(structuredClone(doc))).resolves.toBeTruthy();
+  });
+
+  it('documents the error answers of every operation with the one Error schema (issue 32: 1 of 82 did before)', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { responses?: Record<string, { content?: Record<string, { schema?: { $ref?: string } }> }> }>>;
+      components: { schemas: Record<string, { required?: string[]; properties?: Record<string, unknown> }> };
+    };
+    expect(doc.components.schemas.Error.required).toEqual(expect.arrayContaining(['success', 'message', 'code']));
+    let operations = 0,
+      withErrors = 0;
+    const missing: string[] = [];
+    for (const [path, ops] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(ops)) {
+        operations++;
+        const errors = Object.entries(op.responses ?? {}).filter(([code]) => /^[45]/.test(code));
+        if (errors.length) withErrors++;
+        const need = [
+          '400',
+          '500',
+          '503',
+          ...(path.startsWith('/api/auth/login') || path === '/api/health' ? [] : ['401']),
+          ...(path.includes('{') ? ['404'] : []),
+        ];
+        for (const code of need) if (!op.responses?.[code]) missing.push(`${method.toUpperCase()} ${path} ${code}`);
+        for (const [code, r] of errors) {
+          if (path === '/api/health' && code === '503') continue; // its own body: the health answer or the Error
+          expect(r.content?.['application/json']?.schema?.$ref, `${method.toUpperCase()} ${path} ${code}`).toBe('#/components/schemas/Error');
+        }
+      }
+    const pairs = Object.values(doc.paths).reduce(
+      (n, ops) => n + Object.values(ops).reduce((m, op) => m + Object.keys(op.responses ?? {}).filter((c) => /^[45]/.test(c)).length, 0),
+      0,
+    );
+    console.log(`[docs] ${withErrors} of ${operations} operations document their error answers (${pairs} operation×status pairs)`);
+    const registered = new Set(apiRoutes(t.app).map((r) => r.key));
+    expect(
+      DECLARED_ERROR_ROUTES.filter((k) => !registered.has(k)),
+      'server/plugins/api-doc.ts DECLARED names a route that is not registered',
+    ).toEqual([]);
+    expect(missing).toEqual([]);
+    expect(withErrors).toBe(operations);
   });
 });

@@ -98,8 +98,12 @@ describe(`tree exports on ${ENGINE}`, () => {
     for (const r of parsed.data)
       expectSameTree(Number(r.tree_id), { lon: Number(r.lon), lat: Number(r.lat), status: r.status, row: r.row, plot: r.plot, n: r.n });
     expect(new Set(parsed.data.map((r) => r.status_nm))).toContain('Healthy');
+    // Status 5 carries client.md §3's whitewash label (issue 32).
+    expect(new Set(parsed.data.filter((r) => r.status === '5').map((r) => r.status_nm))).toEqual(new Set(['Unknown / whitewash']));
     const hebrew = await get('format=csv&lang=he');
-    expect(Papa.parse<Record<string, string>>(hebrew.body.slice(1), { header: true }).data.map((r) => r.status_nm)).toContain('בריא');
+    const heRows = Papa.parse<Record<string, string>>(hebrew.body.slice(1), { header: true }).data;
+    expect(heRows.map((r) => r.status_nm)).toContain('בריא');
+    expect(new Set(heRows.filter((r) => r.status === '5').map((r) => r.status_nm))).toEqual(new Set(['לא ידוע / מסויד']));
   });
 
   it('Shapefile: a zip of .shp/.shx/.dbf/.prj/.cpg that the shapefile reader opens, Hebrew intact', async () => {

@@ -8,8 +8,8 @@ import { ExtendedTask, ISOXMLManager } from 'isoxml';
 import JSZip from 'jszip';
 import { read as readShapefile } from 'shapefile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_NPK_RANGES, cropKey } from '../../workers/geo/npk-ranges';
 import { createTestApp, type TestApp } from '../support/api-app';
+import { majorityNClass } from '../support/nutrient-class';
 import { ENGINE } from '../support/test-db';
 
 interface TreeRow {
@@ -75,21 +75,8 @@ async function shapefileOf(buf: Buffer) {
   return readShapefile(await file('.shp'), await file('.dbf'), { encoding: 'utf-8' });
 }
 
-/** The expected class of a plot, recomputed: majority of low / optimal / high by the crop's N range, a tie to the lower. */
-function expectedClass(plotId: number): number {
-  const counts = [0, 0, 0];
-  for (const r of trees) {
-    if (r.plot_id !== plotId || r.n_mean === null || r.status === 4) continue;
-    const range = DEFAULT_NPK_RANGES[cropKey(r.crop_name)]?.n;
-    if (!range || !(range.lower < range.upper)) continue;
-    counts[r.n_mean < range.lower ? 0 : r.n_mean > range.upper ? 2 : 1]++;
-  }
-  let best = -1;
-  counts.forEach((n, k) => {
-    if (n > 0 && (best < 0 || n > counts[best])) best = k;
-  });
-  return best;
-}
+/** The expected class of a plot, recomputed (tests/support/nutrient-class.ts). */
+const expectedClass = (plotId: number) => majorityNClass(trees, (r) => r.plot_id === plotId);
 
 const farm = () => plots.map((p) => (p.geom.type === 'Polygon' ? polygon(p.geom.coordinates) : multiPolygon(p.geom.coordinates)));
 /** Share of a zone's area inside the plots (1 = wholly inside). */

@@ -94,7 +94,11 @@ describe(`tokens on ${ENGINE}`, () => {
     for (const [name, bogus] of Object.entries(bad)) {
       const res = await me(bogus);
       expect(res.statusCode, name).toBe(401);
-      expect(res.json(), name).toEqual({ success: false, message: expect.stringMatching(/token|Authentication/) });
+      expect(res.json(), name).toEqual({
+        success: false,
+        code: expect.stringMatching(/^(token_invalid|auth_required)$/),
+        message: expect.stringMatching(/token|Authentication/),
+      });
     }
     for (const header of ['', 'Bearer', `Basic ${token}`, `Bearer ${token} x`, `bearer${token}`]) {
       const res = await t.app.inject({ method: 'GET', url: '/api/auth/me', headers: { authorization: header } });

@@ -29,6 +29,7 @@ import {
   type Role,
   type Variant,
 } from '../support/route-matrix';
+import { AnswerLog } from '../support/documented-answers';
 
 const t = await createTestApp({ scale: 0.01 });
 afterAll(async () => t.close());
@@ -39,6 +40,8 @@ for (const id of [fx.project.A, fx.project.B]) await uploadAndWait(t, id, await 
 await uploadFixturePhotos(t, fx.scouting);
 const routes = apiRoutes(t.app);
 const calls = { n: 0 };
+/** Every answer, checked against the API document at the end (issue 32). */
+const answers = new AnswerLog();
 
 async function call(route: ApiRoute, role: Role, v: Variant, query?: Record<string, string>) {
   const sample = WRITES[route.key];
@@ -53,6 +56,7 @@ async function call(route: ApiRoute, role: Role, v: Variant, query?: Record<stri
     url,
     ...(payload !== undefined ? { payload: payload as object } : {}),
   });
+  answers.record(route, res, `${route.method} ${url} as ${role}`);
   return { res, url };
 }
 
@@ -151,6 +155,18 @@ describe(`route × role × id matrix on ${ENGINE}`, () => {
         expectNoLeak('grower3', res.body, url);
       }
     }
+  });
+
+  it('answers only statuses the API document lists for each operation, with bodies that validate against it', async () => {
+    const { problems, statuses, validated } = await answers.check(t.app);
+    console.log(`[security-matrix] ${answers.size} answers, ${statuses} operation×status pairs, ${validated} JSON bodies validated against /api/docs/json`);
+    expect(problems).toEqual([]);
+  });
+
+  it('received only error codes the app words in English and Hebrew (common:errors.codes)', () => {
+    console.log(`[security-matrix] error codes received: ${[...answers.codes.keys()].sort().join(', ')}`);
+    expect(answers.codes.size).toBeGreaterThanOrEqual(3);
+    expect(answers.untranslated()).toEqual([]);
   });
 
   it('reports its size', () => {

@@ -151,7 +151,11 @@ describe(`survey results import on ${ENGINE}`, () => {
       .split('\n')
       .map((l) => JSON.parse(l))
       .pop();
-    expect(streamedError).toMatchObject({ phase: 'done', status: 422, body: { errors: [{ field: 'line 2', message: 'tree_id "xyz" is not a number' }] } });
+    expect(streamedError).toMatchObject({
+      phase: 'done',
+      status: 422,
+      body: { code: 'import_rows_invalid', params: { count: 1 }, errors: [{ field: 'line 2', message: 'tree_id "xyz" is not a number' }] },
+    });
   });
 
   // The client_id foreign key only says the client exists; the tenant rule

@@ -7,6 +7,7 @@ import JSZip from 'jszip';
 import type { Browser, Page } from 'playwright-core';
 import { read as readShapefile } from 'shapefile';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { GRID_MAX_M, GRID_MIN_M } from '../../workers/geo/prescription-input';
 import { apiJson as api, demoSurvey, downloadBytes as readBytes, launchBrowser, loginAs, newPage, screenPixels } from '../support/browser';
 
 let browser: Browser;
@@ -93,8 +94,17 @@ describe('prescription panel', () => {
     expect(onGrid).toEqual(inFile);
 
     await page.getByTestId('pm-rx-unit').selectOption('grid');
+    await expect.poll(() => page.getByTestId('pm-rx-table').count(), { timeout: 20_000 }).toBe(1);
     await page.getByTestId('pm-rx-grid').fill('3');
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: '5–50' }).count()).toBe(1);
+    // An invalid grid (issue 31): the rule with its real numbers (workers/geo/prescription-input.ts), no table,
+    // no zones on the map and no file to download until the input is valid again.
+    await expect.poll(() => page.getByTestId('pm-rx-invalid').textContent()).toContain(`${GRID_MIN_M}–${GRID_MAX_M}`);
+    expect(await page.getByTestId('pm-rx-table').count()).toBe(0);
+    expect([await page.getByTestId('pm-rx-shapefile').isDisabled(), await page.getByTestId('pm-rx-isoxml').isDisabled()]).toEqual([true, true]);
+    await expect.poll(() => middleColour(page), { message: 'an invalid grid clears the zones', timeout: 10_000 }).toEqual(before);
+    await page.getByTestId('pm-rx-grid').fill('20');
+    await expect.poll(() => page.getByTestId('pm-rx-table').count(), { timeout: 20_000 }).toBe(1);
+    expect(await page.getByTestId('pm-rx-isoxml').isDisabled()).toBe(false);
     await page.getByTestId('pm-prescription-close').click();
     // The next frames (software GL on a busy CI box) may take a while: wait for the map as it was, up to 10 s.
     await expect.poll(() => middleColour(page), { message: 'closing the panel removes the zones', timeout: 10_000 }).toEqual(before);

@@ -29,6 +29,8 @@ export class PrescriptionError extends Error {
   constructor(
     readonly code: 'noPlots' | 'noAreas' | 'tooManyCells' | 'rates',
     message: string,
+    /** The message's variable parts (the API's error params). */
+    readonly params: Record<string, string | number> = {},
   ) {
     super(message);
   }
@@ -95,8 +97,8 @@ function traverse(g: GridSpec, a: Position, b: Position, mark: (index: number) =
   }
 }
 
-/** Columns whose centre lies inside the polygon on row r (even-odd rule, holes included). */
-function insideColumns(g: GridSpec, rings: Position[][], r: number, each: (c: number) => void): void {
+/** Columns of row r whose cell centre lies inside the polygon (even-odd rule over all rings, holes included). */
+export function centreColumns(g: GridSpec, rings: readonly Position[][], r: number, each: (c: number) => void): void {
   const y = g.minY + (r + 0.5) * g.cellH;
   const xs: number[] = [];
   for (const ring of rings) {
@@ -133,13 +135,14 @@ export function farmCells(g: GridSpec, plots: readonly AreaFeature[], maxCells: 
     }
   });
   const whole = new Set<number>();
-  const tooMany = () => new PrescriptionError('tooManyCells', `the grid has more than ${maxCells} cells over this farm: choose larger cells`);
+  const tooMany = () =>
+    new PrescriptionError('tooManyCells', `the grid has more than ${maxCells} cells over this farm: choose larger cells`, { max: maxCells });
   for (const p of plots) {
     const [, y0, , y1] = extentOf([p.geometry])!;
     const r0 = Math.max(0, Math.floor((y0 - g.minY) / g.cellH)),
       r1 = Math.min(g.rows - 1, Math.floor((y1 - g.minY) / g.cellH));
     for (let r = r0; r <= r1; r++) {
-      insideColumns(g, p.geometry.coordinates, r, (c) => {
+      centreColumns(g, p.geometry.coordinates, r, (c) => {
         const index = r * g.cols + c;
         if (touching.has(index)) return;
         whole.add(index);

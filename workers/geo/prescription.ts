@@ -15,6 +15,7 @@ import earcut from 'earcut';
 import { bandClasses, rateColourIn } from './colours';
 import { areaSquareMeters } from './geodesy';
 import { cellOf, farmCells, gridSpec, PrescriptionError, type GridSpec } from './prescription-grid';
+import { fieldOutsideZones, OUTSIDE_ZONES_KEY, OUTSIDE_ZONES_NAME } from './prescription-field';
 import { layerClasses, MAX_ZONES, quantityUnit, type PrescriptionInput, type RateUnit } from './prescription-input';
 import { nutrientRangeClasses } from './npk-ranges';
 import type { Analysis } from './pipeline';
@@ -28,7 +29,7 @@ export { PrescriptionError } from './prescription-grid';
 const STATUS_DEAD = 3;
 
 export interface PrescriptionZone {
-  /** Plot / irrigation-area id, or the grid cell "R{row}C{col}" (from 1, south-west first). */
+  /** Plot / irrigation-area id, the grid cell "R{row}C{col}" (from 1, south-west first), or "outside" (the field outside every irrigation area). */
   key: string;
   /** The grid cell (row * cols + col, row 0 in the south); -1 for a plot or irrigation area. */
   cell: number;
@@ -41,7 +42,7 @@ export interface PrescriptionZone {
   measured: number;
   /** Measured trees per class (layerClasses order). */
   counts: number[];
-  /** The zone's class (index into layerClasses), -1 without measured trees. */
+  /** The zone's class (index into layerClasses), -1 without measured trees and for the field outside every zone. */
   cls: number;
   /** In the input's rate unit. */
   rate: number;
@@ -98,6 +99,8 @@ interface ZoneShape {
   cell: number;
   name: string;
   polygons: Position[][][];
+  /** The field outside every zone: the default rate whatever its trees say. */
+  defaultRate?: boolean;
 }
 
 function zoneShapes(
@@ -112,13 +115,24 @@ function zoneShapes(
     const zones = plots ? a.zones.plots : a.zones.areas;
     const features = plots ? d.plots : d.irrigationAreas;
     if (!zones.length) throw new PrescriptionError('noAreas', 'this survey has no irrigation areas: choose plots or a grid');
-    const shapes = zones.map((z) => ({
+    const shapes: ZoneShape[] = zones.map((z) => ({
       key: z.id,
       cell: -1,
       name: zoneLabel(features[z.parts[0]].properties) ?? z.id,
       polygons: z.parts.map((p) => features[p].geometry.coordinates),
     }));
-    return { shapes, zoneOf: plots ? a.zones.treePlot : a.zones.treeArea, grid: null };
+    if (plots) return { shapes, zoneOf: a.zones.treePlot, grid: null };
+    // The field the areas leave uncovered is one more zone at the default rate (its trees: in a plot, in no area).
+    const outside = fieldOutsideZones(
+      d.plots.map((f) => f.geometry.coordinates),
+      shapes.flatMap((z) => z.polygons),
+    );
+    const zoneOf = a.zones.treeArea;
+    if (!outside.length) return { shapes, zoneOf, grid: null };
+    const rest = shapes.length;
+    shapes.push({ key: OUTSIDE_ZONES_KEY, cell: -1, name: OUTSIDE_ZONES_NAME, polygons: outside, defaultRate: true });
+    const withRest = Int32Array.from(zoneOf, (z, i) => (z < 0 && a.zones.treePlot[i] >= 0 ? rest : z));
+    return { shapes, zoneOf: withRest, grid: null };
   }
   const grid = gridSpec(extentOf(d.plots.map((f) => f.geometry))!, input.gridSize ?? 10);
   const cells = farmCells(grid, d.plots, MAX_ZONES);
@@ -146,7 +160,8 @@ function quantityOf(rate: number, unit: RateUnit, areaHa: number, treated: numbe
 export function buildPrescription(d: Pick<GeoDataset, 'trees' | 'plots' | 'irrigationAreas'>, a: Analysis, input: PrescriptionInput): Prescription {
   const t = d.trees;
   const nClasses = layerClasses(input.layer).length;
-  if (input.rates.length !== nClasses) throw new PrescriptionError('rates', `rates must hold ${nClasses} numbers for layer ${input.layer}`);
+  if (input.rates.length !== nClasses)
+    throw new PrescriptionError('rates', `rates must hold ${nClasses} numbers for layer ${input.layer}`, { count: nClasses, layer: input.layer });
   const { shapes, zoneOf, grid } = zoneShapes(d, a, input);
   const classes = layerTreeClasses(t, a, input.layer);
   const n = shapes.length;
@@ -164,12 +179,15 @@ export function buildPrescription(d: Pick<GeoDataset, 'trees' | 'plots' | 'irrig
   }
   const zones = shapes.map((s, z): PrescriptionZone => {
     const c = Array.from(counts.subarray(z * nClasses, (z + 1) * nClasses));
-    const cls = majorityClass(c);
+    const cls = s.defaultRate ? -1 : majorityClass(c);
     const rate = cls < 0 ? input.defaultRate : input.rates[cls];
     const areaHa = areaSquareMeters({ type: 'MultiPolygon', coordinates: s.polygons }) / 10_000;
     const quantity = quantityOf(rate, input.rateUnit, areaHa, treated[z]);
     return {
-      ...s,
+      key: s.key,
+      cell: s.cell,
+      name: s.name,
+      polygons: s.polygons,
       trees: trees[z],
       treated: treated[z],
       measured: c.reduce((p, q) => p + q, 0),

@@ -6,7 +6,8 @@ import { boundsByCropCode, nutrientClassIndex, type ResolvedNpkRanges } from './
 import { STATUS_MISSING, type Nutrient, type StringColumn } from './types';
 import { CANOPY_BUCKET_COUNT, canopyBucket, canopyBucketLabel, isValidMeasure, vitalityClass } from './values';
 
-export const STATUS_LABELS = ['Healthy', 'Weak', 'Weak-Dead', 'Dead', 'Missing', 'Unknown'] as const;
+/** English names of the status codes 0–5, the one list (src/domain/tree-status-names.ts reads it); 5 is client.md §3's Unknown with its whitewash label (issue 32). */
+export const STATUS_LABELS = ['Healthy', 'Weak', 'Weak-Dead', 'Dead', 'Missing', 'Unknown / whitewash'] as const;
 
 export interface NpkStat {
   avg_value: number | null;

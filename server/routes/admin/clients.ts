@@ -16,14 +16,17 @@ const CLIENT_SQL = `
     FROM clients c`;
 
 type ClientRow = z.infer<typeof adminClient>;
-const loadClient = (q: Queryable, id: number) => findOne<ClientRow>(q, `${CLIENT_SQL} WHERE c.client_id = $1`, id, 'Client');
+const loadClient = (q: Queryable, id: number) => findOne<ClientRow>(q, `${CLIENT_SQL} WHERE c.client_id = $1`, id, 'client');
 
 const ClientBody = z.strictObject({ name: text('Name', CLIENT_NAME) });
 const ClientUpdate = z.strictObject({ name: text('Name', CLIENT_NAME), version: Version });
 
 async function assertNameFree(tx: Queryable, name: string, exceptId: number | null) {
   const { rows } = await tx.query(`SELECT 1 FROM clients WHERE lower(name) = lower($1) AND client_id IS DISTINCT FROM $2`, [name, exceptId]);
-  if (rows.length) throw new HttpError(409, `A client named "${name}" already exists`, [{ field: 'name', message: `A client named "${name}" already exists` }]);
+  if (rows.length) {
+    const message = `A client named "${name}" already exists`;
+    throw new HttpError(409, message, [{ field: 'name', message, code: 'client_name_taken', params: { name } }], undefined, 'client_name_taken', { name });
+  }
 }
 
 /** Clients (admin.md §7): list with user/plot counts, one, create, rename, delete. */
@@ -60,7 +63,7 @@ export const clientRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       const user = currentUser(request);
       const { id } = request.params;
       const client = await inTx(db, async (tx) => {
-        const before = await lockRow<{ name: string }>(tx, 'clients', 'client_id', id, 'Client', request.body.version);
+        const before = await lockRow<{ name: string }>(tx, 'clients', 'client_id', id, 'client', request.body.version);
         await assertNameFree(tx, request.body.name, id);
         await tx.query(`UPDATE clients SET name = $2, version = version + 1, updated_at = now() WHERE client_id = $1`, [id, request.body.name]);
         await audit(tx, user, 'update', 'client', id, `Renamed client "${before.name}" to "${request.body.name}"`, request.body.name);
@@ -77,7 +80,7 @@ export const clientRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       const user = currentUser(request);
       const { id } = request.params;
       await inTx(db, async (tx) => {
-        const c = await lockRow<{ name: string }>(tx, 'clients', 'client_id', id, 'Client');
+        const c = await lockRow<{ name: string }>(tx, 'clients', 'client_id', id, 'client');
         const { rows } = await tx.query<Record<string, number>>(
           `SELECT (SELECT count(*) FROM users WHERE client_id = $1) AS users,
                 (SELECT count(*) FROM plots WHERE client_id = $1) AS plots,
@@ -88,13 +91,21 @@ export const clientRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
         );
         const r = rows[0];
         const refs = describeCounts([
-          [r.users, 'user', 'users'],
-          [r.plots, 'plot', 'plots'],
-          [r.projects, 'project', 'projects'],
-          [r.areas, 'irrigation area', 'irrigation areas'],
-          [r.trees, 'tree', 'trees'],
+          [r.users, 'user'],
+          [r.plots, 'plot'],
+          [r.projects, 'project'],
+          [r.areas, 'irrigation_area'],
+          [r.trees, 'tree'],
         ]);
-        if (refs) throw new HttpError(409, `Client "${c.name}" cannot be deleted: it still has ${refs}. Delete or move them first.`);
+        if (refs.text)
+          throw new HttpError(
+            409,
+            `Client "${c.name}" cannot be deleted: it still has ${refs.text}. Delete or move them first.`,
+            undefined,
+            undefined,
+            'client_in_use',
+            { name: c.name, refs: refs.counts },
+          );
         await tx.query(`DELETE FROM clients WHERE client_id = $1`, [id]);
         await audit(tx, user, 'delete', 'client', id, `Deleted client "${c.name}"`, c.name);
       });

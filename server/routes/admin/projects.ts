@@ -34,7 +34,7 @@ const ids = (label: string) =>
 const CreateProject = z.strictObject({
   name: text('Project name', PROJECT_NAME),
   observation_date: ymd('Observation date'),
-  user_ids: ids('Users').refine((a) => a.length > 0, 'Users is required'),
+  user_ids: ids('Users').refine((a) => a.length > 0, { message: 'Users is required', params: { code: 'users_required' } }),
   products: z
     .array(z.enum(PRODUCTS, { error: `Products must be among: ${PRODUCTS.join(', ')}` }), { error: 'Analysis products is required' })
     .min(1, 'Analysis products is required')
@@ -89,7 +89,7 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     },
     async (request) => {
       const { rows: c } = await db.query(`SELECT 1 FROM clients WHERE client_id = $1`, [request.query.clientId]);
-      if (!c.length) throw notFound('Client');
+      if (!c.length) throw notFound('client');
       const { rows } = await db.query<PlotRow>(`${PLOT_SQL} WHERE pl.client_id = $1 ORDER BY pl.plot_name`, [request.query.clientId]);
       return { ...ok('Plots loaded'), plots: rows };
     },
@@ -145,7 +145,7 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       const { id } = request.params;
       const b = request.body;
       const project = await inTx(db, async (tx) => {
-        const before = await lockRow<{ client_id: number; name: string }>(tx, 'projects', 'project_id', id, 'Project', b.version);
+        const before = await lockRow<{ client_id: number; name: string }>(tx, 'projects', 'project_id', id, 'project', b.version);
         await checkPlots(tx, b.plot_ids, before.client_id);
         if (b.user_ids) await checkMembers(tx, b.user_ids, before.client_id);
         await tx.query(`UPDATE projects SET name = $2, observation_date = $3, version = version + 1, updated_at = now() WHERE project_id = $1`, [
@@ -180,7 +180,7 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       const actor = currentUser(request);
       const { id } = request.params;
       const observations = await inTx(db, async (tx) => {
-        const p = await lockRow<{ name: string }>(tx, 'projects', 'project_id', id, 'Project');
+        const p = await lockRow<{ name: string }>(tx, 'projects', 'project_id', id, 'project');
         const { rows } = await tx.query<{ n: number }>(`SELECT count(*) AS n FROM tree_observations WHERE project_id = $1`, [id]);
         // Links and observations cascade; the confirmation says it cannot be undone.
         await recordRemovalOf(tx, actor, 'project_id', id, 'project_deleted');

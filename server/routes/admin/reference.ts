@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db, Queryable } from '../../db/adapter';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../http-error';
+import type { CountKey, ErrorCode, ErrorParams } from '../../../src/domain/error-codes';
 import { IdParams, Version, audit, describeCounts, doc, inTx, lockRow, ok } from './shared';
 import { REFERENCE_LISTS, type ReferenceList } from '../../repos/reference-lists';
 import { TREE_STATUS_CODE } from '../../../src/domain/reference-rules';
@@ -13,28 +14,45 @@ import { referenceItemResponse, referenceListResponse } from '../../../src/domai
 const StatusParams = z.strictObject({ id: z.coerce.number({ error: 'id must be a number' }).int().min(TREE_STATUS_CODE.min).max(TREE_STATUS_CODE.max) });
 
 async function references(tx: Queryable, list: ReferenceList, id: number) {
-  const parts: [number, string, string][] = [];
-  for (const [sql, one, many] of list.references) parts.push([(await tx.query<{ n: number }>(sql, [id])).rows[0].n, one, many]);
+  const parts: [number, CountKey][] = [];
+  for (const [sql, key] of list.references) parts.push([(await tx.query<{ n: number }>(sql, [id])).rows[0].n, key]);
   return describeCounts(parts);
 }
 
 async function assertUnique(tx: Queryable, list: ReferenceList, body: Record<string, unknown>, exceptId: number | null) {
   // Names are unique case-insensitively within a list (breeds: within their crop); codes exactly.
-  const checks: [string, unknown[], string, string][] = [];
+  const checks: [string, unknown[], string, string, ErrorCode, ErrorParams][] = [];
   if (list.endpoint === 'tree-status-types')
-    checks.push([`status_code = $1`, [body.status_code], 'status_code', `Status code ${body.status_code} already exists`]);
-  if (list.endpoint === 'survey-types') checks.push([`lower(code) = lower($1)`, [body.code], 'code', `Survey type code "${body.code}" already exists`]);
+    checks.push([
+      `status_code = $1`,
+      [body.status_code],
+      'status_code',
+      `Status code ${body.status_code} already exists`,
+      'status_code_taken',
+      { code: Number(body.status_code) },
+    ]);
+  if (list.endpoint === 'survey-types')
+    checks.push([
+      `lower(code) = lower($1)`,
+      [body.code],
+      'code',
+      `Survey type code "${body.code}" already exists`,
+      'survey_type_code_taken',
+      { code: String(body.code) },
+    ]);
   const scope = list.endpoint === 'breeds' ? ` AND crop_id = $${2}` : '';
   checks.push([
     `lower(${list.nameColumn}) = lower($1)${scope}`,
     list.endpoint === 'breeds' ? [body[list.nameColumn], body.crop_id] : [body[list.nameColumn]],
     list.nameColumn,
     `"${body[list.nameColumn]}" already exists`,
+    'name_taken',
+    { name: String(body[list.nameColumn]) },
   ]);
-  for (const [where, params, field, message] of checks) {
-    const n = params.length + 1;
-    const { rows } = await tx.query(`SELECT 1 FROM ${list.table} WHERE ${where} AND ${list.idColumn} IS DISTINCT FROM $${n}`, [...params, exceptId]);
-    if (rows.length) throw new HttpError(409, message, [{ field, message }]);
+  for (const [where, values, field, message, code, params] of checks) {
+    const n = values.length + 1;
+    const { rows } = await tx.query(`SELECT 1 FROM ${list.table} WHERE ${where} AND ${list.idColumn} IS DISTINCT FROM $${n}`, [...values, exceptId]);
+    if (rows.length) throw new HttpError(409, message, [{ field, message, code, params }], undefined, code, params);
   }
 }
 
@@ -88,14 +106,23 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
         const { id } = request.params as { id: number };
         const body = request.body as Record<string, unknown>;
         const item = await inTx(db, async (tx) => {
-          const before = await lockRow(tx, list.table, list.idColumn, id, capitalise(list.entity), body.version as number | undefined);
+          const before = await lockRow(tx, list.table, list.idColumn, id, list.code, body.version as number | undefined);
           await list.checks?.(tx, body);
           await assertUnique(tx, list, body, id);
           if (list.endpoint === 'tree-status-types' && body.status_code !== id) {
             // Observations store the code itself: renumbering a used status would silently relabel them.
             const refs = await references(tx, list, id);
-            if (refs)
-              throw new HttpError(409, `Status code ${id} cannot change: it is used by ${refs}`, [{ field: 'status_code', message: `Used by ${refs}` }]);
+            if (refs.text) {
+              const params = { code: id, refs: refs.counts };
+              throw new HttpError(
+                409,
+                `Status code ${id} cannot change: it is used by ${refs.text}`,
+                [{ field: 'status_code', message: `Used by ${refs.text}`, code: 'status_code_in_use', params }],
+                undefined,
+                'status_code_in_use',
+                params,
+              );
+            }
           }
           const sets = columns.map((c, i) => `${c} = $${i + 2}`).join(', ');
           await tx.query(`UPDATE ${list.table} SET ${sets}, version = version + 1, updated_at = now() WHERE ${list.idColumn} = $1`, [
@@ -125,9 +152,17 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
         const actor = currentUser(request);
         const { id } = request.params as { id: number };
         await inTx(db, async (tx) => {
-          const row = await lockRow(tx, list.table, list.idColumn, id, capitalise(list.entity));
+          const row = await lockRow(tx, list.table, list.idColumn, id, list.code);
           const refs = await references(tx, list, id);
-          if (refs) throw new HttpError(409, `${capitalise(list.entity)} "${row[list.nameColumn]}" cannot be deleted: it is used by ${refs}`);
+          if (refs.text)
+            throw new HttpError(
+              409,
+              `${capitalise(list.entity)} "${row[list.nameColumn]}" cannot be deleted: it is used by ${refs.text}`,
+              undefined,
+              undefined,
+              'reference_in_use',
+              { entity: list.code, name: String(row[list.nameColumn]), refs: refs.counts },
+            );
           await tx.query(`DELETE FROM ${list.table} WHERE ${list.idColumn} = $1`, [id]);
           await audit(tx, actor, 'delete', list.entity, id, `Deleted ${list.entity} "${row[list.nameColumn]}"`, String(row[list.nameColumn]));
         });

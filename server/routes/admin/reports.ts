@@ -12,7 +12,7 @@ type ReportProject = TreeStatusReport['projects'][number];
 /** Tree-status summary per project of one client; the first observation of each tree counts (overlapping strips). */
 async function treeStatusReport(db: Db, clientId: number) {
   const { rows: client } = await db.query<{ client_id: number; name: string }>(`SELECT client_id, name FROM clients WHERE client_id = $1`, [clientId]);
-  if (!client[0]) throw notFound('Client');
+  if (!client[0]) throw notFound('client');
   const { rows: statuses } = await db.query<{ status_code: number; status_name: string }>(
     `SELECT status_code, status_name FROM tree_status_types ORDER BY status_code`,
   );

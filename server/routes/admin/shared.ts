@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Db, Queryable } from '../../db/adapter';
 import type { AuthUser } from '../../plugins/auth';
 import { dbId } from '../../../src/domain/contracts/common';
+import { countsInEnglish, type ErrorEntity } from '../../../src/domain/error-codes';
 import { HttpError, notFound } from '../../http-error';
 
 // Helpers shared by the admin route plugins (clients, users, projects,
@@ -19,13 +20,16 @@ export const ymd = (label: string) =>
   z
     .string({ error: `${label} is required` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
-    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), `${label} is not a valid date`);
+    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), {
+      message: `${label} is not a valid date`,
+      params: { code: 'date_invalid' },
+    });
 
 /** OpenAPI metadata for an admin route. */
 export const doc = (tag: string, summary: string) => ({ tags: [`admin: ${tag}`], summary, security: [{ bearer: [] }] });
 
 /** The row `sql` finds for $1 = id; 404 "<what> not found" when there is none. */
-export async function findOne<T = Record<string, unknown>>(q: Queryable, sql: string, id: number, what: string): Promise<T> {
+export async function findOne<T = Record<string, unknown>>(q: Queryable, sql: string, id: number, what: ErrorEntity): Promise<T> {
   const { rows } = await q.query<T>(sql, [id]);
   if (!rows[0]) throw notFound(what);
   return rows[0];
@@ -37,11 +41,12 @@ export async function lockRow<T extends Record<string, unknown>>(
   table: string,
   idColumn: string,
   id: number,
-  what: string,
+  what: ErrorEntity,
   version?: number,
 ): Promise<T> {
   const row = await findOne<T>(tx, `SELECT * FROM ${table} WHERE ${idColumn} = $1 FOR UPDATE`, id, what);
-  if (version !== undefined && (row as { version?: number }).version !== version) throw new HttpError(409, STALE_MESSAGE);
+  if (version !== undefined && (row as { version?: number }).version !== version)
+    throw new HttpError(409, STALE_MESSAGE, undefined, undefined, 'stale_version');
   return row;
 }
 
@@ -72,17 +77,14 @@ export async function inTx<T>(db: Db, fn: (tx: Queryable) => Promise<T>): Promis
     return await db.transaction(fn);
   } catch (e) {
     const code = (e as { code?: string }).code;
-    if (code === '23505') throw new HttpError(409, 'A record with this value already exists');
-    if (code === '23503') throw new HttpError(409, 'This record is still referenced by other data and cannot be changed or deleted');
+    if (code === '23505') throw new HttpError(409, 'A record with this value already exists', undefined, undefined, 'duplicate_value');
+    if (code === '23503')
+      throw new HttpError(409, 'This record is still referenced by other data and cannot be changed or deleted', undefined, undefined, 'still_referenced');
     throw e;
   }
 }
 
-/** "2 users, 4 plots and 18 projects" from counts, skipping zeros. */
-export function describeCounts(parts: [number, string, string][]): string {
-  const items = parts.filter(([n]) => n > 0).map(([n, one, many]) => `${n} ${n === 1 ? one : many}`);
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-}
+/** Counts without the zeros, as an error's params and in English (src/domain/error-codes.ts countsInEnglish). */
+export const describeCounts = countsInEnglish;
 
 export const ok = (message: string) => ({ success: true as const, message });

@@ -53,7 +53,7 @@ export function temporaryPassword(): string {
  * password reset with a forced change, ending their sessions, and clearing their failed sign-ins. All audited.
  */
 export const userAccessRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const target = (q: Queryable, id: number) => findOne<Target>(q, `SELECT email, role, client_id FROM users WHERE user_id = $1`, id, 'User');
+  const target = (q: Queryable, id: number) => findOne<Target>(q, `SELECT email, role, client_id FROM users WHERE user_id = $1`, id, 'user');
 
   app.get(
     '/users/:id/projects',
@@ -78,7 +78,7 @@ export const userAccessRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
       const actor = currentUser(request);
       const { id } = request.params;
       return inTx(db, async (tx) => {
-        const u = await lockRow<Target>(tx, 'users', 'user_id', id, 'User');
+        const u = await lockRow<Target>(tx, 'users', 'user_id', id, 'user');
         const clientId = memberTarget(u);
         await checkClientProjects(tx, request.body.project_ids, clientId);
         const { added, removed } = await setUserProjects(tx, actor, id, request.body.project_ids, 'user_edited');
@@ -94,7 +94,7 @@ export const userAccessRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
       const actor = currentUser(request);
       const { id } = request.params;
       return inTx(db, async (tx) => {
-        const u = await lockRow<Target>(tx, 'users', 'user_id', id, 'User');
+        const u = await lockRow<Target>(tx, 'users', 'user_id', id, 'user');
         const clientId = memberTarget(u);
         const { rows } = await tx.query<{ project_id: number }>(`SELECT project_id FROM projects WHERE client_id = $1`, [clientId]);
         const { added } = await setUserProjects(
@@ -125,7 +125,7 @@ export const userAccessRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
       const temporary = temporaryPassword();
       const hash = await hashPassword(temporary);
       const ended = await inTx(db, async (tx) => {
-        const u = await lockRow<Target>(tx, 'users', 'user_id', id, 'User');
+        const u = await lockRow<Target>(tx, 'users', 'user_id', id, 'user');
         await tx.query(
           `UPDATE users SET password_hash = $2, must_change_password = true, token_version = token_version + 1, updated_at = now() WHERE user_id = $1`,
           [id, hash],

@@ -37,18 +37,31 @@ type UserInput = { email: string; client_id: number | null; role: Role };
 async function checkUser(tx: Queryable, u: UserInput, exceptId: number | null) {
   // A grower or a field worker belongs to exactly one client; an admin may have none.
   if (isMemberRole(u.role) && u.client_id === null)
-    throw new HttpError(400, 'Client is required', [{ field: 'client_id', message: 'Client is required' }], undefined, 'client_required');
+    throw new HttpError(
+      400,
+      'Client is required',
+      [{ field: 'client_id', message: 'Client is required', code: 'client_required' }],
+      undefined,
+      'client_required',
+    );
   if (u.client_id !== null) {
     const { rows } = await tx.query(`SELECT 1 FROM clients WHERE client_id = $1`, [u.client_id]);
-    if (!rows.length) throw new HttpError(422, 'The selected client does not exist', [{ field: 'client_id', message: 'The selected client does not exist' }]);
+    if (!rows.length) {
+      const message = 'The selected client does not exist';
+      const params = { entity: 'client' };
+      throw new HttpError(422, message, [{ field: 'client_id', message, code: 'selection_missing', params }], undefined, 'selection_missing', params);
+    }
   }
   const { rows } = await tx.query(`SELECT 1 FROM users WHERE lower(email) = $1 AND user_id IS DISTINCT FROM $2`, [u.email, exceptId]);
-  if (rows.length) throw new HttpError(409, 'A user with this email already exists', [{ field: 'email', message: 'A user with this email already exists' }]);
+  if (rows.length) {
+    const message = 'A user with this email already exists';
+    throw new HttpError(409, message, [{ field: 'email', message, code: 'email_taken' }], undefined, 'email_taken');
+  }
 }
 
-async function assertOtherAdmin(tx: Queryable, userId: number, what: string) {
+async function assertOtherAdmin(tx: Queryable, userId: number, what: 'demote' | 'disable' | 'delete') {
   const { rows } = await tx.query(`SELECT 1 FROM users WHERE role = 'admin' AND NOT disabled AND user_id <> $1`, [userId]);
-  if (!rows.length) throw new HttpError(409, `Cannot ${what} the last active administrator`);
+  if (!rows.length) throw new HttpError(409, `Cannot ${what} the last active administrator`, undefined, undefined, 'last_admin', { action: what });
 }
 
 /** Users (admin.md §7). Changing a password, disabling or deleting a user ends their sessions at once. */
@@ -89,11 +102,11 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       const b = request.body;
       const hash = b.password ? await hashPassword(b.password) : null;
       const updated = await inTx(db, async (tx) => {
-        const before = await lockRow<{ email: string; role: Role; disabled: boolean; client_id: number | null }>(tx, 'users', 'user_id', id, 'User', b.version);
+        const before = await lockRow<{ email: string; role: Role; disabled: boolean; client_id: number | null }>(tx, 'users', 'user_id', id, 'user', b.version);
         await checkUser(tx, b, id);
         const disabling = b.disabled === true && !before.disabled;
         if (before.role === 'admin' && (b.role !== 'admin' || disabling)) {
-          if (id === actor.user_id) throw new HttpError(409, 'You cannot remove your own administrator access');
+          if (id === actor.user_id) throw new HttpError(409, 'You cannot remove your own administrator access', undefined, undefined, 'own_admin_access');
           await assertOtherAdmin(tx, id, b.role !== 'admin' ? 'demote' : 'disable');
         }
         // Ending the sessions ends their access tokens at the next request and their refresh tokens at once;
@@ -132,8 +145,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       const actor = currentUser(request);
       const { id } = request.params;
       await inTx(db, async (tx) => {
-        const u = await lockRow<{ email: string; role: string }>(tx, 'users', 'user_id', id, 'User');
-        if (id === actor.user_id) throw new HttpError(409, 'You cannot delete your own account');
+        const u = await lockRow<{ email: string; role: string }>(tx, 'users', 'user_id', id, 'user');
+        if (id === actor.user_id) throw new HttpError(409, 'You cannot delete your own account', undefined, undefined, 'own_account_delete');
         if (u.role === 'admin') await assertOtherAdmin(tx, id, 'delete');
         const { rows } = await tx.query<{ n: number }>(`SELECT count(*) AS n FROM project_users WHERE user_id = $1`, [id]);
         await recordRemovalOf(tx, actor, 'user_id', id, 'user_deleted');

@@ -34,6 +34,8 @@ export const boundaryExportQuery = z.strictObject({
   kind: z.enum(BOUNDARY_EXPORT_KINDS, { error: `kind must be one of ${BOUNDARY_EXPORT_KINDS.join(', ')}` }).default('plot'),
 });
 
+const geometryIssue = z.object({ code: z.string(), params: z.record(z.string(), z.unknown()) });
+
 /** POST …/boundaries/preview: a boundary file's features in WGS 84 (nothing is written). */
 export const boundaryPreview = z.object({
   format: z.enum(['shapefile', 'kml', 'kmz', 'geojson']),
@@ -50,6 +52,8 @@ export const boundaryPreview = z.object({
       properties: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
       /** null: the geometry passes the editor's rules for that kind; else why not. */
       problems: z.object({ plot: z.string().nullable(), irrigation: z.string().nullable() }),
+      /** The same verdicts as codes and params (src/domain/geometry-validation.ts), for the app to word. */
+      issues: z.object({ plot: geometryIssue.nullable(), irrigation: geometryIssue.nullable() }),
     }),
   ),
 });

@@ -8,14 +8,24 @@ import { PLOT_AREA_MAX_HA, type TextLength } from '../field-rules';
 /** `{ success: true, message }`: the envelope of every successful admin answer (admin.md §4). */
 export const okMessage = z.object({ success: z.literal(true), message: z.string() });
 
-/** `{ success: false, message, code?, errors? }`: every error answer (server/plugins/errors.ts). */
+/** The variable parts of an error (names, counts, limits): the app words the code with them. */
+const errorParams = z.record(z.string(), z.unknown()).meta({ description: 'The variable parts of the message, by name (e.g. { name, refs } or { min, max })' });
+
+/**
+ * `{ success: false, message, code, params?, errors? }`: every error answer (server/plugins/errors.ts), the one
+ * error schema of the API document (components.schemas.Error). `code` is one of src/domain/error-codes.ts.
+ */
 export const errorBody = z.object({
   success: z.literal(false),
+  /** What is wrong, in English. */
   message: z.string(),
-  /** A stable code where the app acts on it (server_busy, database_unavailable, …). */
-  code: z.string().optional(),
-  /** Field errors of a form: the field and what is wrong with it. */
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  /** A stable snake_case code: the app words it in the user's language with `params`. */
+  code: z.string().regex(/^[a-z][a-z0-9_]*$/),
+  params: errorParams.optional(),
+  /** What is wrong per field, line or feature; `code` and `params` as above (zod's issue codes for a refused input). */
+  errors: z.array(z.object({ field: z.string(), message: z.string(), code: z.string().optional(), params: errorParams.optional() })).optional(),
+  /** A write refused because the resource changed meanwhile: the resource as it stands now (issue 36: a task's 409/412), so the app shows both versions. */
+  current: z.record(z.string(), z.unknown()).optional(),
 });
 
 /**

@@ -11,7 +11,7 @@ const classList = z
   .string()
   .regex(/^(\d{1,3})(,\d{1,3})*$/, 'hide must be class numbers separated by commas, e.g. 3,4')
   .transform((s) => [...new Set(s.split(',').map(Number))])
-  .refine((a) => a.every((n) => n <= 255), 'hide: a class number is 0–255');
+  .refine((a) => a.every((n) => n <= 255), { message: 'hide: a class number is 0–255', params: { code: 'hide_class_range', max: 255 } });
 
 export const exportQuery = z
   .strictObject({
@@ -29,6 +29,7 @@ export const exportQuery = z
   .refine((q) => !isChangeMode(q.mode) || q.compare !== undefined, {
     message: 'mode change, vitalityChange and canopyChange need compare=<survey id>',
     path: ['compare'],
+    params: { code: 'compare_required' },
   });
 
 /** GET /api/projects/{id}/zones: the statistics table per plot and irrigation area. */

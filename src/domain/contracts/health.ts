@@ -9,6 +9,8 @@ export const healthResponse = z.object({
   backend: z.literal('online'),
   database: z.enum(['connected', 'unavailable']),
   dataSource: z.enum(['embedded', 'postgresql']),
+  /** The server runs as a production deployment (NODE_ENV=production): admin.md's "Data Source: Production Database". */
+  production: z.boolean(),
   /** How long the ping took, ms (one decimal). */
   pingMs: z.number(),
 });

@@ -46,10 +46,20 @@ export const prescriptionBody = z
   .superRefine((b, ctx) => {
     const classes = layerClasses(b.layer);
     if (b.rates.length !== classes.length) {
-      ctx.addIssue({ code: 'custom', path: ['rates'], message: `rates must hold ${classes.length} numbers for layer ${b.layer} (${classes.join(', ')})` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['rates'],
+        message: `rates must hold ${classes.length} numbers for layer ${b.layer} (${classes.join(', ')})`,
+        params: { code: 'prescription_rates', count: classes.length, layer: b.layer },
+      });
     }
     if (b.unit === 'grid' && b.gridSize === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['gridSize'], message: `unit grid needs gridSize (${GRID_MIN_M}–${GRID_MAX_M} m)` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['gridSize'],
+        message: `unit grid needs gridSize (${GRID_MIN_M}–${GRID_MAX_M} m)`,
+        params: { code: 'grid_size_required', min: GRID_MIN_M, max: GRID_MAX_M },
+      });
     }
   });
 

@@ -186,7 +186,7 @@ export type ScoutingTask = z.infer<typeof scoutingTask>;
 export const taskAnswer = z.object({ task: scoutingTask });
 export const tasksAnswer = z.object({ tasks: z.array(scoutingTask) });
 /** 409 (a move no longer allowed) and 412 (If-Match stale): the error with the task as it is now (`current`; a 409 of a reused change id has none). */
-export const taskConflict = errorBody.extend({ current: scoutingTask.optional() });
+
 
 /** Closing the loop: the task's trees in the newest later survey of the same plots, by the compare engine's classes. */
 export const taskOutcome = z.object({

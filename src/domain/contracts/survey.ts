@@ -38,5 +38,9 @@ export const zoneTableRow = z.object(
 );
 export const zoneTableResponse = z.array(zoneTableRow);
 
+const featureCollection = z.looseObject({ type: z.literal('FeatureCollection'), features: z.array(z.looseObject({ type: z.literal('Feature') })) });
+/** GET /api/projects/{id}/data as JSON (streamed): the plots, irrigation areas and trees as GeoJSON FeatureCollections. */
+export const mapDataJson = z.looseObject({ plots: featureCollection, irrigationAreas: featureCollection, trees: featureCollection });
+
 export type ProjectDetail = Wire<z.infer<typeof projectDetail>>;
 export type RelatedSurvey = Wire<z.infer<typeof relatedSurvey>>;

@@ -93,11 +93,17 @@ export function PrescriptionPanel(p: Props) {
 
   const gridOk = unit !== 'grid' || (gridSize >= GRID_MIN_M && gridSize <= GRID_MAX_M);
   const ratesOk = [...rates, defaultRate].every((r) => Number.isFinite(r) && r >= 0);
+  // Invalid input shows no preview and offers no file until it is valid again (issue 31).
+  const valid = gridOk && ratesOk;
+  const shown = valid ? preview : null;
   const input: PrescriptionInput = { layer, unit, gridSize: unit === 'grid' ? gridSize : undefined, product: product.trim(), rateUnit, rates, defaultRate };
   const key = JSON.stringify(input);
 
   useEffect(() => {
-    if (!gridOk || !ratesOk) return undefined;
+    if (!valid) {
+      onPreview(null);
+      return undefined;
+    }
     let live = true;
     const timer = setTimeout(() => {
       const c = client.current;
@@ -122,7 +128,7 @@ export function PrescriptionPanel(p: Props) {
       live = false;
       clearTimeout(timer);
     };
-  }, [key, gridOk, ratesOk, client, onPreview, t, p.dataKey]);
+  }, [key, valid, client, onPreview, t, p.dataKey]);
   useEffect(() => () => onPreview(null), [onPreview]);
 
   const changeLayer = (l: PrescriptionLayer) => {
@@ -142,7 +148,7 @@ export function PrescriptionPanel(p: Props) {
     }
   };
   const classes = layerClasses(layer);
-  const qUnit = t(`prescription.quantityUnits.${preview?.total.quantityUnit ?? 'kg'}`);
+  const qUnit = t(`prescription.quantityUnits.${shown?.total.quantityUnit ?? 'kg'}`);
 
   return (
     <section className="pm-export pm-rx" aria-label={t('prescription.title')} data-testid="pm-prescription">
@@ -210,12 +216,12 @@ export function PrescriptionPanel(p: Props) {
             {problem}
           </p>
         )}
-        {(!gridOk || !ratesOk) && (
-          <p role="alert" className="pm-export__error">
+        {!valid && (
+          <p role="alert" className="pm-export__error" data-testid="pm-rx-invalid">
             {t(gridOk ? 'prescription.errors.badRate' : 'prescription.errors.badGrid', { min: GRID_MIN_M, max: GRID_MAX_M })}
           </p>
         )}
-        {preview && !problem && (
+        {shown && !problem && (
           <table className="pm-rx__table" data-testid="pm-rx-table">
             <thead>
               <tr>
@@ -226,10 +232,10 @@ export function PrescriptionPanel(p: Props) {
               </tr>
             </thead>
             <tbody>
-              {preview.byRate.map((r) => (
+              {shown.byRate.map((r) => (
                 <tr key={r.rate}>
                   <td>
-                    <span className="pm-rx__swatch" style={{ background: css(rateColourIn(preview.byRate, r.rate)) }} aria-hidden="true" />
+                    <span className="pm-rx__swatch" style={{ background: css(rateColourIn(shown.byRate, r.rate)) }} aria-hidden="true" />
                     {nf.format(r.rate)}
                   </td>
                   <td>{nf.format(r.zones)}</td>
@@ -241,9 +247,9 @@ export function PrescriptionPanel(p: Props) {
             <tfoot>
               <tr data-testid="pm-rx-total">
                 <th>{t('prescription.total')}</th>
-                <td>{nf.format(preview.total.zones)}</td>
-                <td>{nf.format(preview.total.areaHa)}</td>
-                <td>{nf.format(preview.total.quantity)}</td>
+                <td>{nf.format(shown.total.zones)}</td>
+                <td>{nf.format(shown.total.areaHa)}</td>
+                <td>{nf.format(shown.total.quantity)}</td>
               </tr>
             </tfoot>
           </table>
@@ -263,7 +269,7 @@ export function PrescriptionPanel(p: Props) {
               key={f}
               type="button"
               className="btn btn--small"
-              disabled={busy !== null || !preview || !!problem || !input.product}
+              disabled={busy !== null || !shown || !!problem || !input.product}
               onClick={() => void run(f)}
               data-testid={`pm-rx-${f}`}
             >

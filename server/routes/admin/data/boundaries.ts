@@ -9,11 +9,11 @@ import {
 } from '../../../../src/domain/contracts/boundaries';
 import { geoJsonGeometry } from '../../../../src/domain/contracts/geojson';
 import { safeFileName } from '../../../../src/domain/file-name';
-import { validateGeometry } from '../../../../src/domain/geometry-validation';
+import { boundaryFeatureProblem, importedGeometry } from '../../../../src/domain/boundary-feature-rules';
 import type { Db, Queryable } from '../../../db/adapter';
 import { BOUNDARY_LIMITS } from '../../../boundaries/archive';
 import { boundariesShapefile } from '../../../export/boundaries-shapefile';
-import { HttpError, notFound } from '../../../http-error';
+import { HttpError, notFound, type ErrorItem } from '../../../http-error';
 import { jobsFor } from '../../../jobs/runner';
 import { currentUser } from '../../../plugins/auth';
 import { clientName } from '../../../repos/project-access';
@@ -31,7 +31,7 @@ import { AREA_SQL, PLOT_SQL } from '../../../repos/editor-features';
 
 async function clientOr404(db: Queryable, clientId: number): Promise<string> {
   const name = await clientName(db, clientId);
-  if (name === null) throw notFound('Client');
+  if (name === null) throw notFound('client');
   return name;
 }
 
@@ -43,7 +43,8 @@ export const boundaryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     try {
       done(null, JSON.parse(body as string));
     } catch (e) {
-      done(new HttpError(400, `Body is not valid JSON: ${(e as Error).message}`), undefined);
+      const detail = (e as Error).message;
+      done(new HttpError(400, `Malformed JSON body: ${detail}`, undefined, undefined, 'malformed_json', { detail }), undefined);
     }
   });
 
@@ -82,25 +83,28 @@ export const boundaryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       const user = currentUser(request);
       const { clientId } = request.params;
       const list = request.body.features;
-      const errors: { field: string; message: string }[] = [];
-      const plots: { name: string; crop: string | null; areaHa: number | null; geometry: Polygon | MultiPolygon }[] = [];
-      const areas: { name: string; geometry: Polygon }[] = [];
-      list.forEach((f, i) => {
-        const g = validateGeometry(f.geometry, f.kind);
-        if (!g.ok) return errors.push({ field: `features.${i}.geometry`, message: `${f.name}: ${g.error}` });
-        if (f.kind === 'plot')
-          plots.push({ name: f.name, crop: f.crop_name?.trim() || null, areaHa: f.area_ha ?? null, geometry: g.geometry as Polygon | MultiPolygon });
-        else areas.push({ name: f.name, geometry: g.geometry as Polygon });
-      });
       const out = await inTx(db, async (tx) => {
         await clientOr404(tx, clientId);
-        const crops = await cropIdsByName(tx, [...new Set(plots.map((p) => p.crop).filter((c): c is string => !!c))]);
-        plots.forEach((p, k) => {
-          if (p.crop && !crops.has(p.crop.toLowerCase()))
-            errors.push({ field: `features.${k}.crop_name`, message: `${p.name}: crop "${p.crop}" is not in the crop list` });
+        const crops = await cropIdsByName(tx, [...new Set(list.map((f) => (f.kind === 'plot' ? f.crop_name?.trim() : '')).filter((c): c is string => !!c))]);
+        // The preview's rule (src/domain/boundary-feature-rules.ts): what it calls valid imports.
+        const errors: ErrorItem[] = [];
+        list.forEach((f, i) => {
+          const problem = boundaryFeatureProblem(f, new Set(crops.keys()));
+          if (problem) errors.push({ field: `features.${i}.${problem.field}`, message: problem.message, code: problem.code, params: problem.params });
         });
         if (errors.length)
-          throw new HttpError(422, `${errors.length} of ${list.length} features cannot be imported; nothing was written`, errors.slice(0, 200));
+          throw new HttpError(
+            422,
+            `${errors.length} of ${list.length} features cannot be imported; nothing was written`,
+            errors.slice(0, 200),
+            undefined,
+            'boundary_import_invalid',
+            { bad: errors.length, total: list.length },
+          );
+        const plots = list
+          .filter((f) => f.kind === 'plot')
+          .map((f) => ({ name: f.name, crop: f.crop_name?.trim() || null, areaHa: f.area_ha ?? null, geometry: importedGeometry(f) }));
+        const areas = list.filter((f) => f.kind === 'irrigation').map((f) => ({ name: f.name, geometry: importedGeometry(f) as Polygon }));
         const written = await writeBoundaries(
           tx,
           clientId,

@@ -70,7 +70,13 @@ export const surveyImportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         line({
           phase: 'done',
           status: err?.statusCode ?? 500,
-          body: { success: false, message: err?.message ?? 'The import failed; nothing was imported.', errors: err?.errors },
+          body: {
+            success: false,
+            message: err?.message ?? 'The import failed; nothing was imported.',
+            code: err?.code ?? 'server_error',
+            ...(err?.params ? { params: err.params } : {}),
+            errors: err?.errors,
+          },
         });
       }
       stream.end();

@@ -16,12 +16,18 @@ import { areaDeleted, areaSaved } from '../../../../src/domain/contracts/data-ed
 /** client_id from the body, else the client whose plot contains the geometry. */
 export async function resolveClient(tx: Queryable, clientId: number | undefined, lon: number, lat: number): Promise<number> {
   if (clientId !== undefined) {
-    await assertExists(tx, 'clients', 'client_id', clientId, 'client_id', 'Client');
+    await assertExists(tx, 'clients', 'client_id', clientId, 'client_id', 'client');
     return clientId;
   }
   const found = await clientOfGeometry(tx, lon, lat);
   if (found === null)
-    throw new HttpError(422, 'client_id is required: the geometry is not inside any plot', [{ field: 'client_id', message: 'client_id is required' }]);
+    throw new HttpError(
+      422,
+      'client_id is required: the geometry is not inside any plot',
+      [{ field: 'client_id', message: 'client_id is required', code: 'area_outside_plots' }],
+      undefined,
+      'area_outside_plots',
+    );
   return found;
 }
 
@@ -36,7 +42,7 @@ export const irrigationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
       const box = boxOf(geom);
       const out = await inTx(db, async (tx) => {
         const clientId = await resolveClient(tx, b.client_id, geom.coordinates[0][0][0], geom.coordinates[0][0][1]);
-        await assertExists(tx, 'irrigation_types', 'irrigation_type_id', b.irrigation_type_id, 'irrigation_type_id', 'Irrigation type');
+        await assertExists(tx, 'irrigation_types', 'irrigation_type_id', b.irrigation_type_id, 'irrigation_type_id', 'irrigation_type');
         const plotId = plotOfPolygon(await loadPlots(tx, clientId), geom);
         const { rows } = await tx.query<{ irrigation_area_id: number }>(
           `INSERT INTO irrigation_areas (client_id, plot_id, irrigation_area_name, irrigation_type_id, geom, min_lon, min_lat, max_lon, max_lat)
@@ -75,7 +81,8 @@ export const irrigationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
       const user = currentUser(request);
       const { id } = request.params;
       const b = request.body;
-      if (Object.keys(b).every((k) => k === 'version')) throw new HttpError(400, 'Nothing to update: send form fields or geom');
+      if (Object.keys(b).every((k) => k === 'version'))
+        throw new HttpError(400, 'Nothing to update: send form fields or geom', undefined, undefined, 'nothing_to_update');
       const geom = b.geom === undefined ? undefined : geometryOr422(b.geom, 'irrigation');
       const out = await inTx(db, async (tx) => {
         const before = await lockRow<{ client_id: number; irrigation_area_name: string; geom: unknown }>(
@@ -83,10 +90,10 @@ export const irrigationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
           'irrigation_areas',
           'irrigation_area_id',
           id,
-          'Irrigation area',
+          'irrigation_area',
           b.version,
         );
-        await assertExists(tx, 'irrigation_types', 'irrigation_type_id', b.irrigation_type_id, 'irrigation_type_id', 'Irrigation type');
+        await assertExists(tx, 'irrigation_types', 'irrigation_type_id', b.irrigation_type_id, 'irrigation_type_id', 'irrigation_type');
         const sets: string[] = [];
         const params: unknown[] = [id];
         const set = (col: string, v: unknown) => sets.push(`${col} = $${params.push(v)}`);
@@ -138,7 +145,7 @@ export const irrigationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
           'irrigation_areas',
           'irrigation_area_id',
           id,
-          'Irrigation area',
+          'irrigation_area',
           request.query.version,
         );
         const { rows } = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM trees WHERE irrigation_area_id = $1`, [id]);

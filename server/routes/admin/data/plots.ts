@@ -30,8 +30,8 @@ export const plotRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       const geom = geometryOr422(b.geom, 'plot');
       const box = boxOf(geom);
       const out = await inTx(db, async (tx) => {
-        await assertExists(tx, 'clients', 'client_id', b.client_id, 'client_id', 'Client');
-        await assertExists(tx, 'crop_options', 'crop_id', b.crop_id, 'crop_id', 'Crop');
+        await assertExists(tx, 'clients', 'client_id', b.client_id, 'client_id', 'client');
+        await assertExists(tx, 'crop_options', 'crop_id', b.crop_id, 'crop_id', 'crop_option');
         const area = b.plot_area ?? areaHectares(geom);
         const { rows } = await tx.query<{ plot_id: number }>(
           `INSERT INTO plots (client_id, plot_name, plot_area, crop_id, geom, min_lon, min_lat, max_lon, max_lat)
@@ -64,10 +64,11 @@ export const plotRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       const { id } = request.params;
       const b = request.body;
       const geom = b.geom === undefined ? undefined : geometryOr422(b.geom, 'plot');
-      if (Object.keys(b).every((k) => k === 'version')) throw new HttpError(400, 'Nothing to update: send form fields or geom');
+      if (Object.keys(b).every((k) => k === 'version'))
+        throw new HttpError(400, 'Nothing to update: send form fields or geom', undefined, undefined, 'nothing_to_update');
       const out = await inTx(db, async (tx) => {
-        const before = await lockRow<{ client_id: number; plot_name: string; geom: unknown }>(tx, 'plots', 'plot_id', id, 'Plot', b.version);
-        await assertExists(tx, 'crop_options', 'crop_id', b.crop_id, 'crop_id', 'Crop');
+        const before = await lockRow<{ client_id: number; plot_name: string; geom: unknown }>(tx, 'plots', 'plot_id', id, 'plot', b.version);
+        await assertExists(tx, 'crop_options', 'crop_id', b.crop_id, 'crop_id', 'crop_option');
         const sets: string[] = [];
         const params: unknown[] = [id];
         const set = (col: string, v: unknown) => sets.push(`${col} = $${params.push(v)}`);
@@ -117,7 +118,7 @@ export const plotRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       const user = currentUser(request);
       const { id } = request.params;
       const out = await inTx(db, async (tx) => {
-        const before = await lockRow<{ client_id: number; plot_name: string; geom: unknown }>(tx, 'plots', 'plot_id', id, 'Plot', request.query.version);
+        const before = await lockRow<{ client_id: number; plot_name: string; geom: unknown }>(tx, 'plots', 'plot_id', id, 'plot', request.query.version);
         const { rows: obs } = await tx.query<{ trees: number; projects: number }>(
           `SELECT count(DISTINCT o.tree_id)::int AS trees, count(DISTINCT o.project_id)::int AS projects
            FROM tree_observations o JOIN trees t ON t.tree_id = o.tree_id WHERE t.plot_id = $1`,
@@ -127,6 +128,10 @@ export const plotRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
           throw new HttpError(
             409,
             `Plot "${before.plot_name}" cannot be deleted: ${obs[0].trees} of its trees have survey results in ${obs[0].projects} project(s). Deleting it would detach survey history.`,
+            undefined,
+            undefined,
+            'plot_has_results',
+            { name: before.plot_name, trees: obs[0].trees, projects: obs[0].projects },
           );
         const { rows: proj } = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM project_plots WHERE plot_id = $1`, [id]);
         const { rows: counts } = await tx.query<{ areas: number; trees: number }>(

@@ -110,7 +110,7 @@ export const dataReadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       const { clientId } = request.params;
       const t0 = performance.now();
       const client = await db.query<{ name: string; tag: string; trees_version: number; breeds: string }>(EDITOR_VERSION_SQL, [clientId]);
-      if (!client.rows[0]) throw notFound('Client');
+      if (!client.rows[0]) throw notFound('client');
       const treesVersion = client.rows[0].trees_version;
       const since = request.query.since;
       const changed = since === undefined ? null : await changedSince(db, clientId, since, treesVersion);

@@ -23,10 +23,10 @@ const positiveInt = (label: string) =>
     .gt(0, `${label} must be greater than 0`)
     .max(ROW_TREE_NUMBER_MAX, `${label} must be at most ${ROW_TREE_NUMBER_MAX}`);
 const Geom = z.unknown().optional().describe('WKT text in decimal degrees, or a GeoJSON geometry');
-const date = ymd('Planting date').refine(
-  (s) => Number(s.slice(0, 4)) >= 1800 && Number(s.slice(0, 4)) <= 2200,
-  'Planting date must be between the years 1800 and 2200',
-);
+const date = ymd('Planting date').refine((s) => Number(s.slice(0, 4)) >= 1800 && Number(s.slice(0, 4)) <= 2200, {
+  message: 'Planting date must be between the years 1800 and 2200',
+  params: { code: 'date_range', min: 1800, max: 2200 },
+});
 
 export const PlotCreate = z.strictObject({
   plot_name: name('Plot name'),

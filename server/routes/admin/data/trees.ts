@@ -26,7 +26,7 @@ export const treeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       const [lon, lat] = geometryOr422(b.geom, 'tree').coordinates;
       const out = await inTx(db, async (tx) => {
         const clientId = await resolveClient(tx, b.client_id, lon, lat);
-        await assertExists(tx, 'breeds', 'breed_id', b.breed_id, 'breed_id', 'Breed');
+        await assertExists(tx, 'breeds', 'breed_id', b.breed_id, 'breed_id', 'breed');
         const at = locatePoint(await loadPlots(tx, clientId), await loadIrrigationAreas(tx, clientId), lon, lat);
         const { rows } = await tx.query<{ tree_id: number }>(
           `INSERT INTO trees (client_id, plot_id, irrigation_area_id, row_num, tree_num, breed_id, planting_date, lon, lat)
@@ -57,11 +57,12 @@ export const treeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       const user = currentUser(request);
       const { id } = request.params;
       const b = request.body;
-      if (Object.keys(b).every((k) => k === 'version')) throw new HttpError(400, 'Nothing to update: send form fields or geom');
+      if (Object.keys(b).every((k) => k === 'version'))
+        throw new HttpError(400, 'Nothing to update: send form fields or geom', undefined, undefined, 'nothing_to_update');
       const point = b.geom === undefined ? undefined : geometryOr422(b.geom, 'tree').coordinates;
       const out = await inTx(db, async (tx) => {
-        const before = await lockRow<{ client_id: number; row_num: number; tree_num: number }>(tx, 'trees', 'tree_id', id, 'Tree', b.version);
-        await assertExists(tx, 'breeds', 'breed_id', b.breed_id, 'breed_id', 'Breed');
+        const before = await lockRow<{ client_id: number; row_num: number; tree_num: number }>(tx, 'trees', 'tree_id', id, 'tree', b.version);
+        await assertExists(tx, 'breeds', 'breed_id', b.breed_id, 'breed_id', 'breed');
         const sets: string[] = [];
         const params: unknown[] = [id];
         const set = (col: string, v: unknown) => sets.push(`${col} = $${params.push(v)}`);
@@ -107,9 +108,17 @@ export const treeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       const user = currentUser(request);
       const { id } = request.params;
       await inTx(db, async (tx) => {
-        const before = await lockRow<{ row_num: number; tree_num: number }>(tx, 'trees', 'tree_id', id, 'Tree', request.query.version);
+        const before = await lockRow<{ row_num: number; tree_num: number }>(tx, 'trees', 'tree_id', id, 'tree', request.query.version);
         const { rows } = await tx.query<{ n: number }>(`SELECT count(DISTINCT project_id)::int AS n FROM tree_observations WHERE tree_id = $1`, [id]);
-        if (rows[0].n > 0) throw new HttpError(409, `This tree has survey results in ${rows[0].n} project(s) and cannot be deleted; move it instead.`);
+        if (rows[0].n > 0)
+          throw new HttpError(
+            409,
+            `This tree has survey results in ${rows[0].n} project(s) and cannot be deleted; move it instead.`,
+            undefined,
+            undefined,
+            'tree_has_results',
+            { projects: rows[0].n },
+          );
         await tx.query(`DELETE FROM trees WHERE tree_id = $1`, [id]);
         await audit(tx, user, 'delete', 'tree', id, `Deleted tree ${label(before.row_num, before.tree_num)}`, treeRef(before.row_num, before.tree_num));
       });

@@ -13,6 +13,7 @@ import DashboardPage from './dashboard-page';
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 let failActivity = true;
+let production = false;
 beforeEach(async () => {
   saveSession(
     { expiresAt: null, sessionId: 1, token: 't', user: { user_id: 1, email: 'admin@demo.farm', role: 'admin', client_id: null, first_name: 'Ada' } as never },
@@ -61,7 +62,7 @@ beforeEach(async () => {
               ],
             });
       }
-      if (u.includes('/health')) return json({ success: true, backend: 'online', database: 'connected', dataSource: 'embedded', pingMs: 1 });
+      if (u.includes('/health')) return json({ success: true, backend: 'online', database: 'connected', dataSource: 'embedded', production, pingMs: 1 });
       return json({}, 404);
     }),
   );
@@ -71,6 +72,7 @@ afterEach(() => {
   clearSession();
   vi.unstubAllGlobals();
   failActivity = true;
+  production = false;
 });
 
 // The app's query client, without the backoff: the failing activity (a 500) would retry for 7 s.
@@ -112,5 +114,15 @@ describe('admin dashboard', () => {
     await waitFor(() => expect(screen.getByTestId('stat-users').textContent).toContain('3'));
     expect(container.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
     expect(container.querySelectorAll('.stat-card__icon svg').length).toBeGreaterThanOrEqual(7);
+  });
+
+  it('says "Data Source: Production Database" on a production deployment (admin.md), the engine elsewhere', async () => {
+    await i18n.changeLanguage('en');
+    renderPage();
+    await waitFor(() => expect(screen.getByTestId('sys-source').textContent).toContain('Embedded database (PGlite)'));
+    cleanup();
+    production = true;
+    renderPage();
+    await waitFor(() => expect(screen.getByTestId('sys-source').textContent).toContain('Production Database'));
   });
 });

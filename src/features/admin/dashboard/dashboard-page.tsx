@@ -141,7 +141,13 @@ export default function DashboardPage() {
             hint={ok ? t('pingMs', { ms: sys.pingMs }) : undefined}
             testId="sys-database"
           />
-          <StatCard label={t('dataSource')} value={ok ? t(`sources.${sys.dataSource}`) : '—'} icon="database" testId="sys-source" />
+          {/* admin.md: "Data Source: Production Database" on a production deployment; elsewhere the engine (README Decisions). */}
+          <StatCard
+            label={t('dataSource')}
+            value={ok ? t(sys.production ? 'sources.production' : `sources.${sys.dataSource}`) : '—'}
+            icon="database"
+            testId="sys-source"
+          />
         </div>
       </div>
     </section>

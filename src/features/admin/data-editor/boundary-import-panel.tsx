@@ -2,11 +2,14 @@
 // KML, KMZ, GeoJSON; reprojected to WGS 84) and answers its polygons; the map
 // shows them, the admin picks plots or irrigation areas, maps attributes to
 // the name (and crop, area) and chooses features; the import is one call,
-// all or nothing. Geometry verdicts are the server's (the editor's rules).
+// all or nothing. A feature's verdict is the import's own rule
+// (src/domain/boundary-feature-rules.ts: name, geometry, crop in the crop list,
+// area), so what the table calls valid imports (issue 31).
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { importBoundaries, previewBoundaries, type BoundaryPreview } from '../../../api/admin-data';
-import type { ApiError } from '../../../api/errors';
+import { errorItems, errorText, issueText } from '../../../api/error-text';
+import { boundaryFeatureProblem, cropKey, type BoundaryCandidate, type BoundaryProblem } from '../../../domain/boundary-feature-rules';
 
 type Kind = 'plot' | 'irrigation';
 /** The attribute most likely to hold a name / crop / area, by its field name. */
@@ -14,10 +17,13 @@ const guess = (fields: string[], pattern: RegExp) => fields.find((f) => pattern.
 
 export function BoundaryImportPanel({
   clientId,
+  crops,
   onPreview,
   onImported,
 }: {
   clientId: number;
+  /** The crop list's names: a plot's crop must be one of them. */
+  crops: readonly string[];
   /** The features to outline on the map (null: none), `chosen` set on the ones to import. */
   onPreview: (fc: GeoJSON.FeatureCollection | null) => void;
   onImported: (message: string) => void;
@@ -29,10 +35,26 @@ export function BoundaryImportPanel({
   const [fields, setFields] = useState({ name: '', crop: '', area: '' });
   const [chosen, setChosen] = useState<Set<number>>(new Set());
   const [busy, setBusy] = useState<'read' | 'import' | null>(null);
-  const [error, setError] = useState<{ message: string; rows: { field: string; message: string }[] } | null>(null);
+  const [error, setError] = useState<{ message: string; rows: string[] } | null>(null);
 
-  const problemOf = (f: BoundaryPreview['features'][number]) => f.problems[kind];
-  const value = (f: BoundaryPreview['features'][number], field: string) => (field && f.properties[field] != null ? String(f.properties[field]) : '');
+  type Feature = BoundaryPreview['features'][number];
+  const value = (f: Feature, field: string) => (field && f.properties[field] != null ? String(f.properties[field]) : '');
+  const areaOf = (f: Feature) => (fields.area && Number(value(f, fields.area)) > 0 ? Number(value(f, fields.area)) : null);
+  /** What the import gets for a feature: the kind, the mapped name (and crop, area) and the geometry. */
+  const candidate = (f: Feature): BoundaryCandidate => ({
+    kind,
+    name: value(f, fields.name).trim(),
+    geometry: f.geometry,
+    ...(kind === 'plot' ? { crop_name: value(f, fields.crop) || null, area_ha: areaOf(f) } : {}),
+  });
+  const cropSet = useMemo(() => new Set(crops.map(cropKey)), [crops]);
+  // The import's rule for every feature, again whenever the kind or a mapped attribute changes.
+  const problems = useMemo(
+    () => new Map<number, BoundaryProblem | null>((preview?.features ?? []).map((f) => [f.index, boundaryFeatureProblem(candidate(f), cropSet)])),
+    [preview, kind, fields, cropSet], // eslint-disable-line react-hooks/exhaustive-deps
+  );
+  const problemOf = (f: Feature) => problems.get(f.index) ?? null;
+  const problemText = (p: BoundaryProblem) => issueText({ field: p.field, code: p.code, params: p.params, message: p.message }, t);
   const show = (p: BoundaryPreview | null, pick: Set<number>) =>
     onPreview(
       p && {
@@ -47,44 +69,31 @@ export function BoundaryImportPanel({
     setError(null);
     try {
       const p = await previewBoundaries(clientId, file);
-      const pick = new Set(p.features.filter((f) => !f.problems.plot).map((f) => f.index));
+      const pick = new Set(p.features.filter((f) => !f.issues.plot).map((f) => f.index));
       setPreview(p);
       setFields({ name: guess(p.fields, /name|שם/i) || (p.fields[0] ?? ''), crop: guess(p.fields, /crop|גידול/i), area: guess(p.fields, /area|שטח/i) });
       setChosen(pick);
       show(p, pick);
     } catch (e) {
-      const err = e as ApiError;
       setPreview(null);
       show(null, new Set());
-      setError({ message: err.serverMessage ?? err.message, rows: err.details ?? [] });
+      setError({ message: errorText(e, t), rows: errorItems(e, t) });
     } finally {
       setBusy(null);
     }
   };
 
-  const toImport = useMemo(() => (preview?.features ?? []).filter((f) => chosen.has(f.index) && !problemOf(f)), [preview, chosen, kind]); // eslint-disable-line react-hooks/exhaustive-deps
+  const toImport = (preview?.features ?? []).filter((f) => chosen.has(f.index) && !problemOf(f));
   const start = async () => {
-    if (toImport.some((f) => !value(f, fields.name).trim())) return setError({ message: t('boundaries.needName'), rows: [] });
     setBusy('import');
     setError(null);
     try {
-      const r = await importBoundaries(
-        clientId,
-        toImport.map((f) => ({
-          kind,
-          name: value(f, fields.name).trim(),
-          geometry: f.geometry,
-          ...(kind === 'plot'
-            ? { crop_name: value(f, fields.crop) || null, area_ha: fields.area && Number(value(f, fields.area)) > 0 ? Number(value(f, fields.area)) : null }
-            : {}),
-        })),
-      );
+      const r = await importBoundaries(clientId, toImport.map(candidate));
       setPreview(null);
       show(null, new Set());
       onImported(t('boundaries.done', { message: r.message, trees: r.assigned.trees, areas: r.assigned.irrigation_areas }));
     } catch (e) {
-      const err = e as ApiError;
-      setError({ message: err.serverMessage ?? err.message, rows: err.details ?? [] });
+      setError({ message: errorText(e, t), rows: errorItems(e, t) });
     } finally {
       setBusy(null);
     }
@@ -129,8 +138,8 @@ export function BoundaryImportPanel({
           <p>{error.message}</p>
           {error.rows.length > 0 && (
             <ul>
-              {error.rows.map((r) => (
-                <li key={r.field}>{r.message}</li>
+              {error.rows.map((r, i) => (
+                <li key={i}>{r}</li>
               ))}
             </ul>
           )}
@@ -175,7 +184,9 @@ export function BoundaryImportPanel({
                     </td>
                     <td dir="auto">{value(f, fields.name) || '—'}</td>
                     {kind === 'plot' && <td dir="auto">{value(f, fields.crop) || '—'}</td>}
-                    <td className={problemOf(f) ? 'editor-import__bad' : ''}>{problemOf(f) ?? t('boundaries.ok')}</td>
+                    <td className={problemOf(f) ? 'editor-import__bad' : ''} data-testid={`boundary-verdict-${f.index}`}>
+                      {problemOf(f) ? problemText(problemOf(f)!) : t('boundaries.ok')}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -10,6 +10,7 @@ import { useSession } from '../../../api/session';
 import { invalidateAfterAdminWrite } from '../../../api/query-keys';
 import { deleteFeature, updateFeature, type EditorFeature, type EditorType } from '../../../api/admin-data';
 import type { ApiError } from '../../../api/errors';
+import { errorText } from '../../../api/error-text';
 import { EditorMap, type Selection } from './editor-map';
 import { EditorTables } from './editor-tables';
 import { FeatureForm } from './feature-form';
@@ -54,6 +55,7 @@ export default function DataEditorPage() {
   );
   const [reshape, setReshape] = useState<{ type: EditorType; id: number; geometry: Geometry; overlaps: Overlap[] } | null>(null);
   const stats = useMemo(() => editorStats(ed.data), [ed.data]);
+  const cropNames = useMemo(() => ed.options.crops.map((c) => c.crop_name), [ed.options]);
 
   const role = session?.user?.role;
   if (!session?.token) return <EditorStatus kind="error" message={t('errors.noToken')} session={session} onRetry={ed.loadClients} />;
@@ -84,7 +86,7 @@ export default function DataEditorPage() {
       await afterChange(t('notices.geometryUpdated', { type: typeName(type) }));
       return true;
     } catch (e) {
-      ed.setError(`${t('errors.geometry', { type: t(`typesLower.${type}`) })}: ${(e as ApiError).serverMessage ?? (e as Error).message}`);
+      ed.setError(`${t('errors.geometry', { type: t(`typesLower.${type}`) })}: ${errorText(e, t)}`);
       await ed.reload();
       return false;
     }
@@ -136,8 +138,8 @@ export default function DataEditorPage() {
       } else
         ed.setError(
           fromMap
-            ? `${t('errors.deleteFeature')} ${err.serverMessage ?? ''}`.trim()
-            : `${t('errors.delete', { type: t(`typesLower.${type}`) })}: ${err.serverMessage ?? err.message}`,
+            ? `${t('errors.deleteFeature')} ${err.serverMessage ? errorText(err, t) : ''}`.trim()
+            : `${t('errors.delete', { type: t(`typesLower.${type}`) })}: ${errorText(err, t)}`,
         );
     } finally {
       setDeleting(false);
@@ -153,7 +155,7 @@ export default function DataEditorPage() {
     try {
       await downloadFile(boundariesUrl(ed.clientId!, kind), `${kind}.zip`, 'application/zip');
     } catch (e) {
-      ed.setError((e as Error).message);
+      ed.setError(errorText(e, t));
     }
   };
   const exportAs = (kind: 'geojson' | 'csv') => {
@@ -277,6 +279,7 @@ export default function DataEditorPage() {
           <BoundaryImportPanel
             key={ed.clientId}
             clientId={ed.clientId!}
+            crops={cropNames}
             onPreview={setImportPreview}
             onImported={(msg) => {
               setImportPreview(null);

@@ -5,6 +5,7 @@ import { Modal } from '../../../components/modal';
 import { Field, useForm } from '../../../components/form';
 import { createFeature, updateFeature, type EditorFeature, type EditorType, type Options } from '../../../api/admin-data';
 import { ApiError } from '../../../api/errors';
+import { errorText } from '../../../api/error-text';
 import { parseGeometryInput } from '../../../domain/geometry-validation';
 import { AREA_NAME } from '../../../domain/field-rules';
 import { formatWkt } from '../../../domain/wkt';
@@ -133,7 +134,7 @@ export function FeatureForm(props: FeatureFormProps) {
       form.setServerErrors(err);
       const mode = t(`typesLower.${type}`);
       const head = variant === 'map' ? t('errors.saveFeature') : t(editing ? 'errors.update' : 'errors.create', { mode });
-      setError(err.serverMessage ? `${head} ${err.serverMessage}` : head);
+      setError(err.serverMessage ? `${head} ${errorText(err, t)}` : head);
     } finally {
       setSaving(false);
     }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { importSurveyResults, type ImportProgress, type ImportResult } from '../../../api/survey-import';
-import type { ApiError } from '../../../api/errors';
+import { errorText } from '../../../api/error-text';
+import { ApiError } from '../../../api/errors';
 
 // Survey-results import: project, file, "create unmatched" flag, a progress
 // bar for the upload and then the server's phases, the summary or every bad
@@ -27,8 +28,8 @@ export function ImportPanel({ projects, onImported }: { projects: { project_id: 
       setResult(r);
       onImported();
     } catch (e) {
-      const err = e as ApiError;
-      setError({ message: err.serverMessage ?? err.message, rows: err.details ?? [] });
+      // The rows keep the server's words (line numbers and what is wrong there); the headline is worded from its code.
+      setError({ message: errorText(e, t), rows: e instanceof ApiError ? e.details : [] });
     } finally {
       setProgress((p) => (p ? { ...p, phase: 'done' } : p));
     }
@@ -95,7 +96,7 @@ export function ImportPanel({ projects, onImported }: { projects: { project_id: 
       )}
       {error && (
         <div className="editor-import__error" role="alert" data-testid="import-error">
-          <p>{error.message}</p>
+          <p dir="auto">{error.message}</p>
           {error.rows.length > 0 && (
             <>
               <p>{t('import.badRows')}</p>

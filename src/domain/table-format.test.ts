@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatShortDate, formatTime } from './table-data';
+import { formatCount, formatShortDate, formatTime } from './table-format';
 
 describe('admin table dates and numbers in the UI language', () => {
   it('short en-US dates in English (admin.md), the Hebrew locale’s form in Hebrew', () => {
