@@ -2,7 +2,8 @@
 // operation lists each error status it can answer, all with the one shared
 // error schema (components.schemas.Error, the errorBody contract). The statuses
 // follow from how a route is registered, plus the statuses of DECLARED below
-// (422 of a data rule, 404 for an id in the query, the login's 401 and 429);
+// (422 of a data rule, 404 for an id in the query, the login's 401 and 429, a session's 401, the 403 of
+// what a field worker may not do: src/domain/roles.ts);
 // the security matrix and the bad-input corpus fail on a status not listed:
 //   400 every route (a malformed URL, then the route's schemas);
 //   401 every route but the public ones; 403 the admin routes (README: another client's id is a 404);
@@ -19,6 +20,12 @@ export type ErrorStatus = (typeof ERROR_STATUSES)[number];
 /** Error statuses a route answers beyond those its registration implies, by "METHOD url" as registered. */
 const DECLARED: Record<string, readonly ErrorStatus[]> = {
   'POST /api/auth/login': [401, 429],
+  'POST /api/auth/refresh': [401],
+  'POST /api/auth/password': [422],
+  'GET /api/projects/:projectId/export': [403],
+  'GET /api/projects/:projectId/zones': [403],
+  'POST /api/projects/:projectId/prescriptions': [403],
+  'GET /api/projects/:projectId/report.pdf': [403],
   'GET /api/farm/overview': [404],
   'GET /api/admin/projects/plots/by-client': [404],
   'GET /api/admin/reports/tree-status': [404],
@@ -41,6 +48,7 @@ const DECLARED: Record<string, readonly ErrorStatus[]> = {
   'POST /api/admin/data/clients/:clientId/boundaries': [422],
   // Scouting (issue 36): another author's record or a worker's limits (403), an id used with another body or a
   // task that moved on (409), a stale If-Match (412), a rule of the survey's data (422).
+  'GET /api/projects/:projectId/records/export': [403],
   'PUT /api/projects/:projectId/records/:recordId': [403, 409, 422],
   'PUT /api/records/:recordId/photos/:photoId': [403, 409, 422],
   'PUT /api/projects/:projectId/tasks/:taskId': [403, 409, 422],
@@ -50,7 +58,7 @@ const DECLARED: Record<string, readonly ErrorStatus[]> = {
 const DESCRIPTIONS: Record<ErrorStatus, string> = {
   400: 'Invalid input: the URL, query or body breaks the rules (code invalid_input with one entry per field in errors, or the rule’s own code)',
   401: 'No valid sign-in token (auth_required, token_invalid) or wrong credentials',
-  403: 'Signed in, but not allowed: the route needs the admin role (admin_required), or a scouting rule refuses (another author’s record, a field worker’s own tasks)',
+  403: 'Signed in, but not allowed: the route needs the admin role (admin_required), a field worker asks for what only growers may do (worker_not_allowed), or a scouting rule refuses (another author’s record, a field worker’s own tasks)',
   404: 'Not found, or not yours: another client’s id answers exactly like a missing one (not_found)',
   409: 'Conflicts with the stored data: a name already taken, a record still in use, an edit based on a stale version, an id already used with another body (with `current` when a task moved on)',
   412: 'If-Match names a version that is no longer current: `current` holds the resource as it stands (task_version_stale)',

@@ -5,7 +5,7 @@
 //   PATCH /api/tasks/{taskId}                     GET /api/tasks?assignee=me   GET /api/tasks/{taskId}/outcome
 //   GET  /api/projects/{id}/members               GET /api/scouting-issues
 import { z } from 'zod';
-import { dbId, errorBody, timestamp } from './common';
+import { dbId, timestamp } from './common';
 import {
   ISSUE_ICONS,
   NOTE_MAX,
@@ -42,13 +42,13 @@ export const recordBody = z
   .strictObject({
     kind: z.enum(RECORD_KINDS).default('observation'),
     /** The tree the record is about; without one, the record is about `position`. */
-    tree_id: z.number().int().positive().nullable().default(null),
+    tree_id: z.number().int().min(1).nullable().default(null),
     /** Where the device was, with its GPS accuracy in metres. */
     position: z
       .strictObject({ lon, lat, accuracy_m: z.number().min(0).max(100_000).nullable().default(null) })
       .nullable()
       .default(null),
-    issue_id: z.number().int().positive().nullable().default(null),
+    issue_id: z.number().int().min(1).nullable().default(null),
     severity: z.number().int().min(1).max(3).nullable().default(null),
     note: z.string().max(NOTE_MAX, `note must be at most ${NOTE_MAX} characters`).default(''),
     /** The tree status the scout confirmed (0–5, client.md §3). */
@@ -120,7 +120,7 @@ export const photoProgress = z.object({ status: z.literal('incomplete'), receive
 
 // Tasks ---------------------------------------------------------------------------
 
-const zone = z.strictObject({ kind: z.enum(['plot', 'irrigation_area']), id: z.number().int().positive() });
+const zone = z.strictObject({ kind: z.enum(['plot', 'irrigation_area']), id: z.number().int().min(1) });
 
 export const taskBody = z
   .strictObject({
@@ -128,13 +128,13 @@ export const taskBody = z
     description: z.string().max(TASK_DESCRIPTION_MAX).default(''),
     /** The trees the task covers (the problem list's filter or a selection) … */
     tree_ids: z
-      .array(z.number().int().positive())
+      .array(z.number().int().min(1))
       .max(TASK_TREES_MAX, `at most ${TASK_TREES_MAX} trees`)
       .refine((a) => new Set(a).size === a.length, 'tree_ids must differ')
       .default([]),
     /** … or a plot / irrigation area: the survey's trees in it. */
     zone: zone.nullable().default(null),
-    assignee_id: z.number().int().positive(),
+    assignee_id: z.number().int().min(1),
     due_date: z.iso.date({ error: 'due_date must be a date (YYYY-MM-DD)' }).nullable().default(null),
     priority: z.enum(PRIORITIES).default('normal'),
   })
@@ -146,7 +146,7 @@ export const taskPatch = z
     /** The change's own id (UUID v7): a change sent twice is applied once. */
     change_id: clientId('change_id'),
     status: z.enum(TASK_STATUSES).optional(),
-    assignee_id: z.number().int().positive().optional(),
+    assignee_id: z.number().int().min(1).optional(),
     due_date: z.iso.date().nullable().optional(),
   })
   .refine((b) => b.status !== undefined || b.assignee_id !== undefined || b.due_date !== undefined, 'nothing to change');
@@ -185,9 +185,6 @@ export const scoutingTask = z.object({
 export type ScoutingTask = z.infer<typeof scoutingTask>;
 export const taskAnswer = z.object({ task: scoutingTask });
 export const tasksAnswer = z.object({ tasks: z.array(scoutingTask) });
-/** 409 (a move no longer allowed) and 412 (If-Match stale): the error with the task as it is now (`current`; a 409 of a reused change id has none). */
-
-
 /** Closing the loop: the task's trees in the newest later survey of the same plots, by the compare engine's classes. */
 export const taskOutcome = z.object({
   newer: z.object({ project_id: z.number().int(), name: z.string(), observation_date: z.string().nullable() }).nullable(),

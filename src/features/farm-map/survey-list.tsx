@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import type { OverviewSurvey } from '../../domain/farm-overview';
 import { projectStatus } from '../../domain/projects';
 import { projectViewTarget } from '../../domain/project-route';
+import { Data } from '../../components/bidi';
 
 interface Props {
   surveys: OverviewSurvey[];
@@ -45,13 +46,13 @@ export function SurveyList({ surveys, today, plotNames, selectedSurvey, onHover,
               onFocus={() => onHover(s.project_id)}
               onBlur={() => onHover(null)}
             >
-              <span className="farm-survey__name">{s.name}</span>
+              <Data className="farm-survey__name">{s.name}</Data>
               <span className="farm-survey__meta">
                 <span>{s.observation_date ? dateFormat.format(new Date(`${s.observation_date}T00:00:00Z`)) : t('list.noDate')}</span>
                 <span className={`farm-survey__status farm-survey__status--${status}`}>{t(`status.${status}`)}</span>
                 {!s.has_results && <span className="farm-survey__pending">{t('list.noResults')}</span>}
               </span>
-              {plots && <span className="farm-survey__plots">{plots}</span>}
+              {plots && <Data className="farm-survey__plots">{plots}</Data>}
             </button>
             {open ? (
               <button
