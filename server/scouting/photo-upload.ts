@@ -1,6 +1,7 @@
 // Resumable photo upload (README "Scouting": Content-Range, not chunk parts + commit). One PUT carries the
 // whole photo, or a byte range of it:
-//   Content-Range: bytes */<total>          (no body) asks how far the upload got: 202 {received}, or 200 {photo}
+//   Content-Range: bytes */<total>          (no body) asks how far the upload got: 202 {received}, or 200 {photo} (201 when all
+//                                           bytes had arrived but the store was cut off: it is stored now)
 //   Content-Range: bytes <a>-<b>/<total>    appends bytes a..b; a must be what the server has (409 otherwise,
 //                                           with Range: bytes=0-<received-1>); the last range checks the photo
 // A photo is stored only whole and checked (photo-check.ts): 201 the first time, 200 when the same bytes come
@@ -96,6 +97,8 @@ export function receivePhoto(db: Db, row: PhotoRow, range: Range, body: Buffer):
     }
     const part = partialFile(o, row.photo_id);
     const have = await size(part);
+    // Whole but not stored: the process died between the last part and the store (kill -9 test); store it now.
+    if (range.start === null && have > 0 && have === range.total) return storeWhole(db, row, part);
     if (range.start === null) return { status: 202, body: { status: 'incomplete', received: have, total: range.total } };
     if (body.length !== range.end! - range.start + 1)
       throw scoutingError(400, 'photo_bad_range', `Content-Range names ${range.end! - range.start + 1} bytes but the body has ${body.length}`);
