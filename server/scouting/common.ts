@@ -27,3 +27,18 @@ export const bodyHash = (body: unknown, authorId: number) =>
 
 /** Serialises writes of one project's records, so their `seq` grows in commit order (a `since` reader skips none). */
 export const PROJECT_LOCK_SQL = `SELECT pg_advisory_xact_lock(hashtext('scouting:' || $1::text))`;
+
+// The same order inside this process, before a database connection is taken: 50 devices writing to one survey
+// wait here, not each holding a pooled connection while it waits for the lock, so other users' queries still
+// find a free connection (bench:load -- --scouting, bench/README.md).
+const projectQueues = new Map<number, Promise<unknown>>();
+export function inProjectOrder<T>(projectId: number, fn: () => Promise<T>): Promise<T> {
+  const before = projectQueues.get(projectId) ?? Promise.resolve();
+  const run = before.then(fn, fn);
+  const tail = run.catch(() => undefined);
+  projectQueues.set(projectId, tail);
+  void tail.then(() => {
+    if (projectQueues.get(projectId) === tail) projectQueues.delete(projectId);
+  });
+  return run;
+}

@@ -51,7 +51,7 @@ async function sync(base: string, token: string, project: number, items: Item[],
         const p = await fetch(url, {
           method: 'PUT',
           headers: { ...headers, 'content-type': 'application/octet-stream', 'content-range': `bytes ${at}-${end}/${bytes.length}` },
-          body: bytes.subarray(at, end + 1),
+          body: new Uint8Array(bytes.subarray(at, end + 1)),
         });
         seen.statuses.push(p.status);
         await p.arrayBuffer();
