@@ -5,7 +5,7 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 
-// Import rules keep the layout livable (DESIGN.md §2): features never import
+// Import rules keep the layout livable (docs/ARCHITECTURE.md §2): features never import
 // each other, the pure cores (workers/geo, src/domain) import no UI, map or
 // server code, and there are no import cycles.
 // Every folder is fenced, so a new screen gets its boundary without editing this file.

@@ -1,4 +1,4 @@
-// Render benchmark (DESIGN.md §4): the same generated trees drawn by our map
+// Render benchmark (docs/ARCHITECTURE.md §4): the same generated trees drawn by our map
 // (src/map/deck-layers.ts: a tree image below zoom 16, else a ScatterplotLayer) and
 // by MapLibre's own GeoJSON circle layer, in headless Chromium with SwiftShader
 // (flags of tests/support/browser.ts). Measures the time from navigation to the

@@ -1,4 +1,4 @@
-// Wire benchmark (DESIGN.md §4): the map data of N trees as the server sends it
+// Wire benchmark (docs/ARCHITECTURE.md §4): the map data of N trees as the server sends it
 // (server/surveys/map-data-build.ts builds both forms from the same columns),
 // then the client side from "response bytes in hand" to GPU-ready arrays
 // (Float64 positions + RGBA colours for the status mode):

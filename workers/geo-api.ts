@@ -1,4 +1,4 @@
-// The ONE typed interface of the geo worker (DESIGN.md §2). The app talks to
+// The ONE typed interface of the geo worker (docs/ARCHITECTURE.md §2). The app talks to
 // it through src/map/geo-client.ts; nobody builds worker messages by hand.
 import type { ColourMode, RelativeRange } from './geo/colours';
 import type { MapFit } from './geo/fit';

@@ -6,6 +6,7 @@
 // shared memory): the same counter means no write has committed since, so the
 // rows are still exactly what the database would answer. On PostgreSQL
 // (commitSeq null: other processes write) every read goes to the database.
+import { LRUCache } from 'lru-cache';
 import type { Db } from './adapter';
 
 interface Entry {
@@ -13,25 +14,20 @@ interface Entry {
   rows: unknown[];
 }
 const MAX_ENTRIES = 5_000;
-const caches = new WeakMap<Db, Map<string, Entry>>();
+const caches = new WeakMap<Db, LRUCache<string, Entry>>();
 
 export async function cachedQuery<T>(db: Db, sql: string, params: unknown[] = []): Promise<{ rows: T[] }> {
   const seq = db.commitSeq();
   if (seq === null) return db.query<T>(sql, params);
   let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new Map()));
+  if (!cache) caches.set(db, (cache = new LRUCache<string, Entry>({ max: MAX_ENTRIES }))); // get() marks an entry recently used
   const key = `${sql}\u0000${JSON.stringify(params)}`;
   const hit = cache.get(key);
-  if (hit && hit.seq === seq) {
-    cache.delete(key); // LRU: to the end
-    cache.set(key, hit);
-    return { rows: hit.rows as T[] };
-  }
+  if (hit && hit.seq === seq) return { rows: hit.rows as T[] };
   const result = await db.query<T>(sql, params);
   // Only when nothing committed while we read: then these rows belong to `seq`.
   if (db.commitSeq() === seq) {
     cache.set(key, { seq, rows: result.rows });
-    if (cache.size > MAX_ENTRIES) cache.delete(cache.keys().next().value!);
   }
   return result;
 }

@@ -1,4 +1,4 @@
-import { MEASURED_FIELDS } from '../../workers/geo/types';
+import { MEASURED_FIELDS, TREE_FIELDS, type MeasuredField } from '../../workers/geo/fields';
 import { normal, prng } from './seed-geometry';
 import { CROP } from './seed-reference';
 
@@ -23,51 +23,15 @@ const PROFILES: Record<number, CropProfile> = {
   [CROP.orange]: { n: [2.5, 0.3], p: [0.14, 0.03], k: [1.1, 0.3], canopy: [3.8, 0.6], range: { n: [2.4, 2.6], p: [0.12, 0.16], k: [0.7, 1.09] } },
 };
 
-export interface ObservationColumns {
-  tree_id: number[];
-  tree_status: (number | null)[];
-  n_mean: (number | null)[];
-  p_mean: (number | null)[];
-  k_mean: (number | null)[];
-  n_label: (string | null)[];
-  p_label: (string | null)[];
-  k_label: (string | null)[];
-  n_classification: (number | null)[];
-  p_classification: (number | null)[];
-  k_classification: (number | null)[];
-  n_classification_label: (string | null)[];
-  p_classification_label: (string | null)[];
-  k_classification_label: (string | null)[];
-  canopy_diameter: (number | null)[];
-  canopy_diameter_label: (string | null)[];
-  canopy_classification: (number | null)[];
-  canopy_classification_label: (string | null)[];
-  biomass: (number | null)[];
-  biomass_label: (string | null)[];
-}
-export const OBSERVATION_COLUMNS = ['tree_id', 'tree_status', ...MEASURED_FIELDS] as const satisfies readonly (keyof ObservationColumns)[];
+/** A survey's result columns as the seed builds them (one array per tree_observations column). */
+export type ObservationColumns = { tree_id: number[] } & Record<'tree_status' | MeasuredField, (number | string | null)[]>;
+/** tree_observations' columns of the one list of a tree's fields: the id, the status and the measured fields. */
+export const OBSERVATION_COLUMNS = ['tree_id', 'tree_status', ...MEASURED_FIELDS] as const;
 
+/** The SQL type of each column (the one list's `observed.type`). */
 export const OBSERVATION_SQL_TYPES: Record<keyof ObservationColumns, string> = {
   tree_id: 'int',
-  tree_status: 'smallint',
-  n_mean: 'real',
-  p_mean: 'real',
-  k_mean: 'real',
-  n_label: 'text',
-  p_label: 'text',
-  k_label: 'text',
-  n_classification: 'smallint',
-  p_classification: 'smallint',
-  k_classification: 'smallint',
-  n_classification_label: 'text',
-  p_classification_label: 'text',
-  k_classification_label: 'text',
-  canopy_diameter: 'real',
-  canopy_diameter_label: 'text',
-  canopy_classification: 'smallint',
-  canopy_classification_label: 'text',
-  biomass: 'real',
-  biomass_label: 'text',
+  ...(Object.fromEntries(TREE_FIELDS.flatMap((f) => ('observed' in f ? [[f.key, f.observed.type]] : []))) as Record<'tree_status' | MeasuredField, string>),
 };
 
 const CLASS_LABEL = ['Low', 'Optimal', 'High'];

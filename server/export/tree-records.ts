@@ -1,9 +1,10 @@
 // The exported trees as records (one shape for every format): the trees a
 // filter keeps, in survey order, EXPORT_FIELDS each, numbers to 3 decimals,
 // coordinates WGS84 to 7 decimals (~1 cm; RFC 7946 precision advice).
-import { EXPORT_COMPARE_FIELDS, EXPORT_FIELDS, type ExportField } from '../../src/domain/export';
+import { EXPORT_COMPARE_FIELDS, EXPORT_FIELDS, exportFieldSpecs, type ExportField } from '../../src/domain/export';
 import { TREE_STATUS_NAMES } from '../../src/domain/tree-status-names';
 import { CHANGE_KEYS, changeClasses, idAt, measureDifferences, zoneLabel, type Comparison, type GeoDataset } from '../../workers/geo';
+import { TREE_FIELDS, type TreeFieldList } from '../../workers/geo/fields';
 
 export type ExportValue = string | number | null;
 export interface TreeRecord {
@@ -40,7 +41,10 @@ export function* treeRecordChunks(
   cmp: Comparison | null = null,
   { plots: plotNames, areas: areaNamesById }: AreaNames = areaNames(d),
   chunk = 10_000,
+  fields: TreeFieldList = TREE_FIELDS,
 ): Generator<TreeRecord[]> {
+  const treeFields = fields.filter((f) => f.export);
+  const order = exportFieldSpecs(fields).map((f) => f.name);
   const n = d.trees.length;
   const status = TREE_STATUS_NAMES[lang];
   const idNum = (s: string | null) => (s === null ? null : Number.isFinite(Number(s)) ? Number(s) : s);
@@ -60,34 +64,29 @@ export function* treeRecordChunks(
       const compared: Partial<Record<ExportField, ExportValue>> = change
         ? { change: CHANGE_KEYS[change.classes[drawn]], vit_change: round(change.vit[drawn], 3), can_change: round(change.can[drawn], 3) }
         : {};
-      out.push({
-        lon: coord(t.positions[2 * i]),
-        lat: coord(t.positions[2 * i + 1]),
-        values: {
-          plot: plotId === null ? null : (plotNames.get(plotId) ?? null),
-          area: areaId === null ? null : (areaNamesById.get(areaId) ?? null),
-          row: round(num.row_num[i], 0),
-          tree: round(num.tree_num[i], 0),
-          tree_id: typeof id === 'number' ? id : (id ?? null),
-          status: t.status[i],
-          status_nm: status[String(t.status[i])] ?? null,
-          crop: text('crop_name'),
-          plant_date: text('planting_date'),
-          n: round(num.n_mean[i], 3),
-          p: round(num.p_mean[i], 3),
-          k: round(num.k_mean[i], 3),
-          vitality: round(num.biomass[i], 3),
-          canopy: round(num.canopy_diameter[i], 3),
-          plot_id: idNum(plotId),
-          area_id: idNum(areaId),
-          ...compared,
-        },
-      });
+      const values: Record<string, ExportValue> = {
+        plot: plotId === null ? null : (plotNames.get(plotId) ?? null),
+        area: areaId === null ? null : (areaNamesById.get(areaId) ?? null),
+        status_nm: status[String(t.status[i])] ?? null,
+        plot_id: idNum(plotId),
+        area_id: idNum(areaId),
+      };
+      // The tree's own fields, as the one list of fields says: numbers to 3 decimals (whole when shown whole).
+      for (const f of treeFields) {
+        const name = f.export!.name;
+        if (f.store === 'id') values[name] = typeof id === 'number' ? id : (id ?? null);
+        else if (f.store === 'status') values[name] = t.status[i];
+        else if (f.store === 'numeric') values[name] = round((num as Record<string, Float32Array>)[f.key][i], f.decimals === 0 ? 0 : 3);
+        else values[name] = text(f.key as keyof typeof txt);
+      }
+      const ordered: Record<string, ExportValue> = {}; // file order (the fields' export columns)
+      for (const name of order) ordered[name] = values[name] ?? null;
+      out.push({ lon: coord(t.positions[2 * i]), lat: coord(t.positions[2 * i + 1]), values: { ...ordered, ...compared } });
     }
     yield out;
   }
 }
 
-export const FIELD_NAMES = EXPORT_FIELDS.map(([name]) => name);
+export const FIELD_NAMES: ExportField[] = EXPORT_FIELDS.map(([name]) => name);
 /** The fields of an export: the comparison's three after the tree's own. */
 export const fieldNames = (comparing: boolean): ExportField[] => [...FIELD_NAMES, ...(comparing ? EXPORT_COMPARE_FIELDS.map(([name]) => name) : [])];

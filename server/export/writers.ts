@@ -8,7 +8,7 @@ import JSZip from 'jszip';
 import { CSV_BOM, csvLine } from '../../src/domain/csv';
 import { escapeXml } from '../../src/domain/markup';
 import type { ExportFormat } from '../../src/domain/export';
-import type { ExportField } from '../../src/domain/export';
+import { NUMERIC_EXPORT_FIELDS, type ExportField } from '../../src/domain/export';
 import type { ExportValue, TreeRecord } from './tree-records';
 
 export interface ExportWriter {
@@ -69,7 +69,7 @@ function kmlWriter(title: string, fields: readonly ExportField[]): ExportWriter 
 
 // dBASE: numbers as N(12, 3); text as C(bytes) with UTF-8 bytes (declared in .cpg).
 // The dbf package writes one byte per UTF-16 unit, so text goes in as its UTF-8 bytes.
-const NUMERIC = new Set<string>(['row', 'tree', 'status', 'n', 'p', 'k', 'vitality', 'canopy', 'plot_id', 'area_id', 'vit_change', 'can_change']);
+const NUMERIC = NUMERIC_EXPORT_FIELDS;
 const utf8Bytes = (s: string) => Buffer.from(s, 'utf8').toString('latin1');
 
 function shapefileWriter(base: string, sizes: TextSizes, intIds: boolean, fields: readonly ExportField[]): ExportWriter {

@@ -3,49 +3,31 @@
 // every problem found, so the admin gets the full list of bad rows at once.
 
 import { ROW_TREE_NUMBER_MAX } from '../../src/domain/field-rules';
+import { TREE_FIELDS } from '../../workers/geo/fields';
 
-export const NUMERIC = {
-  tree_status: { int: true, min: 0, max: 6 },
-  // Measures are never negative (the database checks it too); the upper bounds keep them inside float4.
-  n_mean: { int: false, min: 0, max: 100 },
-  p_mean: { int: false, min: 0, max: 100 },
-  k_mean: { int: false, min: 0, max: 100 },
-  n_classification: { int: true, min: -32768, max: 32767 },
-  p_classification: { int: true, min: -32768, max: 32767 },
-  k_classification: { int: true, min: -32768, max: 32767 },
-  canopy_diameter: { int: false, min: 0, max: 1000 },
-  canopy_classification: { int: true, min: -32768, max: 32767 },
-  biomass: { int: false, min: 0, max: 1_000_000 },
-} as const;
-export const TEXT = [
-  'n_label',
-  'p_label',
-  'k_label',
-  'n_classification_label',
-  'p_classification_label',
-  'k_classification_label',
-  'canopy_diameter_label',
-  'canopy_classification_label',
-  'biomass_label',
-] as const;
-export type ValueColumn = keyof typeof NUMERIC | (typeof TEXT)[number];
+// The imported columns are a survey's results: the status and the measured fields of the one list of a tree's
+// fields (workers/geo/fields.ts), each read as its `observed` rule says (a number within bounds, or text).
+type Observed = Extract<(typeof TREE_FIELDS)[number], { observed: object }>;
+type NumericRule = { int: boolean; min: number; max: number };
+/** Numbers of the import, with their bounds (measures are never negative; the upper bounds keep them inside float4). */
+export const NUMERIC = Object.fromEntries(
+  TREE_FIELDS.flatMap((f) =>
+    'observed' in f && f.observed.type !== 'text' ? [[f.key, { int: 'int' in f.observed && !!f.observed.int, min: f.observed.min, max: f.observed.max }]] : [],
+  ),
+) as Record<string, NumericRule>;
+export const TEXT = TREE_FIELDS.flatMap((f) => ('observed' in f && f.observed.type === 'text' ? [f.key] : []));
+export type ValueColumn = Observed['key'];
 export const VALUE_COLUMNS = [...Object.keys(NUMERIC), ...TEXT] as ValueColumn[];
+/** The SQL type of an imported column. */
+export const valueSqlType = (c: string): string => (TREE_FIELDS.find((f) => f.key === c) as Observed | undefined)?.observed.type ?? 'text';
 
 const ALIASES: Record<string, string> = {
-  id: 'tree_id',
-  treeid: 'tree_id',
   longitude: 'lon',
   lng: 'lon',
   x: 'lon',
   latitude: 'lat',
   y: 'lat',
-  status: 'tree_status',
-  canopy: 'canopy_diameter',
-  row: 'row_num',
-  tree: 'tree_num',
-  n: 'n_mean',
-  p: 'p_mean',
-  k: 'k_mean',
+  ...Object.fromEntries(TREE_FIELDS.flatMap((f) => ('aliases' in f ? f.aliases.map((a) => [a, f.key]) : []))),
 };
 const KNOWN = new Set<string>(['tree_id', 'lon', 'lat', 'row_num', 'tree_num', ...VALUE_COLUMNS]);
 
@@ -103,7 +85,7 @@ function toRow(line: number, get: (col: string) => unknown): { row?: ImportRow; 
     const raw = get(col);
     const s = raw === undefined || raw === null ? '' : String(raw).trim();
     if (s.length > 200) errors.push(`${col} is longer than 200 characters`);
-    values[col] = s === '' ? null : s.slice(0, 200);
+    values[col as ValueColumn] = s === '' ? null : s.slice(0, 200);
   }
   return errors.length ? { errors } : { row: { line, tree_id, lon, lat, row_num, tree_num, values }, errors };
 }

@@ -3,7 +3,7 @@ import type { AuthUser } from '../plugins/auth';
 import { assignPointsToPolygons } from '../../workers/geo/assign';
 import { audit } from '../routes/admin/shared';
 import { loadIrrigationAreas, loadPlots } from '../repos/editor-assignment';
-import { NUMERIC, VALUE_COLUMNS, type ImportRow } from './import-parse';
+import { VALUE_COLUMNS, valueSqlType, type ImportRow } from './import-parse';
 
 // Survey-results import, step 3: one transaction. New trees (if asked) get
 // their plot and irrigation area by location; the project's earlier results
@@ -12,14 +12,7 @@ import { NUMERIC, VALUE_COLUMNS, type ImportRow } from './import-parse';
 
 // Short statements: other users' queries (and health pings) wait at most one chunk on the database thread.
 const CHUNK = 5_000;
-const SQL_TYPE: Record<string, string> = {
-  tree_status: 'smallint',
-  n_classification: 'smallint',
-  p_classification: 'smallint',
-  k_classification: 'smallint',
-  canopy_classification: 'smallint',
-};
-const sqlType = (c: string) => (c in NUMERIC ? (SQL_TYPE[c] ?? 'real') : 'text');
+const sqlType = valueSqlType;
 
 export async function writeImport(
   db: Db,

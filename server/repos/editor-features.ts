@@ -11,7 +11,7 @@ import type { Bbox } from './editor-assignment';
 // Rows → GeoJSON features with the §3 fields plus id, name and type
 // (plot | irrigation | tree), and `version` for optimistic concurrency.
 
-/** WKT or GeoJSON → validated geometry, or 422 with the reason (DESIGN.md §5). */
+/** WKT or GeoJSON → validated geometry, or 422 with the reason (docs/ARCHITECTURE.md §5). */
 export function geometryOr422<K extends GeometryKind>(input: unknown, kind: K): KindGeometry<K> {
   const r = parseGeometryInput(input, kind);
   if (!r.ok) throw new HttpError(422, r.error, [{ field: 'geom', message: r.error, code: r.code, params: r.params }], undefined, r.code, r.params);

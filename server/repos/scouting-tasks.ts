@@ -115,7 +115,8 @@ export function ifMatchVersion(header: string | undefined): number | null | 'bad
   return m ? Number(m[1]) : 'bad';
 }
 
-export type PatchResult = { status: 200; task: TaskRow } | { status: 409 | 412; code: 'task_version_stale' | 'task_transition_not_allowed'; message: string; current: TaskRow };
+export type PatchResult =
+  { status: 200; task: TaskRow } | { status: 409 | 412; code: 'task_version_stale' | 'task_transition_not_allowed'; message: string; current: TaskRow };
 
 /** Applies a change once (by its change id), if the task is still at `ifMatch` (412 otherwise) and the move allowed (409). */
 export async function patchTask(db: Db, user: AuthUser, project: ProjectRow, taskId: string, patch: Patch, ifMatch: number | null): Promise<PatchResult> {

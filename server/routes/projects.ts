@@ -6,13 +6,15 @@ import type { ProjectTrend } from '../../src/domain/projects';
 import type { z } from 'zod';
 import { userProject, userProjectsResponse } from '../../src/domain/contracts/projects';
 import { cachedQuery } from '../db/read-cache';
+import { healthyShare } from '../../workers/geo/values';
 
 // GET /api/projects/user — the signed-in grower's surveys (client.md §7):
 // the ones the admin assigned them to (project-access.ts). Admins see every client's.
 //
 // Each survey with results carries the real change in its share of healthy
 // trees (status 0 among assessed trees, status 0–3: Missing and Unknown say nothing
-// about health — the same rule as src/domain/farm-overview.ts healthyShare; first observation of a tree
+// about health — the SQL counts trees per status and workers/geo/values.ts healthyShare, the one copy of the rule,
+// turns them into shares; first observation of a tree
 // wins — client.md §3, the SQL function first_observations of migration 070) against the latest earlier survey with results of the
 // exact same set of plots; otherwise `trend` is null. The spec's card shows a
 // random arrow; we never show invented data.
@@ -30,10 +32,9 @@ interface TrendRow {
   project_id: number;
   previous_project_id: number;
   previous_observation_date: string | null;
-  healthy: number;
-  rated: number;
-  previous_healthy: number;
-  previous_rated: number;
+  /** Trees per status code of each survey (first observation of a tree wins). */
+  counts: Record<string, number>;
+  previous_counts: Record<string, number>;
 }
 
 // $1 user id, $2 role, $3 client id.
@@ -75,21 +76,23 @@ const TREND_SQL = `
      WHERE cardinality(cur.plot_ids) > 0),
   firsts AS (
     SELECT project_id, tree_status FROM first_observations(ARRAY(SELECT project_id FROM pairs UNION SELECT previous_project_id FROM pairs))),
+  by_status AS (
+    SELECT project_id, coalesce(tree_status, 5) AS tree_status, count(*)::int AS n FROM firsts GROUP BY 1, 2),
   health AS (
-    SELECT project_id, count(*) FILTER (WHERE tree_status = 0)::int AS healthy, count(*) FILTER (WHERE tree_status BETWEEN 0 AND 3)::int AS rated
-      FROM firsts GROUP BY project_id)
+    SELECT project_id, jsonb_object_agg(tree_status::text, n) AS counts FROM by_status GROUP BY project_id)
   SELECT pr.project_id, pr.previous_project_id, pr.previous_observation_date::text AS previous_observation_date,
-         hc.healthy, hc.rated, hp.healthy AS previous_healthy, hp.rated AS previous_rated
+         hc.counts, hp.counts AS previous_counts
     FROM pairs pr
     JOIN health hc ON hc.project_id = pr.project_id
-    JOIN health hp ON hp.project_id = pr.previous_project_id
-   WHERE hc.rated > 0 AND hp.rated > 0`;
+    JOIN health hp ON hp.project_id = pr.previous_project_id`;
 
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
 
-export function trendFromCounts(r: TrendRow): ProjectTrend {
-  const share = r.healthy / r.rated;
-  const previous = r.previous_healthy / r.previous_rated;
+/** The trend of a survey against its previous one; null when either assessed no tree (healthyShare's rule). */
+export function trendFromCounts(r: TrendRow): ProjectTrend | null {
+  const share = healthyShare(r.counts);
+  const previous = healthyShare(r.previous_counts);
+  if (share === null || previous === null) return null;
   return {
     previous_project_id: r.previous_project_id,
     previous_observation_date: r.previous_observation_date,
@@ -127,7 +130,12 @@ export const projectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     const version = await listVersion(db, user); // read before the data: a write in between makes the next read miss
     const compute = async () => {
       const { rows } = await db.query<TrendRow>(TREND_SQL, [...accessParams(user)]);
-      return new Map(rows.map((r) => [r.project_id, trendFromCounts(r)]));
+      const out = new Map<number, ProjectTrend>();
+      for (const r of rows) {
+        const trend = trendFromCounts(r);
+        if (trend) out.set(r.project_id, trend);
+      }
+      return out;
     };
     if (version === null) return compute();
     const key = user.role === 'admin' ? 'admin' : `user:${user.user_id}`;

@@ -13,16 +13,7 @@ import { TASK_SELECT, ifMatchVersion, patchTask, projectTasks, putTask, readTask
 import { scoutingError } from '../scouting/common';
 import { getMapData } from '../surveys/map-data-cache';
 import { jobsFor } from '../jobs/runner';
-import {
-  myTasksQuery,
-  taskAnswer,
-  taskBody,
-  taskOutcome,
-  taskParams,
-  taskPatch,
-  taskPutParams,
-  tasksAnswer,
-} from '../../src/domain/contracts/scouting';
+import { myTasksQuery, taskAnswer, taskBody, taskOutcome, taskParams, taskPatch, taskPutParams, tasksAnswer } from '../../src/domain/contracts/scouting';
 
 const TAGS = ['scouting'];
 const etag = (t: TaskRow) => `"${t.version}"`;

@@ -6,6 +6,7 @@
 // survey's small facts (file names, statistics) for the version it last saw.
 // The GeoJSON form is never stored: it is streamed (map-data-job.ts).
 import { existsSync } from 'node:fs';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/adapter';
 import { jobsFor } from '../jobs/runner';
 import { cachedQuery } from '../db/read-cache';
@@ -26,7 +27,7 @@ const encodeStatistics = (s: unknown) => JSON.stringify(statisticsResponse.encod
 
 /** Surveys remembered per process (a few hundred bytes to a few kB each). */
 const MAX_ENTRIES = 500;
-const entries = new Map<string, Promise<CachedMapData>>();
+const entries = new LRUCache<string, Promise<CachedMapData>>({ max: MAX_ENTRIES }); // get() marks an entry recently used
 // Per database too: tests run several databases (with the same ids) in one process.
 const dbIds = new WeakMap<Db, number>();
 let nextDb = 1;
@@ -60,11 +61,7 @@ export async function getMapData(db: Db, projectId: number): Promise<CachedMapDa
   if (hit) {
     const d = await hit.catch(() => null);
     // Files replaced by another process and swept: ask the job again (it finds the current ones).
-    if (d && existsSync(d.arrowFile) && existsSync(d.gzFile)) {
-      entries.delete(key); // LRU: move to the end
-      entries.set(key, hit);
-      return d;
-    }
+    if (d && existsSync(d.arrowFile) && existsSync(d.gzFile)) return d;
     forget(key, hit);
   }
   for (const k of [...entries.keys()]) if (k.startsWith(survey)) entries.delete(k); // an older version
@@ -72,7 +69,6 @@ export async function getMapData(db: Db, projectId: number): Promise<CachedMapDa
     .run('surveySnapshot', { projectId, dir: snapshotDirOf(db) })
     .then((m) => ({ ...m, marker, statisticsJson: encodeStatistics(m.statistics) }));
   entries.set(key, data);
-  if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
   data.catch(() => forget(key, data)); // a failed build is not remembered
   return data;
 }

@@ -2,21 +2,11 @@
 // array (array_agg over typed columns), so 100k trees are ~27 arrays, not 100k
 // row objects, and no jsonb is built per tree.
 import type { Queryable } from '../db/adapter';
-import { MEASURED_FIELDS, type MeasuredField } from '../../workers/geo/types';
+import { TREE_FIELDS as FIELD_LIST, type TreeFieldKey } from '../../workers/geo/fields';
 
-/** Tree fields in the order of client.md §3 (plus plot_id); one array each, ordered by observation_id. */
-export const TREE_FIELDS = [
-  'tree_id',
-  'row_num',
-  'tree_num',
-  'planting_date',
-  'tree_status',
-  'crop_name',
-  ...MEASURED_FIELDS,
-  'irrigation_area_id',
-  'plot_id',
-] as const;
-export type TreeField = (typeof TREE_FIELDS)[number];
+/** Tree fields in the order of client.md §3 (plus plot_id): the one list's keys; one array each, ordered by observation_id. */
+export const TREE_FIELDS: readonly TreeFieldKey[] = FIELD_LIST.map((f) => f.key);
+export type TreeField = TreeFieldKey;
 export type Cell = string | number | null;
 
 export interface TreeArrays {
@@ -43,17 +33,8 @@ export interface ProjectMapRows {
   irrigationAreas: AreaRow[];
 }
 
-const SOURCE: Record<TreeField, string> = {
-  tree_id: 'o.tree_id',
-  row_num: 't.row_num',
-  tree_num: 't.tree_num',
-  planting_date: 't.planting_date::text',
-  tree_status: 'o.tree_status',
-  crop_name: 'co.crop_name',
-  ...(Object.fromEntries(MEASURED_FIELDS.map((f) => [f, `o.${f}`])) as Record<MeasuredField, string>),
-  irrigation_area_id: 't.irrigation_area_id',
-  plot_id: 't.plot_id',
-};
+/** Where each field is read (the one list's `sql`). */
+const SOURCE = Object.fromEntries(FIELD_LIST.map((f) => [f.key, f.sql])) as Record<TreeField, string>;
 
 // Every observation in observation_id order: duplicate observations of a tree
 // stay in the data so the client can report them; the first one wins.

@@ -1,5 +1,5 @@
 // GET trees/{projectId}, falling back to projects/{projectId}/data (client.md §7).
-// Asks for the Arrow form (DESIGN.md §3) and accepts GeoJSON; either way the
+// Asks for the Arrow form (docs/ARCHITECTURE.md §3) and accepts GeoJSON; either way the
 // raw bytes go to the geo worker, which parses them off the main thread.
 import { getWithFallback } from './client';
 

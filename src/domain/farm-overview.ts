@@ -6,18 +6,8 @@ import type { LatestSurvey, OverviewSurvey, StatusCounts } from './contracts/far
 /** The answer's shapes (GET /api/farm/overview): src/domain/contracts/farm.ts. */
 export type { LatestSurvey, OverviewSurvey, StatusCounts };
 
-/**
- * Share of healthy trees (status 0) among the trees the survey could assess:
- * Missing (4) and Unknown (5, or no status) are left out, because a gap in the
- * row or an unreadable tree says nothing about the health of the orchard.
- * null when nothing was assessed.
- */
-export function healthyShare(counts: StatusCounts | null | undefined): number | null {
-  if (!counts) return null;
-  let assessed = 0;
-  for (const code of ['0', '1', '2', '3']) assessed += counts[code] ?? 0;
-  return assessed > 0 ? (counts['0'] ?? 0) / assessed : null;
-}
+/** client.md §5's share of healthy trees: the core's one copy (workers/geo/values.ts). */
+export { healthyShare } from '../../workers/geo/values';
 
 export type HealthClass = 'excellent' | 'good' | 'fair' | 'poor' | 'noData';
 

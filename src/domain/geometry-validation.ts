@@ -1,5 +1,5 @@
 // Geometry checks shared by the browser forms and the server (admin.md §5,
-// DESIGN.md §5): the right type, finite numbers, longitude/latitude in range,
+// docs/ARCHITECTURE.md §5): the right type, finite numbers, longitude/latitude in range,
 // closed rings with ≥ 4 positions, no self-intersection. Every message says
 // what is wrong and where, so an admin can fix the WKT by hand.
 import type { MultiPolygon, Point, Polygon, Position } from 'geojson';

@@ -1,4 +1,4 @@
-// Bad-input corpus against EVERY route the app registers (DESIGN.md §5):
+// Bad-input corpus against EVERY route the app registers (docs/ARCHITECTURE.md §5):
 // hostile ids in the path, hostile query strings, malformed and hostile JSON
 // bodies, fast-check values generated from each route's zod schemas, huge and
 // invalid geometries, and bodies over the limit. Always a 4xx with a message

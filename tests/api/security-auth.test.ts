@@ -1,4 +1,4 @@
-// Auth hardening (DESIGN.md §5): password hashing parameters, token
+// Auth hardening (docs/ARCHITECTURE.md §5): password hashing parameters, token
 // tampering, per-user token version, logout, login throttles, and failures
 // that cannot be told apart.
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Tenant and role matrix (DESIGN.md §5): every /api route the server registers
+// Tenant and role matrix (docs/ARCHITECTURE.md §5): every /api route the server registers
 // × {anonymous, grower of client A, grower of client B, client A's grower not
 // assigned to A's fixture project, client A's field worker who is a member of
 // it and one who is not, client B's field worker, admin} × {A's id, B's id,

@@ -1,6 +1,6 @@
 // Security headers and a Content Security Policy that keeps the map, its
 // workers and the tile source working: the map page of the big demo survey
-// must load without a single CSP violation (DESIGN.md §5).
+// must load without a single CSP violation (docs/ARCHITECTURE.md §5).
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, loginAs, newPage } from '../support/browser';

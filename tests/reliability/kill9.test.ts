@@ -1,4 +1,4 @@
-// kill -9 during a stream of acknowledged writes (DESIGN.md §5): the real
+// kill -9 during a stream of acknowledged writes (docs/ARCHITECTURE.md §5): the real
 // server on a temp DATA_DIR (PGlite) and on PostgreSQL, killed mid-stream,
 // restarted (taking over the stale lock), and every write it acknowledged
 // with 201 must be there. On PostgreSQL the database itself is also crashed

@@ -1,4 +1,4 @@
-// PostgreSQL outage while the server runs (DESIGN.md §5): the API answers 503
+// PostgreSQL outage while the server runs (docs/ARCHITECTURE.md §5): the API answers 503
 // with a clear message (never 500, never a crash), the SPA shows its error
 // view, and everything recovers by itself when the database returns — same
 // server process, same token. Uses a throwaway cluster of its own.

@@ -6,17 +6,9 @@ import { DictionaryBuilder } from './dictionary';
 import { normalizeAreas } from './features';
 import type { GeoDataset } from './ingest-geojson';
 import { ARROW_CRS, META } from './arrow-schema';
-import {
-  NUMERIC_FIELDS,
-  TEXT_FIELDS,
-  type IdColumn,
-  type MapDataResponse,
-  type NumericField,
-  type StringColumn,
-  type TextField,
-  type TreeColumns,
-} from './types';
+import { type IdColumn, type MapDataResponse, type NumericField, type StringColumn, type TextField, type TreeColumns } from './types';
 import { looseText, parseStatus } from './values';
+import { numericFields, textFields, TREE_FIELDS, type TreeFieldList } from './fields';
 
 function child(table: Table, name: string): Vector {
   const v = table.getChild(name);
@@ -74,7 +66,7 @@ function meta<T>(table: Table, key: string, fallback: T): T {
   return s ? (JSON.parse(s) as T) : fallback;
 }
 
-export function decodeTreeColumns(table: Table): TreeColumns {
+export function decodeTreeColumns(table: Table, fields: TreeFieldList = TREE_FIELDS): TreeColumns {
   const n = table.numRows;
   const idVec = child(table, 'tree_id');
   let ids: IdColumn;
@@ -95,16 +87,16 @@ export function decodeTreeColumns(table: Table): TreeColumns {
     for (let i = 0; i < n; i++) status[i] = parseStatus(statusVec.get(i));
   }
   const numeric = {} as Record<NumericField, Float32Array>;
-  for (const f of NUMERIC_FIELDS) numeric[f] = float32(child(table, f), n);
+  for (const f of numericFields(fields)) numeric[f as NumericField] = float32(child(table, f), n);
   const txt = {} as Record<TextField, StringColumn>;
-  for (const f of TEXT_FIELDS) txt[f] = text(child(table, f), n);
+  for (const f of textFields(fields)) txt[f as TextField] = text(child(table, f), n);
   return { length: n, positions: positions(child(table, 'position'), n), ids, status, numeric, text: txt };
 }
 
 /** Arrow IPC bytes → the same dataset ingestMapDataGeoJSON gives for the JSON form. */
-export function decodeMapDataArrow(bytes: Uint8Array | ArrayBuffer): GeoDataset {
+export function decodeMapDataArrow(bytes: Uint8Array | ArrayBuffer, fields: TreeFieldList = TREE_FIELDS): GeoDataset {
   const table = tableFromIPC(bytes instanceof Uint8Array ? bytes : new Uint8Array(bytes));
-  const trees = decodeTreeColumns(table);
+  const trees = decodeTreeColumns(table, fields);
   const plotsFc = meta<MapDataResponse['plots'] | null>(table, META.plots, null);
   const areasFc = meta<MapDataResponse['irrigationAreas'] | null>(table, META.irrigationAreas, null);
   // Version 2 sends lon/lat (orchard.crs); a version-1 stream still holds EPSG:3857 areas.

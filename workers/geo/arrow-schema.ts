@@ -1,4 +1,4 @@
-// Apache Arrow IPC wire form of the map-data response (DESIGN.md §3), sent for
+// Apache Arrow IPC wire form of the map-data response (docs/ARCHITECTURE.md §3), sent for
 // `Accept: application/vnd.apache.arrow.stream`. One record batch, one row per tree:
 //   position          FixedSizeList<Float64>[2]  lon, lat (EPSG:4326; the values
 //                     buffer is already deck.gl's interleaved position array)
@@ -30,7 +30,8 @@ import {
   type Data,
   type DataType,
 } from 'apache-arrow';
-import { NUMERIC_FIELDS, TEXT_FIELDS, type MapDataResponse, type StringColumn, type TreeColumns } from './types';
+import { numericFields, textFields, TREE_FIELDS, type TreeFieldList } from './fields';
+import type { MapDataResponse, StringColumn, TreeColumns } from './types';
 
 export const ARROW_MIME = 'application/vnd.apache.arrow.stream';
 export const ARROW_VERSION = '2';
@@ -51,6 +52,8 @@ export interface ArrowMapDataInput {
   trees: TreeColumns;
   /** Duplicate tree ids the builder dropped, forwarded for the app's alert. */
   treeDuplicates?: readonly string[];
+  /** The fields to write (the one list of a tree's fields unless a test says otherwise). */
+  fields?: TreeFieldList;
   /** In `areasCrs`: EPSG:4326 (ARROW_CRS, what the server sends) unless said otherwise. */
   plots: MapDataResponse['plots'];
   irrigationAreas: MapDataResponse['irrigationAreas'];
@@ -95,8 +98,11 @@ export function encodeMapDataArrow(input: ArrowMapDataInput): Uint8Array {
   if (t.ids.kind === 'int') add('tree_id', makeData({ type: new Int32(), length: n, nullCount: 0, data: t.ids.values }));
   else add('tree_id', dictData(t.ids.values, dictId++));
   add('tree_status', makeData({ type: new Uint8(), length: n, nullCount: 0, data: t.status }));
-  for (const f of NUMERIC_FIELDS) add(f, makeData({ type: new Float32(), length: n, nullCount: 0, data: t.numeric[f] }));
-  for (const f of TEXT_FIELDS) add(f, dictData(t.text[f], dictId++));
+  const list = input.fields ?? TREE_FIELDS;
+  const num = t.numeric as Record<string, Float32Array>,
+    txt = t.text as Record<string, StringColumn>;
+  for (const f of numericFields(list)) add(f, makeData({ type: new Float32(), length: n, nullCount: 0, data: num[f] }));
+  for (const f of textFields(list)) add(f, dictData(txt[f], dictId++));
   const metadata = new Map<string, string>([
     [META.version, ARROW_VERSION],
     [META.crs, input.areasCrs ?? ARROW_CRS],

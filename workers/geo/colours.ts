@@ -2,8 +2,8 @@
 // RGBA Uint8Array (4 bytes per tree); positions are never touched.
 import { changeClasses, differenceRange, measureDifferences, type Comparison } from './compare';
 import { percentilePair } from './select';
-import { STATUS_MISSING, type Nutrient, type TreeColumns } from './types';
-import { isValidMeasure, type VitalityClass } from './values';
+import { type Nutrient, type TreeColumns } from './types';
+import { isValidMeasure, isValidNutrient, type VitalityClass } from './values';
 import { nutrientRangeClasses, resolveNpkRanges, type ResolvedNpkRanges } from './npk-ranges';
 
 /** Modes of one survey: N/P/K on the spec's fixed scales (client.md §9), or against the tree's crop range (nRange…). */
@@ -269,7 +269,7 @@ function surveyClasses(t: TreeColumns, mode: SurveyMode, ctx: ColourContext): Tr
       s = NUTRIENT_SCALES[mode];
     for (let i = 0; i < n; i++) {
       const v = vals[i];
-      out[i] = v !== v || st[i] === STATUS_MISSING ? NO_CLASS : nutrientStep(v, s);
+      out[i] = isValidNutrient(v, st[i]) ? nutrientStep(v, s) : NO_CLASS;
     }
     return { classes: out, range: null };
   }

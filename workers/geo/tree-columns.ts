@@ -2,7 +2,18 @@
 // per-tree objects kept: typed arrays grow by doubling, text goes to dictionaries.
 import { DictionaryBuilder } from './dictionary';
 import { TreeIdBuilder } from './tree-ids';
-import { NUMERIC_FIELDS, TEXT_FIELDS, type LooseId, type NumericField, type TextField, type TreeColumns, type TreeProperties } from './types';
+import {
+  NUMERIC_FIELDS,
+  TEXT_FIELDS,
+  type LooseId,
+  type LooseNumber,
+  type NumericField,
+  type StringColumn,
+  type TextField,
+  type TreeColumns,
+  type TreeProperties,
+} from './types';
+import { numericFields, textFields, TREE_FIELDS, type TreeFieldList } from './fields';
 import { looseText, parseLooseNumber, parseStatus } from './values';
 
 const NONE = Symbol('none');
@@ -21,24 +32,39 @@ function grow<T extends Float64Array | Float32Array | Uint8Array>(a: T, min: num
   return b;
 }
 
+/** The index of each text field of the one list (push names them, so a reordered list stays right). */
+const T = Object.fromEntries(TEXT_FIELDS.map((k, i) => [k, i])) as Record<TextField, number>;
+
 export class TreeColumnsBuilder {
   private n = 0;
   private positions: Float64Array;
   private status: Uint8Array;
   private readonly numeric = {} as Record<NumericField, Float32Array>;
   private readonly text = {} as Record<TextField, DictionaryBuilder>;
-  private readonly last = TEXT_FIELDS.map(() => ({ raw: NONE as unknown, code: 0 }));
+  private readonly last: { raw: unknown; code: number }[];
   private readonly ids: TreeIdBuilder;
   private readonly textList: DictionaryBuilder[];
+  private readonly numericKeys: string[];
+  private readonly textKeys: string[];
+  /** Fields of a list beyond the one list's (a field added in a test's list): read by name, after the known ones. */
+  private readonly extraNumeric: string[];
+  private readonly extraText: { key: string; index: number }[];
 
-  constructor(capacity = 1024) {
+  constructor(capacity = 1024, fields: TreeFieldList = TREE_FIELDS) {
     const cap = Math.max(1, capacity);
     this.positions = new Float64Array(cap * 2);
     this.status = new Uint8Array(cap);
-    for (const f of NUMERIC_FIELDS) this.numeric[f] = new Float32Array(cap);
-    for (const f of TEXT_FIELDS) this.text[f] = new DictionaryBuilder(cap);
+    this.numericKeys = [...new Set([...NUMERIC_FIELDS, ...numericFields(fields)])];
+    this.textKeys = [...new Set([...TEXT_FIELDS, ...textFields(fields)])];
+    const num = this.numeric as Record<string, Float32Array>,
+      txt = this.text as Record<string, DictionaryBuilder>;
+    for (const f of this.numericKeys) num[f] = new Float32Array(cap);
+    for (const f of this.textKeys) txt[f] = new DictionaryBuilder(cap);
     this.ids = new TreeIdBuilder(cap);
-    this.textList = TEXT_FIELDS.map((f) => this.text[f]);
+    this.textList = this.textKeys.map((f) => txt[f]);
+    this.last = this.textKeys.map(() => ({ raw: NONE as unknown, code: 0 }));
+    this.extraNumeric = this.numericKeys.slice(NUMERIC_FIELDS.length);
+    this.extraText = this.textKeys.slice(TEXT_FIELDS.length).map((key, k) => ({ key, index: TEXT_FIELDS.length + k }));
   }
 
   get length(): number {
@@ -59,7 +85,8 @@ export class TreeColumnsBuilder {
       const cap = this.n * 2;
       this.positions = grow(this.positions, cap * 2);
       this.status = grow(this.status, cap);
-      for (const f of NUMERIC_FIELDS) this.numeric[f] = grow(this.numeric[f], cap);
+      const all = this.numeric as Record<string, Float32Array>;
+      for (const f of this.numericKeys) all[f] = grow(all[f], cap);
     }
     this.positions[2 * i] = lon;
     this.positions[2 * i + 1] = lat;
@@ -74,27 +101,35 @@ export class TreeColumnsBuilder {
     num.k_mean[i] = parseLooseNumber(p.k_mean);
     num.canopy_diameter[i] = parseLooseNumber(p.canopy_diameter);
     num.biomass[i] = parseLooseNumber(p.biomass);
-    this.txt(0, p.planting_date);
-    this.txt(1, p.crop_name);
-    this.txt(2, p.n_label);
-    this.txt(3, p.p_label);
-    this.txt(4, p.k_label);
-    this.txt(5, p.n_classification);
-    this.txt(6, p.p_classification);
-    this.txt(7, p.k_classification);
-    this.txt(8, p.n_classification_label);
-    this.txt(9, p.p_classification_label);
-    this.txt(10, p.k_classification_label);
-    this.txt(11, p.canopy_diameter_label);
-    this.txt(12, p.canopy_classification);
-    this.txt(13, p.canopy_classification_label);
-    this.txt(14, p.biomass_label);
-    this.txt(15, p.irrigation_area_id);
-    this.txt(16, p.plot_id);
+    this.txt(T.planting_date, p.planting_date);
+    this.txt(T.crop_name, p.crop_name);
+    this.txt(T.n_label, p.n_label);
+    this.txt(T.p_label, p.p_label);
+    this.txt(T.k_label, p.k_label);
+    this.txt(T.n_classification, p.n_classification);
+    this.txt(T.p_classification, p.p_classification);
+    this.txt(T.k_classification, p.k_classification);
+    this.txt(T.n_classification_label, p.n_classification_label);
+    this.txt(T.p_classification_label, p.p_classification_label);
+    this.txt(T.k_classification_label, p.k_classification_label);
+    this.txt(T.canopy_diameter_label, p.canopy_diameter_label);
+    this.txt(T.canopy_classification, p.canopy_classification);
+    this.txt(T.canopy_classification_label, p.canopy_classification_label);
+    this.txt(T.biomass_label, p.biomass_label);
+    this.txt(T.irrigation_area_id, p.irrigation_area_id);
+    this.txt(T.plot_id, p.plot_id);
+    if (this.extraNumeric.length || this.extraText.length) this.pushExtra(i, p as Record<string, unknown>);
     return true;
   }
 
-  /** Text field f (index in TEXT_FIELDS); neighbouring trees usually repeat a value, so skip the Map then. */
+  /** A list's fields beyond the one list's, read by name (the known ones above are static reads: ~3x faster). */
+  private pushExtra(i: number, p: Record<string, unknown>): void {
+    const num = this.numeric as Record<string, Float32Array>;
+    for (const f of this.extraNumeric) num[f][i] = parseLooseNumber(p[f] as LooseNumber);
+    for (const f of this.extraText) this.txt(f.index, p[f.key]);
+  }
+
+  /** Text field f (index in the builder's text fields); neighbouring trees usually repeat a value, so skip the Map then. */
   private txt(f: number, raw: unknown): void {
     const last = this.last[f];
     const b = this.textList[f];
@@ -107,10 +142,10 @@ export class TreeColumnsBuilder {
 
   finish(): BuiltTrees {
     const n = this.n;
-    const numeric = {} as Record<NumericField, Float32Array>;
-    for (const f of NUMERIC_FIELDS) numeric[f] = this.numeric[f].slice(0, n);
-    const text = {} as TreeColumns['text'];
-    for (const f of TEXT_FIELDS) text[f] = this.text[f].finish();
+    const numeric = {} as Record<string, Float32Array>;
+    for (const f of this.numericKeys) numeric[f] = (this.numeric as Record<string, Float32Array>)[f].slice(0, n);
+    const text = {} as Record<string, StringColumn>;
+    for (const f of this.textKeys) text[f] = (this.text as Record<string, DictionaryBuilder>)[f].finish();
     const ids = this.ids.finish();
     return {
       columns: {
@@ -118,8 +153,8 @@ export class TreeColumnsBuilder {
         positions: this.positions.slice(0, 2 * n),
         ids,
         status: this.status.slice(0, n),
-        numeric,
-        text,
+        numeric: numeric as TreeColumns['numeric'],
+        text: text as TreeColumns['text'],
       },
       duplicates: this.ids.duplicates,
       generatedIds: this.ids.generatedCount,
@@ -133,8 +168,8 @@ export interface TreeRow extends TreeProperties {
   lat: number;
 }
 
-export function rowsToTreeColumns(rows: readonly TreeRow[]): BuiltTrees {
-  const b = new TreeColumnsBuilder(rows.length);
+export function rowsToTreeColumns(rows: readonly TreeRow[], fields: TreeFieldList = TREE_FIELDS): BuiltTrees {
+  const b = new TreeColumnsBuilder(rows.length, fields);
   for (const r of rows) b.push(r.lon, r.lat, r);
   return b.finish();
 }

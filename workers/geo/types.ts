@@ -88,43 +88,9 @@ export interface StringColumn {
 /** Tree ids: plain integers when every id is one, otherwise dictionary text. */
 export type IdColumn = { kind: 'int'; values: Int32Array } | { kind: 'text'; values: StringColumn };
 
-/**
- * The measured fields of a survey observation (client.md §3), in the spec's order: the result columns of
- * tree_observations. One list for the seed, the map-data query and (by kind, below) the worker's columns.
- */
-export const MEASURED_FIELDS = [
-  'n_mean',
-  'p_mean',
-  'k_mean',
-  'n_label',
-  'p_label',
-  'k_label',
-  'n_classification',
-  'p_classification',
-  'k_classification',
-  'n_classification_label',
-  'p_classification_label',
-  'k_classification_label',
-  'canopy_diameter',
-  'canopy_diameter_label',
-  'canopy_classification',
-  'canopy_classification_label',
-  'biomass',
-  'biomass_label',
-] as const;
-export type MeasuredField = (typeof MEASURED_FIELDS)[number];
-
-/** The measured fields kept as numbers (Float32Array, NaN for none); the other measured fields are text. */
-const NUMERIC_MEASURES = ['n_mean', 'p_mean', 'k_mean', 'canopy_diameter', 'biomass'] as const satisfies readonly MeasuredField[];
-type TextMeasure = Exclude<MeasuredField, (typeof NUMERIC_MEASURES)[number]>;
-const isTextMeasure = (f: MeasuredField): f is TextMeasure => !(NUMERIC_MEASURES as readonly string[]).includes(f);
-
-export const NUMERIC_FIELDS = ['row_num', 'tree_num', ...NUMERIC_MEASURES] as const;
-export type NumericField = (typeof NUMERIC_FIELDS)[number];
-
-// Order matters: TreeColumnsBuilder.push reads them by index.
-export const TEXT_FIELDS = ['planting_date', 'crop_name', ...MEASURED_FIELDS.filter(isTextMeasure), 'irrigation_area_id', 'plot_id'] as const;
-export type TextField = (typeof TEXT_FIELDS)[number];
+// The field lists (numbers, text, a survey's results) come from the one list of a tree's fields.
+export { MEASURED_FIELDS, NUMERIC_FIELDS, TEXT_FIELDS, type MeasuredField, type NumericField, type TextField } from './fields';
+import type { NumericField, TextField } from './fields';
 
 /**
  * Columnar trees. positions: interleaved lon/lat (EPSG:4326) as Float64Array —

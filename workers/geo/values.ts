@@ -58,3 +58,16 @@ export function vitalityClass(biomass: number, range: { lo: number; hi: number }
   const t = span > 0 ? (biomass - range.lo) / span : 0.5;
   return t >= 2 / 3 ? 'high' : t >= 1 / 3 ? 'medium' : 'low';
 }
+
+/**
+ * Share of healthy trees (status 0) among the trees a survey could assess (status 0–3): Missing (4) and
+ * Unknown (5, or no status) are left out, because a gap in the row or an unreadable tree says nothing about
+ * the health of the orchard. Counts are by status code ('0' … '5'); null when nothing was assessed. The one
+ * copy of the rule: the farm map's plots and the home cards' trend (server/routes/projects.ts) both call it.
+ */
+export function healthyShare(counts: Readonly<Record<string, number | undefined>> | null | undefined): number | null {
+  if (!counts) return null;
+  let assessed = 0;
+  for (const code of ['0', '1', '2', '3']) assessed += counts[code] ?? 0;
+  return assessed > 0 ? (counts['0'] ?? 0) / assessed : null;
+}

@@ -5,29 +5,13 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { cropKey, nutrientClass, type ResolvedNpkRanges } from '../../../workers/geo/npk-ranges';
 import { STATUS_MISSING } from '../../../workers/geo/types';
-import { parseLooseNumber, vitalityClass } from '../../../workers/geo/values';
+import { isValidMeasure, parseLooseNumber, parseStatus, vitalityClass } from '../../../workers/geo/values';
+import { panelFields, TREE_FIELDS, type TreeFieldList, type TreeFieldSpec } from '../../../workers/geo/fields';
 import { cropName } from '../../domain/crop-names';
-import { FIELD_KINDS, formatField } from './format';
+import { formatValue } from './format';
 import { CanopyBar, NpkRangeBar, VitalityWidget } from './widgets';
 
 export type TreeValues = Record<string, string | number | null>;
-
-/** The rows in the order a grower reads them: what is wrong first, then where the tree is, then its measures. */
-export const TREE_ROWS = [
-  'tree_status',
-  'tree_id',
-  'plot_id',
-  'irrigation_area_id',
-  'row_num',
-  'tree_num',
-  'crop_name',
-  'planting_date',
-  'n_mean',
-  'p_mean',
-  'k_mean',
-  'canopy_diameter',
-  'biomass',
-] as const;
 
 /** Names of the survey's plots and irrigation areas by their id (as the tree carries it). */
 export interface ZoneNames {
@@ -44,6 +28,8 @@ interface Props {
   vitality: { lo: number; hi: number };
   zoneNames: ZoneNames;
   locale: string;
+  /** The fields (workers/geo/fields.ts); its panel rows in their order: status first, then place, then measures. */
+  fields?: TreeFieldList;
 }
 
 interface Cell {
@@ -52,39 +38,27 @@ interface Cell {
   note?: string;
 }
 
-function cell(v: TreeValues, f: (typeof TREE_ROWS)[number], p: Pick<Props, 'npkRanges' | 'vitality' | 'zoneNames' | 'locale'>, t: TFunction): Cell {
-  const x = v[f] ?? null;
+function cell(v: TreeValues, f: TreeFieldSpec, p: Pick<Props, 'npkRanges' | 'vitality' | 'zoneNames' | 'locale'>, t: TFunction): Cell {
+  const x = v[f.key] ?? null;
   const missing = v.tree_status === STATUS_MISSING;
-  switch (f) {
-    case 'tree_status':
-      return { text: x === null ? '—' : t(`status.${x}`, { defaultValue: String(x) }) };
-    case 'plot_id':
-    case 'irrigation_area_id': {
-      if (x === null || x === '') return { text: '—' };
-      const names = f === 'plot_id' ? p.zoneNames.plots : p.zoneNames.areas;
-      return { text: names.get(String(x)) ?? String(x) };
-    }
-    case 'crop_name':
-      return { text: cropName(x === null ? null : String(x), p.locale) || '—' };
-    case 'n_mean':
-    case 'p_mean':
-    case 'k_mean': {
-      const n = f[0] as 'n' | 'p' | 'k';
-      const value = parseLooseNumber(x);
-      const range = p.npkRanges[cropKey(v.crop_name === null || v.crop_name === undefined ? null : String(v.crop_name))]?.[n];
-      const cls = missing || !range ? null : nutrientClass(value, range.lower, range.upper);
-      return { text: formatField(x, 'npk', p.locale), note: cls ? t(`widgets.${cls}`) : undefined };
-    }
-    case 'canopy_diameter':
-      return { text: x === null || x === '' ? '—' : t('units.metres', { value: formatField(x, 'number1', p.locale) }) };
-    case 'biomass': {
-      const value = parseLooseNumber(x);
-      const ok = !missing && value >= 0;
-      return { text: formatField(x, 'number', p.locale), note: ok ? t(`widgets.vigour.${vitalityClass(value, p.vitality)}`) : undefined };
-    }
-    default:
-      return { text: formatField(x, FIELD_KINDS[f] ?? 'text', p.locale) };
+  if (f.store === 'status') return { text: x === null ? '—' : t(`status.${x}`, { defaultValue: String(x) }) };
+  if (f.refers === 'plot' || f.refers === 'area') {
+    if (x === null || x === '') return { text: '—' };
+    return { text: (f.refers === 'plot' ? p.zoneNames.plots : p.zoneNames.areas).get(String(x)) ?? String(x) };
   }
+  if (f.refers === 'crop') return { text: cropName(x === null ? null : String(x), p.locale) || '—' };
+  const text = formatValue(x, f, p.locale);
+  const value = parseLooseNumber(x);
+  const shown = f.unit === 'metre' && text !== '—' ? t('units.metres', { value: text }) : text;
+  if (f.classify === 'nutrient') {
+    const n = f.key[0] as 'n' | 'p' | 'k';
+    const range = p.npkRanges[cropKey(v.crop_name === null || v.crop_name === undefined ? null : String(v.crop_name))]?.[n];
+    const cls = missing || !range ? null : nutrientClass(value, range.lower, range.upper);
+    return { text: shown, note: cls ? t(`widgets.${cls}`) : undefined };
+  }
+  if (f.classify === 'vitality')
+    return { text: shown, note: isValidMeasure(value, Number(v.tree_status ?? 5)) ? t(`widgets.vigour.${vitalityClass(value, p.vitality)}`) : undefined };
+  return { text: shown };
 }
 
 function ValueCell({
@@ -92,14 +66,14 @@ function ValueCell({
   field,
   testId,
   ...p
-}: Pick<Props, 'npkRanges' | 'vitality' | 'zoneNames' | 'locale'> & { values: TreeValues | null; field: (typeof TREE_ROWS)[number]; testId: string }) {
+}: Pick<Props, 'npkRanges' | 'vitality' | 'zoneNames' | 'locale'> & { values: TreeValues | null; field: TreeFieldSpec; testId: string }) {
   const { t } = useTranslation('project-map');
   const c = values ? cell(values, field, p, t) : { text: '—' };
   // A plot's or irrigation area's name is data, shown as entered.
-  const data = field === 'plot_id' || field === 'irrigation_area_id';
+  const data = field.refers === 'plot' || field.refers === 'area';
   return (
     <td translate={data ? 'no' : undefined}>
-      <bdi data-testid={testId} data-raw={values?.[field] ?? ''}>
+      <bdi data-testid={testId} data-raw={values?.[field.key] ?? ''}>
         {c.text}
       </bdi>
       {c.note && (
@@ -112,7 +86,7 @@ function ValueCell({
   );
 }
 
-export function TreeTable({ values: own, compared, npkRanges, vitality, zoneNames, locale }: Props) {
+export function TreeTable({ values: own, compared, npkRanges, vitality, zoneNames, locale, fields = TREE_FIELDS }: Props) {
   const { t } = useTranslation('project-map');
   const values = own ?? compared?.values ?? {};
   const ranges = npkRanges[cropKey(values.crop_name === null || values.crop_name === undefined ? null : String(values.crop_name))];
@@ -133,15 +107,15 @@ export function TreeTable({ values: own, compared, npkRanges, vitality, zoneName
           </tr>
         </thead>
         <tbody>
-          {TREE_ROWS.map((f) => (
-            <tr key={f} data-field={f}>
-              <th scope="row">{t(`fields.${f}`)}</th>
-              <ValueCell values={own} field={f} testId={`tree-${f}`} {...shared} />
+          {panelFields(fields).map((f) => (
+            <tr key={f.key} data-field={f.key}>
+              <th scope="row">{t(`fields.${f.key}`)}</th>
+              <ValueCell values={own} field={f} testId={`tree-${f.key}`} {...shared} />
               {compared &&
-                (compared.values || f !== 'tree_id' ? (
-                  <ValueCell values={compared.values} field={f} testId={`tree-compared-${f}`} {...shared} />
+                (compared.values || f.key !== 'tree_id' ? (
+                  <ValueCell values={compared.values} field={f} testId={`tree-compared-${f.key}`} {...shared} />
                 ) : (
-                  <td data-testid={`tree-compared-${f}`} data-raw="">
+                  <td data-testid={`tree-compared-${f.key}`} data-raw="">
                     {t('compare.notInCompared')}
                   </td>
                 ))}
@@ -160,8 +134,8 @@ export function TreeTable({ values: own, compared, npkRanges, vitality, zoneName
             locale={locale}
           />
         ))}
-        <VitalityWidget value={values.tree_status === 4 ? null : values.biomass} min={vitality.lo} max={vitality.hi} locale={locale} />
-        <CanopyBar value={values.tree_status === 4 ? null : values.canopy_diameter} locale={locale} />
+        <VitalityWidget value={values.biomass} status={parseStatus(values.tree_status)} min={vitality.lo} max={vitality.hi} locale={locale} />
+        <CanopyBar value={values.canopy_diameter} status={parseStatus(values.tree_status)} locale={locale} />
       </div>
     </div>
   );

@@ -2,14 +2,12 @@
 // placeholder when value or bounds are missing or lower ≥ upper), vitality
 // widget (needs min < max) and canopy bar (0–7 m, 8 bands of 12.5%).
 import { useTranslation } from 'react-i18next';
-import { CANOPY_BUCKET_COUNT, canopyBucket } from '../../../workers/geo/values';
+import { CANOPY_BUCKET_COUNT, canopyBucket, isValidMeasure, parseLooseNumber } from '../../../workers/geo/values';
 import { npkWidgetPosition } from '../../../workers/geo/npk-ranges';
-
-const num = (v: unknown) => (typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN);
 
 export function NpkRangeBar({ label, value, lower, upper, locale }: { label: string; value: unknown; lower: number; upper: number; locale: string }) {
   const { t } = useTranslation('project-map');
-  const v = num(value);
+  const v = parseLooseNumber(value);
   const w = npkWidgetPosition(v, { lower, upper });
   const pos = w.placeholder ? null : w.percent / 100;
   const nf = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -43,10 +41,11 @@ export function NpkRangeBar({ label, value, lower, upper, locale }: { label: str
   );
 }
 
-export function VitalityWidget({ value, min, max, locale }: { value: unknown; min: number; max: number; locale: string }) {
+/** `status`: the tree's status code; a measure counts by client.md §5 (isValidMeasure). */
+export function VitalityWidget({ value, status, min, max, locale }: { value: unknown; status: number; min: number; max: number; locale: string }) {
   const { t } = useTranslation('project-map');
-  const v = num(value);
-  const ok = Number.isFinite(v) && v >= 0 && Number.isFinite(min) && Number.isFinite(max) && min < max;
+  const v = parseLooseNumber(value);
+  const ok = isValidMeasure(v, status) && Number.isFinite(min) && Number.isFinite(max) && min < max;
   const pos = ok ? Math.min(1, Math.max(0, (v - min) / (max - min))) : 0;
   const nf = new Intl.NumberFormat(locale, { maximumFractionDigits: 3 });
   return (
@@ -72,10 +71,10 @@ export function VitalityWidget({ value, min, max, locale }: { value: unknown; mi
   );
 }
 
-export function CanopyBar({ value, locale }: { value: unknown; locale: string }) {
+export function CanopyBar({ value, status, locale }: { value: unknown; status: number; locale: string }) {
   const { t } = useTranslation('project-map');
-  const v = num(value);
-  const ok = Number.isFinite(v) && v >= 0;
+  const v = parseLooseNumber(value);
+  const ok = isValidMeasure(v, status);
   const band = ok ? canopyBucket(v) : -1;
   const pos = ok ? (v < 7 ? v / 8 : 7.5 / 8) : 0;
   const nf = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
