@@ -1,4 +1,5 @@
 // npm run bench:load [-- --duration 60 --connections 50 --scale 1 --url http://host:port --json --attack-only]
+// npm run bench:load -- --scouting: 50 devices syncing 100 scouting records each (bench/scouting-load.ts, issue 36).
 // Load test of the running server with autocannon: login, the grower's project
 // list, map data as JSON and as Arrow, and statistics, each alone; then two
 // mixed runs: map data (Arrow) while logins hammer the server, and health +
@@ -14,6 +15,7 @@ import { ADMIN, FARMS } from '../server/db/seed-farms';
 import { adminAuth, flag, rssMb, startServer, stopServer } from './server';
 import { loginAttack } from './login-attack';
 import { photoTilePaths, tilingLoop } from './ortho-load';
+import { scoutingLoad } from './scouting-load';
 
 const args = process.argv.slice(2);
 const DURATION = Number(flag('duration', '60'));
@@ -226,7 +228,7 @@ async function attackOnly(base: string, auth: Record<string, string>, projectId:
   }
 }
 
-main().catch((e) => {
+(args.includes('--scouting') ? scoutingLoad() : main()).catch((e) => {
   console.error(e);
   process.exit(1);
 });

@@ -21,6 +21,7 @@ import { HttpError } from './http-error';
 import { jobsFor } from './jobs/runner';
 import { setSnapshotDir } from './snapshots/store';
 import { setOrthoOptions, type OrthoOptions } from './orthophoto/store';
+import { setPhotoOptions } from './scouting/photo-store';
 import { availableParallelism } from 'node:os';
 
 export interface AppOptions {
@@ -45,6 +46,8 @@ export interface AppOptions {
   snapshotDir?: string;
   /** Aerial photos (ORTHO_DIR and its limits); omitted: a temporary folder and the defaults (tests). */
   ortho?: Partial<OrthoOptions> & { dir: string };
+  /** Scouting photos (PHOTO_DIR); omitted: a temporary folder (tests). */
+  photoDir?: string;
   /** Overload guard (503 + Retry-After); defaults suit production and tests alike. */
   pressure?: { maxEventLoopDelayMs?: number; maxHeapUsedBytes?: number; sampleIntervalMs?: number };
 }
@@ -133,6 +136,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', () => jobsFor(opts.db).close());
   if (opts.snapshotDir) setSnapshotDir(opts.db, opts.snapshotDir);
   if (opts.ortho) setOrthoOptions(opts.db, opts.ortho);
+  if (opts.photoDir) setPhotoOptions(opts.db, { dir: opts.photoDir });
   await registerRoutes(app, {
     db: opts.db,
     tokens: opts.tokens,

@@ -38,6 +38,8 @@ const Env = z.object({
   SNAPSHOT_DIR: z.string().min(1).optional(),
   /** Aerial photos (orthophoto tiles; not derived data: back them up): default DATA_DIR/orthophotos. */
   ORTHO_DIR: z.string().min(1).optional(),
+  /** Scouting photos (not derived data: back them up with the database): default DATA_DIR/photos. */
+  PHOTO_DIR: z.string().min(1).optional(),
   /** Largest orthophoto upload in bytes (413 beyond); default 8 GiB. */
   ORTHO_MAX_BYTES: z.coerce
     .number()
@@ -77,7 +79,7 @@ const Env = z.object({
 /** Every server setting (the .env.example test checks that file lists them all). */
 export const SETTING_NAMES = Object.keys(Env.shape);
 
-export type Config = z.infer<typeof Env> & { dataDir: string; snapshotDir: string; orthoDir: string };
+export type Config = z.infer<typeof Env> & { dataDir: string; snapshotDir: string; orthoDir: string; photoDir: string };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = Env.safeParse(env);
@@ -91,5 +93,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     snapshotDir: parsed.data.SNAPSHOT_DIR ? path.resolve(parsed.data.SNAPSHOT_DIR) : path.join(dataDir, 'snapshots'),
     orthoDir: parsed.data.ORTHO_DIR ? path.resolve(parsed.data.ORTHO_DIR) : path.join(dataDir, 'orthophotos'),
+    photoDir: parsed.data.PHOTO_DIR ? path.resolve(parsed.data.PHOTO_DIR) : path.join(dataDir, 'photos'),
   };
 }

@@ -19,6 +19,8 @@ export class HttpError extends Error {
     readonly code?: ErrorCode,
     /** The variable parts of the message (names, counts, limits), so a client can word it in its language. */
     readonly params?: ErrorParams,
+    /** The resource as it stands, when a write conflicts with a newer version (issue 36: a task's 409/412). */
+    readonly current?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -35,6 +37,10 @@ const ENTITY_TEXT: Record<ErrorEntity, string> = {
   crop_option: 'Crop option',
   session: 'Session',
   orthophoto: 'Aerial photo',
+  scouting_issue: 'Scouting issue',
+  record: 'Record',
+  photo: 'Photo',
+  task: 'Task',
   breed: 'Breed',
   irrigation_type: 'Irrigation type',
   survey_type: 'Survey type',

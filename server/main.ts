@@ -33,6 +33,7 @@ async function main() {
     trustProxy: config.TRUST_PROXY,
     chromiumPath: config.CHROMIUM_PATH,
     snapshotDir: config.snapshotDir,
+    photoDir: config.photoDir,
     ortho: { dir: config.orthoDir, maxBytes: config.ORTHO_MAX_BYTES, maxPixels: config.ORTHO_MAX_PIXELS, minFreeBytes: config.ORTHO_MIN_FREE_BYTES },
     production: config.NODE_ENV === 'production',
   });

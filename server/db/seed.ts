@@ -7,6 +7,7 @@ import { LocalFrame, blocks, prng, type Rect } from './seed-geometry';
 import { seedReferenceLists } from './seed-reference';
 import { emptyColumns, generateObservations, OBSERVATION_COLUMNS, OBSERVATION_SQL_TYPES } from './seed-observations';
 import { bboxOf, type PolygonGeometry } from './geometry-bbox';
+import { seedScouting } from './seed-scouting';
 
 export interface SeedOptions {
   /** Tree density factor (1 = the full demo, 100k+ trees in the big survey). */
@@ -43,6 +44,8 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
     // trees up in tree_observations by an index this would drop (not measured there: left as it was).
     if (tx.copyFrom) await withoutSecondaryIndexes(tx, ['trees', 'tree_observations'], load);
     else await load();
+    // Issue 36: a few scouting records and an open task for the demo field worker on the big survey.
+    await seedScouting(tx);
     return totals;
   });
   return { ...summary, ms: Math.round(performance.now() - t0) };

@@ -11,6 +11,7 @@ import { boundaryPreviewJob } from '../boundaries/read-file';
 import { editorTreesJob } from '../repos/editor-trees';
 import { orthoInspectJob, orthoTileJob, type OrthoTileInput } from '../orthophoto/job';
 import { demoPhotoJob } from '../orthophoto/demo';
+import { outcomeJob, type OutcomeJobInput } from '../scouting/outcome-job';
 
 export const JOBS = {
   import: (db: Db, input: Parameters<typeof runImport>[1], progress: (...a: unknown[]) => void) =>
@@ -25,6 +26,7 @@ export const JOBS = {
   editorTrees: editorTreesJob,
   orthoInspect: (_db: Db, input: { file: string; maxPixels: number }) => orthoInspectJob(input),
   orthoDemo: demoPhotoJob,
+  taskOutcome: (db: Db, input: OutcomeJobInput) => outcomeJob(db, input),
   orthoTile: (_db: Db, input: OrthoTileInput, progress: (...a: unknown[]) => unknown) => orthoTileJob(input, progress),
 };
 

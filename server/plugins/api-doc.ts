@@ -8,13 +8,13 @@
 //   400 every route (a malformed URL, then the route's schemas);
 //   401 every route but the public ones; 403 the admin routes (README: another client's id is a 404);
 //   404 a route with an id in its path; 409 every admin write (inTx: a unique or foreign key conflict);
-//   413 and 415 a route that takes a body; 500 and 503 every route (a fault; overload, database down).
+//   412 a route that takes If-Match; 413 and 415 a route that takes a body; 500 and 503 every route (a fault; overload, database down).
 import type { SwaggerTransformObject } from '@fastify/swagger';
 import type { RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { errorBody } from '../../src/domain/contracts/common';
 
-export const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503] as const;
+export const ERROR_STATUSES = [400, 401, 403, 404, 409, 412, 413, 415, 422, 429, 500, 503] as const;
 export type ErrorStatus = (typeof ERROR_STATUSES)[number];
 
 /** Error statuses a route answers beyond those its registration implies, by "METHOD url" as registered. */
@@ -46,14 +46,22 @@ const DECLARED: Record<string, readonly ErrorStatus[]> = {
   'POST /api/admin/projects/:projectId/import': [422],
   'POST /api/admin/data/clients/:clientId/boundaries/preview': [422],
   'POST /api/admin/data/clients/:clientId/boundaries': [422],
+  // Scouting (issue 36): another author's record or a worker's limits (403), an id used with another body or a
+  // task that moved on (409), a stale If-Match (412), a rule of the survey's data (422).
+  'GET /api/projects/:projectId/records/export': [403],
+  'PUT /api/projects/:projectId/records/:recordId': [403, 409, 422],
+  'PUT /api/records/:recordId/photos/:photoId': [403, 409, 422],
+  'PUT /api/projects/:projectId/tasks/:taskId': [403, 409, 422],
+  'PATCH /api/tasks/:taskId': [403, 409, 412, 422],
 };
 
 const DESCRIPTIONS: Record<ErrorStatus, string> = {
   400: 'Invalid input: the URL, query or body breaks the rules (code invalid_input with one entry per field in errors, or the rule’s own code)',
   401: 'No valid sign-in token (auth_required, token_invalid) or wrong credentials',
-  403: 'Signed in, but the route needs the admin role (admin_required), or a field worker asks for what only growers may do (worker_not_allowed)',
+  403: 'Signed in, but not allowed: the route needs the admin role (admin_required), a field worker asks for what only growers may do (worker_not_allowed), or a scouting rule refuses (another author’s record, a field worker’s own tasks)',
   404: 'Not found, or not yours: another client’s id answers exactly like a missing one (not_found)',
-  409: 'Conflicts with the stored data: a name already taken, a record still in use, an edit based on a stale version',
+  409: 'Conflicts with the stored data: a name already taken, a record still in use, an edit based on a stale version, an id already used with another body (with `current` when a task moved on)',
+  412: 'If-Match names a version that is no longer current: `current` holds the resource as it stands (task_version_stale)',
   413: 'The body is over the route’s size limit (body_too_large, archive_too_large)',
   415: 'The body’s content type is not one the route takes (unsupported_media_type)',
   422: 'Well-formed, but refused by a rule of the data (each problem in errors)',

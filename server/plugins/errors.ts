@@ -59,6 +59,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
           code,
           ...(error.params ? { params: error.params } : {}),
           ...(error.errors ? { errors: error.errors } : {}),
+          ...(error.current ? { current: error.current } : {}),
         }),
       );
     }

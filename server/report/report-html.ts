@@ -54,7 +54,8 @@ td.trees { font-size: 8pt; }
 
 const locale = (lng: ReportLanguage) => (lng === 'he' ? 'he-IL' : 'en-GB');
 
-export function reportHtml(data: ReportData, head: ReportHeader, lng: ReportLanguage, t: TFunction): string {
+/** `extra`: sections other areas add after the report's own (issue 36: scouting). */
+export function reportHtml(data: ReportData, head: ReportHeader, lng: ReportLanguage, t: TFunction, extra = ''): string {
   const nf = new Intl.NumberFormat(locale(lng));
   const fixed = (d: number) => new Intl.NumberFormat(locale(lng), { minimumFractionDigits: d, maximumFractionDigits: d });
   const int = (v: number) => nf.format(v);
@@ -154,6 +155,7 @@ ${mapFigure(data.snapshot, t)}
 <section>${measureTable(plots, t('report.measures'))}${measureTable(areas, t('report.measuresArea'))}</section>
 ${changeSection()}
 ${lostSection()}
+${extra}
 </body></html>`;
 }
 

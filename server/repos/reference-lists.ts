@@ -5,6 +5,7 @@ import { HttpError } from '../http-error';
 import { text } from '../../src/domain/contracts/common';
 import { REFERENCE_NAME, SURVEY_TYPE_CODE } from '../../src/domain/field-rules';
 import { REFERENCE_LIST_KEYS, TREE_STATUS_CODE, type ReferenceEndpoint } from '../../src/domain/reference-rules';
+import { ISSUE_ICONS } from '../../src/domain/scouting-rules';
 
 // The eight reference lists (admin.md §3, §5). Each entry says its endpoint,
 // table, id column, list key, body schema, how to list it and what still
@@ -114,4 +115,14 @@ export const REFERENCE_LISTS: ReferenceList[] = [
     references: [usedBy('tree_observations', 'tree_status', 'tree_observation')],
   }),
   list('countries', 'countries', 'country_id', 'country', 'country_name', 'Country name'),
+  // Issue 36: the categories of scouting records, named in both languages, each with its map icon.
+  list('scouting-issues', 'scouting_issues', 'issue_id', 'scouting issue', 'name_en', 'English name', {
+    body: z.strictObject({
+      name_en: name('English name'),
+      name_he: name('Hebrew name'),
+      icon: z.enum(ISSUE_ICONS, { error: `Icon must be one of ${ISSUE_ICONS.join(', ')}` }),
+    }),
+    order: 'x.issue_id',
+    references: [usedBy('scouting_records', 'issue_id', 'scouting_record')],
+  }),
 ];

@@ -13,6 +13,9 @@ import { projectDetailRoutes } from './project';
 import { farmOverviewRoutes } from './farm-overview';
 import { adminDataRoutes } from './admin/data';
 import { orthophotoRoutes } from './orthophoto';
+import { scoutingRecordRoutes } from './scouting-records';
+import { scoutingPhotoRoutes } from './scouting-photos';
+import { scoutingTaskRoutes } from './scouting-tasks';
 import { refreshStale } from '../surveys/map-data-cache';
 
 export interface RouteDeps {
@@ -47,4 +50,7 @@ export async function registerRoutes(app: FastifyInstance, deps: RouteDeps): Pro
   await app.register(adminRoutes, deps);
   await app.register(adminDataRoutes, deps);
   await app.register(orthophotoRoutes, deps);
+  await app.register(scoutingRecordRoutes, deps);
+  await app.register(scoutingPhotoRoutes, deps);
+  await app.register(scoutingTaskRoutes, deps);
 }

@@ -6,6 +6,8 @@ import { projectServices } from '../../src/domain/projects-services';
 import type { Db } from '../db/adapter';
 import { jobsFor } from '../jobs/runner';
 import { readyVersion } from '../repos/orthophotos';
+import { recordFileRows } from '../repos/scouting-files';
+import { scoutingSection } from '../report/scouting-section';
 import { orthoOptionsOf, tilesDir } from '../orthophoto/store';
 
 /** The survey's ready aerial photo for the report's map picture (issue 37), or null. */
@@ -67,6 +69,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db; chromiumPath: string 
         },
         q.lang,
         t,
+        scoutingSection(await recordFileRows(db, project.project_id), q.lang, t),
       );
       const pdf = await printer.print(html, reportFooter(q.lang, t));
       return reply

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { logout } from '../api/auth';
+import { useSignOutGuard } from '../components/scouting/sign-out-guard';
 import { useSession } from '../api/session';
 
 const SECTIONS = [
@@ -23,6 +24,10 @@ export function AdminLayout() {
   const { t } = useTranslation('admin');
   const session = useSession();
   const navigate = useNavigate();
+  const signOut = useSignOutGuard(async () => {
+    await logout();
+    void navigate('/login', { replace: true });
+  });
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const section = sectionKey(pathname);
@@ -48,15 +53,10 @@ export function AdminLayout() {
           <button type="button" onClick={() => navigate('/home')}>
             {t('backToApp')}
           </button>
-          <button
-            type="button"
-            onClick={async () => {
-              await logout();
-              void navigate('/login', { replace: true });
-            }}
-          >
+          <button type="button" onClick={() => void signOut.request()}>
             {t('logout')}
           </button>
+          {signOut.dialog}
         </div>
       </aside>
       <div className="admin-content">

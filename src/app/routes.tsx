@@ -16,6 +16,8 @@ import { ProfilePage } from '../features/profile/profile-page';
 const ProjectMapPage = lazy(() => import('../features/project-map/project-map-page'));
 const FarmMapPage = lazy(() => import('../features/farm-map/farm-map-page'));
 const AdminArea = lazy(() => import('./admin-area'));
+// Issue 36: the field worker's task list (walk to trees, record what was found, offline).
+const MyTasksPage = lazy(() => import('../features/tasks/my-tasks-page'));
 
 /** The route table of client.md §2. */
 export function AppRoutes({ session }: { session: Session | null }) {
@@ -120,6 +122,14 @@ export function AppRoutes({ session }: { session: Session | null }) {
             element={
               <RouteBoundary>
                 <FarmMapPage />
+              </RouteBoundary>
+            }
+          />
+          <Route
+            path="/tasks"
+            element={
+              <RouteBoundary>
+                <MyTasksPage />
               </RouteBoundary>
             }
           />

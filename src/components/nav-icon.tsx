@@ -5,6 +5,7 @@ const PATHS = {
   orders: 'M4 6h16v14H4zM4 10h16M8 3v5M16 3v5',
   map: 'M3 6l6-3 6 3 6-3v15l-6 3-6-3-6 3zM9 3v15M15 6v15',
   home: 'M3 11l9-8 9 8M5 10v10h14V10',
+  tasks: 'M9 3h6v3H9zM7 4.5H5V21h14V4.5h-2M9 13l2 2 4-4',
   users: 'M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7Zm-6 9a6 6 0 0 1 12 0M16 4.5a3.5 3.5 0 0 1 0 6.5M18 14a6 6 0 0 1 3 6',
   folder: 'M3 6h7l2 2h9v11H3z',
   building: 'M4 21V4h10v17M14 9h6v12M8 8h2M8 12h2M8 16h2M2 21h20',

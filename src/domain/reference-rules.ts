@@ -7,7 +7,7 @@
  */
 export const TREE_STATUS_CODE = { min: 0, max: 999 } as const;
 
-/** The eight reference lists: the endpoint under /api/admin and the key its list answers under. */
+/** The reference lists (admin.md's eight, and scouting issues): the endpoint under /api/admin and the key its list answers under. */
 export const REFERENCE_LIST_KEYS = {
   'crop-types': 'cropTypes',
   'crop-options': 'cropOptions',
@@ -17,5 +17,7 @@ export const REFERENCE_LIST_KEYS = {
   'disease-types': 'diseaseTypes',
   'tree-status-types': 'treeStatusTypes',
   countries: 'countries',
+  // Issue 36: what a scout finds (Hebrew and English names, a map icon each).
+  'scouting-issues': 'scoutingIssues',
 } as const;
 export type ReferenceEndpoint = keyof typeof REFERENCE_LIST_KEYS;

@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../support/api-app';
 import { ENGINE } from '../support/test-db';
 import { uploadAndWait } from '../support/orthophoto';
+import { uploadFixturePhotos } from '../support/scouting';
 import {
   ROLES,
   WRITES,
@@ -16,6 +17,7 @@ import {
   expectedStatus,
   fillUrl,
   idFor,
+  isNumericKind,
   loadFixtures,
   ownVariant,
   matrixGeoTiff,
@@ -34,6 +36,8 @@ afterAll(async () => t.close());
 const fx = await loadFixtures(t.db);
 // Both fixture surveys have an aerial photo (issue 37), so its status and tile routes answer 2xx to their owners.
 for (const id of [fx.project.A, fx.project.B]) await uploadAndWait(t, id, await matrixGeoTiff());
+// The fixture scouting records' photos (issue 36), uploaded by their authors, so the photo routes answer 2xx.
+await uploadFixturePhotos(t, fx.scouting);
 const routes = apiRoutes(t.app);
 const calls = { n: 0 };
 /** Every answer, checked against the API document at the end (issue 32). */
@@ -41,7 +45,8 @@ const answers = new AnswerLog();
 
 async function call(route: ApiRoute, role: Role, v: Variant, query?: Record<string, string>) {
   const sample = WRITES[route.key];
-  const target = route.params.length ? idFor(fx, paramKind(route, route.params[0])!, v) : undefined;
+  const firstKind = route.params.length ? paramKind(route, route.params[0])! : undefined;
+  const target = firstKind && isNumericKind(firstKind) ? idFor(fx, firstKind, v) : undefined;
   const payload = route.method === 'GET' || !sample?.body ? undefined : await sample.body(fx, t.db, target);
   const q = query ?? OVERRIDES[route.key]?.query?.(fx, role, v);
   const url = fillUrl(route, fx, v) + (q ? `?${new URLSearchParams(q)}` : '');

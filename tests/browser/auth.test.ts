@@ -57,7 +57,7 @@ describe('sign-in flows in Chromium', () => {
     const page = await newPage(browser, { baseURL });
     await loginAs(page, 'grower');
     const nav = page.getByTestId('bottom-nav');
-    await expect.poll(() => nav.locator('.bottom-nav__label').allTextContents()).toEqual(['Profile', 'Orders', 'Farm map', 'Home']);
+    await expect.poll(() => nav.locator('.bottom-nav__label').allTextContents()).toEqual(['Profile', 'Orders', 'Farm map', 'My tasks', 'Home']);
     await page.goto('/admin/users');
     await page.waitForURL(/\/home$/);
     await page.context().close();

@@ -16,6 +16,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { registeredRoutes } from '../../server/app';
 import type { Queryable } from '../../server/db/adapter';
 import { geoTiffBytes, quadrantSpec } from './orthophoto';
+import { fixturePhoto, insertScoutingFixtures, newId, observationBody, taskBodyFor, type ScoutingFixtures } from './scouting';
 
 /** The aerial photo the matrix uploads (64 × 64 px at 50 cm in UTM 36N). */
 export const matrixGeoTiff = () => geoTiffBytes(quadrantSpec({ epsg: 32636, lon: 34.8, lat: 30.9, pixel: 0.5, width: 64, height: 64 }));
@@ -37,6 +38,7 @@ export const WORKER_FORBIDDEN = new Set([
   'GET /api/projects/:projectId/zones',
   'GET /api/projects/:projectId/report.pdf',
   'POST /api/projects/:projectId/prescriptions',
+  'GET /api/projects/:projectId/records/export',
 ]);
 export type Access = 'public' | 'user' | 'admin';
 /** Whose id goes into the path: client A's (grower), client B's (grower2), or none that exists. */
@@ -92,7 +94,14 @@ export type Kind =
   | 'auditEntry'
   | 'session'
   /** A tile's z, x or y (the aerial photo's tiles): a coordinate, not an id; 0 is a valid one. */
-  | 'tileCoord';
+  | 'tileCoord'
+  /** Scouting (issue 36): an issue category (reference list); a record, its photo and a task (UUIDs). */
+  | 'scoutingIssue'
+  | 'record'
+  | 'photo'
+  | 'task'
+  /** The id a device gives a new record or task: a fresh UUID v7 for every call. */
+  | 'newId';
 
 export interface ParamRule {
   param: string;
@@ -117,6 +126,12 @@ export const PARAM_RULES: ParamRule[] = [
   { param: 'compare', kind: 'project' },
   { param: 'sessionId', kind: 'session' },
   { param: 'irrigation_area_id', kind: 'irrigationArea' },
+  { param: 'recordId', under: '/api/records/', kind: 'record' },
+  { param: 'photoId', under: '/api/records/', kind: 'photo' },
+  { param: 'recordId', under: '/api/projects/', kind: 'newId' },
+  { param: 'taskId', under: '/api/projects/', kind: 'newId' },
+  { param: 'taskId', under: '/api/tasks/', kind: 'task' },
+  { param: 'id', under: '/api/admin/scouting-issues/', kind: 'scoutingIssue' },
   { param: 'z', under: '/api/projects/', kind: 'tileCoord' },
   { param: 'x', under: '/api/projects/', kind: 'tileCoord' },
   { param: 'y', under: '/api/projects/', kind: 'tileCoord' },
@@ -164,11 +179,20 @@ const GLOBAL_KINDS = new Set<Kind>([
   'country',
   'auditEntry',
   'tileCoord',
+  'scoutingIssue',
+  'newId',
 ]);
+/** Kinds whose ids are UUIDs (scouting, issue 36): they live in Fixtures.scouting. */
+const UUID_KINDS = new Set<Kind>(['record', 'photo', 'task']);
+/** Kinds that belong to one survey: a member of the client who is not a member of that survey gets 404. */
+const SURVEY_KINDS = new Set<Kind>(['project', 'record', 'photo', 'task']);
+export const MISSING_UUID = '0190aaaa-bbbb-7ccc-8ddd-eeeeeeeeeeee';
 /** Kinds whose 0 is a valid value (the corpus does not count it as a hostile id). */
 export const COORDINATE_KINDS = new Set<Kind>(['tileCoord']);
 
 export type Fixtures = Record<Kind, { A: number; B: number }> & {
+  /** Scouting fixtures (issue 36): a record with a declared photo and a task on A's and B's fixture surveys. */
+  scouting: ScoutingFixtures;
   markers: {
     A: string[];
     B: string[];
@@ -202,6 +226,7 @@ const GLOBAL_SQL: Record<string, string> = {
   auditEntry: `SELECT coalesce(min(audit_id), 1) AS id FROM audit_log`,
   // Tile 0/0/0: below every photo's zooms, so the owner gets a 204 (tests/api/orthophoto.test.ts checks real tiles).
   tileCoord: `SELECT 0 AS id`,
+  scoutingIssue: `SELECT min(issue_id) AS id FROM scouting_issues`,
 };
 
 /** Ids of client A (Galil Orchards, grower) and client B (Negev Citrus, grower2) in the demo seed. */
@@ -253,6 +278,7 @@ export async function loadFixtures(db: Queryable): Promise<Fixtures> {
       ).rows[0].id,
     );
   fx.session = { A: await session('grower@demo.farm'), B: await session('grower2@demo.farm') };
+  fx.scouting = await insertScoutingFixtures(db, fx.project);
   fx.grower3Project = Number((await db.query<{ project_id: number }>(`${visible} ORDER BY pu.project_id LIMIT 1`)).rows[0].project_id);
   return fx;
 }
@@ -264,6 +290,16 @@ export function isGlobalKind(kind: Kind): boolean {
 export function idFor(fx: Fixtures, kind: Kind, v: Variant): number {
   return v === 'missing' ? (kind === 'treeStatus' ? 998 : MISSING_ID) : fx[kind][v];
 }
+
+/** An id as the path holds it: a number, or a UUID for the scouting kinds (a fresh one for a new record or task). */
+export function pathIdFor(fx: Fixtures, kind: Kind, v: Variant): string {
+  if (kind === 'newId') return newId();
+  if (UUID_KINDS.has(kind)) return v === 'missing' ? MISSING_UUID : fx.scouting[kind as keyof ScoutingFixtures][v];
+  return String(idFor(fx, kind, v));
+}
+
+/** Whether a path parameter holds a number (the write samples get it as their target). */
+export const isNumericKind = (kind: Kind) => !UUID_KINDS.has(kind) && kind !== 'newId';
 
 // 3. Writes --------------------------------------------------------------------
 export interface WriteSample {
@@ -307,6 +343,7 @@ const REFERENCE_BODIES: Record<string, (fx: Fixtures, db: Queryable, target?: nu
   // Renumbering a used status is refused (409); keep the code, change the name.
   'tree-status-types': async (_fx, _db, target) => ({ status_code: target ?? 900 + (++serial % 90), status_name: unique('Status') }),
   countries: () => ({ country_name: unique('Country') }),
+  'scouting-issues': () => ({ name_en: unique('Issue'), name_he: unique('בעיה'), icon: 'bug' }),
 };
 
 export const WRITES: Record<string, WriteSample> = {
@@ -324,6 +361,12 @@ export const WRITES: Record<string, WriteSample> = {
   'POST /api/projects/:projectId/prescriptions': {
     body: () => ({ layer: 'vitality', unit: 'plot', product: 'Matrix', rateUnit: 'kg/ha', rates: [6, 5, 4, 3, 2, 1], defaultRate: 1, format: 'shapefile' }),
   },
+
+  // Scouting (issue 36): a new record and task under a fresh id (201), a replay of the fixture photo (200), a move to in_progress.
+  'PUT /api/projects/:projectId/records/:recordId': { body: (_fx, db, target) => observationBody(db, target ?? MISSING_ID), ok: [201] },
+  'PUT /api/projects/:projectId/tasks/:taskId': { body: (_fx, db, target) => taskBodyFor(db, target ?? MISSING_ID), ok: [201] },
+  'PUT /api/records/:recordId/photos/:photoId': { body: () => fixturePhoto(), ok: [200] },
+  'PATCH /api/tasks/:taskId': { body: () => ({ change_id: newId(), status: 'in_progress' }), ok: [200] },
 
   'POST /api/admin/clients': { body: () => ({ name: unique('Matrix client') }) },
   'PUT /api/admin/clients/:id': {
@@ -441,6 +484,15 @@ export const OVERRIDES: Record<string, Override> = {
   'GET /api/farm/overview': { query: (fx, role) => (role === 'admin' ? { clientId: String(fx.client.A) } : undefined) },
   'GET /api/admin/projects/plots/by-client': { query: (fx, _r, v) => ({ clientId: String(idFor(fx, 'client', v)) }) },
   'GET /api/admin/reports/tree-status': { query: (fx, _r, v) => ({ clientId: String(idFor(fx, 'client', v)) }) },
+  // Scouting (issue 36): only a record's author (or an admin) uploads its photos (the fixtures' authors are the
+  // growers); field workers neither create nor assign tasks. Both are 403 on a survey they may open.
+  'PUT /api/records/:recordId/photos/:photoId': {
+    expect: { worker: (v) => (v === 'A' ? 403 : 404), worker2: (v) => (v === 'B' ? 403 : 404) },
+  },
+  'PUT /api/projects/:projectId/tasks/:taskId': {
+    expect: { worker: (v) => (v === 'A' ? 403 : 404), worker2: (v) => (v === 'B' ? 403 : 404) },
+  },
+  'GET /api/tasks': { query: () => ({ assignee: 'me' }) },
 };
 
 /** Why a route cannot be tested yet, or undefined when the registry covers it. */
@@ -458,7 +510,7 @@ export function missingRegistryEntry(route: ApiRoute): string | undefined {
 
 /** The URL with ids of the given variant filled in. */
 export function fillUrl(route: ApiRoute, fx: Fixtures, v: Variant): string {
-  return route.url.replace(/:([A-Za-z0-9_]+)/g, (_m, p: string) => String(idFor(fx, paramKind(route, p)!, v)));
+  return route.url.replace(/:([A-Za-z0-9_]+)/g, (_m, p: string) => pathIdFor(fx, paramKind(route, p)!, v));
 }
 
 /** The variants worth trying: routes without ids have one call per role. */
@@ -489,6 +541,6 @@ export function expectedStatus(route: ApiRoute, role: Role, v: Variant): number 
   if (role === 'admin' || !route.params.length) return allowed();
   if (kinds.every(isGlobalKind)) return 'ok';
   // Same client, not a member: the project is as invisible as another client's.
-  if (NOT_MEMBERS.has(role) && kinds.includes('project')) return 404;
+  if (NOT_MEMBERS.has(role) && kinds.some((k) => SURVEY_KINDS.has(k))) return 404;
   return v === ownVariant(role) ? allowed() : 404;
 }

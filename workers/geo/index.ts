@@ -30,3 +30,5 @@ export { gridSpec, type GridSpec } from './prescription-grid';
 export * from './prescription';
 export * from './lost-trees';
 export * from './map-snapshot';
+export * from './task-outcome';
+export * from './walk';

@@ -24,6 +24,8 @@ export const errorBody = z.object({
   params: errorParams.optional(),
   /** What is wrong per field, line or feature; `code` and `params` as above (zod's issue codes for a refused input). */
   errors: z.array(z.object({ field: z.string(), message: z.string(), code: z.string().optional(), params: errorParams.optional() })).optional(),
+  /** A write refused because the resource changed meanwhile: the resource as it stands now (issue 36: a task's 409/412), so the app shows both versions. */
+  current: z.record(z.string(), z.unknown()).optional(),
 });
 
 /**

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { okMessage, timestamp, type Wire } from './common';
 import { REFERENCE_LIST_KEYS, type ReferenceEndpoint } from '../reference-rules';
+import { ISSUE_ICONS } from '../scouting-rules';
 
 const id = z.number().int();
 const meta = { created_at: timestamp, updated_at: timestamp, version: z.number().int() };
@@ -16,6 +17,7 @@ export const referenceItems = {
   'disease-types': z.object({ disease_id: id, disease_name: z.string(), ...meta }),
   'tree-status-types': z.object({ status_code: id, status_name: z.string(), ...meta }),
   countries: z.object({ country_id: id, country_name: z.string(), ...meta }),
+  'scouting-issues': z.object({ issue_id: id, name_en: z.string(), name_he: z.string(), icon: z.enum(ISSUE_ICONS), ...meta }),
 } satisfies Record<ReferenceEndpoint, z.ZodObject>;
 
 /** `{ success, message, <listKey>: items }`. */

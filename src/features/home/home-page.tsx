@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { OpenTasksNotice } from '../../components/scouting/task-badge';
 import { Trans, useTranslation } from 'react-i18next';
 import { Data } from '../../components/bidi';
 import { useSession } from '../../api/session';
@@ -47,6 +48,7 @@ export function HomePage() {
           {clientName ? <Trans t={t} i18nKey="welcome" values={{ name: clientName }} components={{ name: <Data /> }} /> : t('welcomeAnonymous')}
         </h1>
         {!offline && load.status === 'loaded' && <Summary projects={load.projects} />}
+        <OpenTasksNotice />
       </header>
       {offline && <OfflineHome kept={kept} serverDown={serverDown} onRetry={load.reload} />}
       {!offline && load.status === 'loading' && (

@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { withData } from '../../components/bidi';
 import { logout } from '../../api/auth';
+import { useSignOutGuard } from '../../components/scouting/sign-out-guard';
 import { useSession } from '../../api/session';
 import { LanguageSwitch } from '../../components/language-switch';
 import { SUPPORT_EMAIL } from '../../components/support-contact';
@@ -32,6 +33,11 @@ export function ProfilePage() {
     `mailto:${SUPPORT_EMAIL}?subject=${encodeURIComponent(subject)}${body ? `&body=${encodeURIComponent(body)}` : ''}`;
   const toggle = (p: Exclude<Panel, null>) => setOpen((o) => (o === p ? null : p));
   const news = t('news', { returnObjects: true }) as unknown;
+  // Sign-out warns while this user's field work waits to sync (it stays on the device either way).
+  const signOut = useSignOutGuard(async () => {
+    await logout();
+    void navigate('/', { replace: true });
+  });
 
   return (
     <section className="page profile" data-testid="profile-page">
@@ -156,19 +162,12 @@ export function ProfilePage() {
           {open === 'sessions' && <SessionsPanel onSignedOut={() => void navigate('/', { replace: true })} />}
         </li>
         <li>
-          <button
-            type="button"
-            className="profile__entry profile__entry--logout"
-            data-testid="logout"
-            onClick={async () => {
-              await logout();
-              void navigate('/', { replace: true });
-            }}
-          >
+          <button type="button" className="profile__entry profile__entry--logout" data-testid="logout" onClick={() => void signOut.request()}>
             <Entry icon="⏻" label={t('logout')} hint={t('logoutHint')} />
           </button>
         </li>
       </ul>
+      {signOut.dialog}
     </section>
   );
 }

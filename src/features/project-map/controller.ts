@@ -14,7 +14,7 @@ import type { StatisticsResponse } from '../../api/statistics';
 import { initialLayerState, layerReducer, type LayerAction, type LayerState, type Selected } from './layer-state';
 import { legendFor, type LegendEntry, type LegendWords } from './legend';
 
-export type Panel = 'layers' | 'surveys' | 'previous' | 'export' | 'compare' | 'list' | 'zones' | 'prescription';
+export type Panel = 'layers' | 'surveys' | 'previous' | 'export' | 'compare' | 'list' | 'zones' | 'prescription' | 'scouting';
 
 export interface ScreenState {
   layers: LayerState;

@@ -19,7 +19,7 @@ interface Props {
   onTrees: () => void;
   /** The open panel, and a toggle for the compare / tree list / areas table panels. */
   open: string | null;
-  onPanel: (panel: 'compare' | 'list' | 'zones' | 'prescription') => void;
+  onPanel: (panel: 'compare' | 'list' | 'zones' | 'prescription' | 'scouting') => void;
   comparing: boolean;
   /** The printable report: busy while it is being made. */
   reporting: boolean;
@@ -54,6 +54,7 @@ export function MapToolbar(p: Props) {
       {btn('compare', t('buttons.compare'), () => p.onPanel('compare'), p.open === 'compare' || p.comparing, '⇄')}
       {btn('list', t('buttons.list'), () => p.onPanel('list'), p.open === 'list', '≡')}
       {btn('zones', t('buttons.zones'), () => p.onPanel('zones'), p.open === 'zones', '▦')}
+      {btn('scouting', t('buttons.scouting'), () => p.onPanel('scouting'), p.open === 'scouting', '⚑')}
       {p.may('export') && btn('export', t('buttons.export'), p.onExport, p.exportOpen, '⇩')}
       {p.may('prescription') && btn('prescription', t('buttons.prescription'), () => p.onPanel('prescription'), p.open === 'prescription', '⚗')}
       {p.may('report') && btn('report', t('buttons.report'), p.onReport, p.reporting, '⎙')}

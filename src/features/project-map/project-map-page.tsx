@@ -68,6 +68,10 @@ import { mayDo, type SurveyAction } from '../../domain/roles';
 import { useOnline } from '../../offline/surveys/use-device';
 import { ringsBounds } from '../../offline/surveys/photo-plan';
 import { DeviceStrip, NeedsConnection } from './device-strip';
+import { useScouting } from './scouting/use-scouting';
+import { ScoutingPanel } from './scouting/scouting-panel';
+import { ScoutingLayerRow } from './scouting/scouting-layer-row';
+import { TreeScouting } from './scouting/tree-scouting';
 import './project-map.css';
 import './phone.css';
 
@@ -157,6 +161,8 @@ function ProjectMapScreen() {
   useEffect(() => {
     gpsRef.current = gps.release;
   });
+  // Scouting records and tasks (issue 36): their layer, panel and the tree's section.
+  const scouting = useScouting(Number(projectId));
   // Tests and benchmarks find the trees through the map's debug handle.
   useEffect(
     () =>
@@ -265,8 +271,8 @@ function ProjectMapScreen() {
   const zoneCounts = useZoneLegend(client, mode, data.colours?.id ?? null, selZone);
 
   useEffect(() => {
-    view.setLayers(
-      buildMapLayers({
+    view.setLayers([
+      ...buildMapLayers({
         view: layers,
         plots: data.errors.trees || data.errors.noProject ? [] : plots,
         areas,
@@ -281,8 +287,9 @@ function ProjectMapScreen() {
         treeImage,
         prescription: panel === 'prescription' ? rxPreview : null,
       }),
-    );
-  }, [view, layers, plots, areas, drawn, data.colours, data.errors, treeLabels, treeImage, gps.position, panel, rxPreview]);
+      ...scouting.layers,
+    ]);
+  }, [view, layers, plots, areas, drawn, data.colours, data.errors, treeLabels, treeImage, gps.position, panel, rxPreview, scouting.layers]);
 
   // With a plot or irrigation area selected, the legend counts its trees (the same grouping as the info panel).
   const legends = useMemo(
@@ -473,6 +480,7 @@ function ProjectMapScreen() {
             locale={locale}
           >
             <OrthophotoRow photo={photo} />
+            <ScoutingLayerRow scouting={scouting} />
           </LayersPanel>
         )}
         {(panel === 'export' || panel === 'prescription') && !online && <NeedsConnection title={t(`buttons.${panel}`)} onClose={closePanel} />}
@@ -528,6 +536,20 @@ function ProjectMapScreen() {
             onClose={closePanel}
           />
         )}
+        {panel === 'scouting' && Number(projectId) > 0 && (
+          <ScoutingPanel
+            projectId={Number(projectId)}
+            scouting={scouting}
+            client={client}
+            listFilter={listFilter}
+            selectedTreeId={sel?.layer === 'trees' && typeof treeValues?.tree_id === 'number' ? treeValues.tree_id : null}
+            mayManage={role !== 'worker'}
+            onFly={(lon, lat) =>
+              view.map?.flyTo({ center: [lon, lat], zoom: Math.max(view.map.getZoom(), MAP_DEFAULTS.maxFitZoom), duration: MAP_DEFAULTS.animationMs })
+            }
+            onClose={closePanel}
+          />
+        )}
         {data.overlayOpen && <LoadingOverlay progress={data.progress} step={data.step} />}
       </div>
       <InfoPanel>
@@ -548,6 +570,9 @@ function ProjectMapScreen() {
           zoneNames={zoneNames}
           surveyDate={observationDate ? formatSurveyDate(observationDate, locale) : null}
         />
+        {sel?.layer === 'trees' && (
+          <TreeScouting projectId={Number(projectId)} treeId={typeof treeValues?.tree_id === 'number' ? treeValues.tree_id : null} scouting={scouting} />
+        )}
       </InfoPanel>
     </section>
   );

@@ -29,7 +29,7 @@ export function ItemForm({
     const body: Record<string, unknown> = {};
     for (const f of tab.fields) {
       const v = form.values[f.name].trim();
-      body[f.name] = f.type === 'text' ? v : v === '' ? null : Number(v);
+      body[f.name] = f.type === 'text' || f.choices ? v : v === '' ? null : Number(v);
     }
     onSubmit(body, form.setServerErrors);
   };
@@ -37,7 +37,16 @@ export function ItemForm({
     <form id="config-item-form" onSubmit={submit} noValidate>
       {tab.fields.map((f) => (
         <Field key={f.name} form={form} name={f.name} label={t(`fields.${f.name}`)} required={!!f.rule.required}>
-          {f.type === 'select' && f.options ? (
+          {f.type === 'select' && f.choices ? (
+            <select {...form.input(f.name)}>
+              <option value="">{t('select')}</option>
+              {f.choices.map((c) => (
+                <option key={c} value={c}>
+                  {t(`choices.${f.name}.${c}`)}
+                </option>
+              ))}
+            </select>
+          ) : f.type === 'select' && f.options ? (
             <select {...form.input(f.name)}>
               <option value="">{f.rule.required ? t('select') : t('none')}</option>
               {(lists[f.options.endpoint] ?? []).map((o) => (

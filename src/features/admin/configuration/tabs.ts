@@ -2,12 +2,15 @@ import type { ReferenceEndpoint } from '../../../api/admin-reference';
 import type { FieldRule } from '../../../components/form-rules';
 import { TREE_STATUS_CODE } from '../../../domain/reference-rules';
 import { REFERENCE_NAME, SURVEY_TYPE_CODE, textRule } from '../../../domain/field-rules';
+import { ISSUE_ICONS } from '../../../domain/scouting-rules';
 
 // The eight configuration tabs (admin.md §2, §5): which id, which columns,
 // which form fields with which rules. Labels are i18n keys in admin.configuration.
 export interface TabField {
   name: string;
   type: 'text' | 'number' | 'select';
+  /** select with a fixed list of values (labels: admin.configuration choices.<name>.<value>). */
+  choices?: readonly string[];
   rule: Omit<FieldRule, 'label'>;
   /** select: the list whose items are the options, and their id/label columns. */
   options?: { endpoint: ReferenceEndpoint; value: string; label: string };
@@ -75,4 +78,12 @@ export const TABS: Tab[] = [
     ],
   ),
   simple('countries', 'country_id', 'country_name'),
+  // Issue 36: the categories of scouting records, in both languages, each with its map icon.
+  tab(
+    'scouting-issues',
+    'issue_id',
+    'name_en',
+    ['issue_id', 'name_en', 'name_he', 'icon'],
+    [nameField('name_en'), nameField('name_he'), { name: 'icon', type: 'select', rule: { required: true }, choices: ISSUE_ICONS }],
+  ),
 ];

@@ -1,0 +1,40 @@
+// Where scouting photos live (README "Scouting", backup): PHOTO_DIR (default DATA_DIR/photos)
+//   <project>/<record>/<photo>.<jpg|webp|png>   the photo as the device sent it (checked)
+//   <project>/<record>/<photo>.thumb.jpg        its thumbnail (?size=thumb)
+//   .partial/<photo>.part                      an upload in progress (Content-Range), until it is whole
+// A database without a folder (tests) gets a temporary one.
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Db } from '../db/adapter';
+
+export interface PhotoOptions {
+  dir: string;
+}
+
+const options = new WeakMap<Db, PhotoOptions>();
+
+export function setPhotoOptions(db: Db, o: PhotoOptions): void {
+  mkdirSync(path.join(o.dir, '.partial'), { recursive: true });
+  options.set(db, o);
+}
+
+export function photoOptionsOf(db: Db): PhotoOptions {
+  let o = options.get(db);
+  if (!o) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'orchard-photos-'));
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    mkdirSync(path.join(dir, '.partial'), { recursive: true });
+    options.set(db, (o = { dir }));
+  }
+  return o;
+}
+
+const EXT: Record<string, string> = { 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/png': 'png' };
+
+export const partialFile = (o: PhotoOptions, photoId: string) => path.join(o.dir, '.partial', `${photoId}.part`);
+export const photoFolder = (o: PhotoOptions, projectId: number, recordId: string) => path.join(o.dir, String(projectId), recordId);
+export const photoFile = (o: PhotoOptions, projectId: number, recordId: string, photoId: string, type: string) =>
+  path.join(photoFolder(o, projectId, recordId), `${photoId}.${EXT[type] ?? 'bin'}`);
+export const thumbFile = (o: PhotoOptions, projectId: number, recordId: string, photoId: string) =>
+  path.join(photoFolder(o, projectId, recordId), `${photoId}.thumb.jpg`);
