@@ -21,7 +21,7 @@ export type ErrorStatus = (typeof ERROR_STATUSES)[number];
 const DECLARED: Record<string, readonly ErrorStatus[]> = {
   'POST /api/auth/login': [401, 429],
   'POST /api/auth/refresh': [401],
-  'POST /api/auth/password': [422],
+  'POST /api/auth/password': [422, 429],
   'GET /api/projects/:projectId/export': [403],
   'GET /api/projects/:projectId/zones': [403],
   'POST /api/projects/:projectId/prescriptions': [403],
