@@ -2,6 +2,9 @@
 // removed it) reloads the page once, then shows the route's crash screen with
 // Reload Page; a lost WebGL context on the map shows a message and "Restore
 // map", which brings a working map back without leaving the page.
+// Without a service worker: once the app's worker (issue 35) controls a page it serves the version's chunks from
+// its precache until the user takes an update, so a redeploy cannot remove them; this is the first visit (the
+// worker not yet installed) or a browser without service workers.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, loginAs, newPage } from '../support/browser';
@@ -14,7 +17,7 @@ let projectPath = '';
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  page = await newPage(browser, { baseURL });
+  page = await newPage(browser, { baseURL, serviceWorkers: 'block' });
   await loginAs(page, 'grower');
   const projects = (await page.evaluate(async () => {
     const token = localStorage.getItem('token') ?? sessionStorage.getItem('token');

@@ -114,9 +114,9 @@ describe('aerial photo on the project map', () => {
       const now = Number(await bar.getAttribute('aria-valuenow'));
       expect(now).toBeGreaterThan(15);
       expect(now).toBeLessThan(35);
-      const clip = await page.locator('.map-swipe-layer').evaluate((el) => (el as HTMLElement).style.clipPath);
-      // The compared photo is clipped at the bar: right of it in English.
-      expect(Math.abs(Number(clip.match(/([\d.]+)%/)![1]) - now)).toBeLessThan(1);
+      // The compared photo is clipped at the bar: right of it in English (the clip follows on the next frame).
+      const clipAt = async () => Number((await page.locator('.map-swipe-layer').evaluate((el) => (el as HTMLElement).style.clipPath)).match(/([\d.]+)%/)![1]);
+      await expect.poll(async () => Math.abs((await clipAt()) - now), { timeout: 5_000 }).toBeLessThan(1);
       // The trees stay on top: the deck.gl canvas is above the swipe map.
       const order = await page.evaluate(() => {
         const swipe = document.querySelector('.map-swipe-layer')!;

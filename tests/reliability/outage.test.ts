@@ -70,24 +70,25 @@ describe.skipIf(!pgbin)(`PostgreSQL outage${pgbin ? '' : ' (SKIPPED: no PostgreS
     expect((await get(`${server.url}/api/health`)).body.database).toBe('connected');
   });
 
-  it('shows the SPA error view during the outage and the list again after it', async () => {
+  it('shows the server-down view (the surveys on this device, Retry) during the outage and the list again after it', async () => {
+    // Issue 35: a server that answers with a failure (503 here) is "down", not "offline"; home says so and
+    // offers the surveys kept on the device and Retry, instead of a bare error (README Decisions).
     const browser = await launchBrowser();
     cleanups.push(() => browser.close());
     const page = await newPage(browser, { baseURL: server.url });
     await loginAs(page, 'grower');
-    await page
-      .getByTestId('home-error')
-      .waitFor({ state: 'detached', timeout: 30_000 })
-      .catch(() => undefined);
+    await page.getByTestId('project-list').waitFor({ timeout: 30_000 });
     cluster.stop('fast');
     await page.reload();
-    const error = page.getByTestId('home-error');
-    await error.waitFor({ timeout: 60_000 });
-    expect(await error.textContent()).toContain('Something went wrong');
+    const notice = page.getByTestId('offline-notice');
+    await notice.waitFor({ timeout: 60_000 });
+    expect(await notice.textContent()).toContain('The server cannot be reached');
+    expect(await page.getByTestId('retry').count()).toBe(1);
     cluster.start();
     await page.reload();
-    await error.waitFor({ state: 'detached', timeout: 60_000 });
-    expect(await page.getByTestId('home-error').count()).toBe(0);
+    await notice.waitFor({ state: 'detached', timeout: 60_000 });
+    await page.getByTestId('project-card').first().waitFor({ timeout: 60_000 });
+    expect(await page.getByTestId('home-offline').count()).toBe(0);
     await page.context().close();
   });
 });

@@ -30,6 +30,8 @@ export interface PageOptions {
   locale?: 'en-US' | 'he-IL';
   width?: number;
   height?: number;
+  /** 'block': no service worker (a first visit before it installs, or a browser without one). */
+  serviceWorkers?: 'allow' | 'block';
 }
 
 /** A page in a fresh context; page errors fail loudly in the test log. */
@@ -38,6 +40,7 @@ export async function newPage(browser: Browser, o: PageOptions): Promise<Page> {
     baseURL: o.baseURL,
     locale: o.locale ?? 'en-US',
     viewport: { width: o.width ?? 1280, height: o.height ?? 800 },
+    serviceWorkers: o.serviceWorkers ?? 'allow',
   });
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error(`[pageerror] ${e.message}`));

@@ -6,6 +6,7 @@ import { farmOverviewQuery } from '../../api/farm-overview';
 import { healthyShare, surveysForPlot } from '../../domain/farm-overview';
 import { localToday } from '../../domain/projects-dates';
 import { PageLoading } from '../../components/page-loading';
+import { withData } from '../../components/bidi';
 import { FarmMapCanvas } from './farm-map-canvas';
 import { FarmLegend } from './farm-legend';
 import { SurveyList } from './survey-list';
@@ -72,7 +73,7 @@ export default function FarmMapPage() {
       <aside className="farm-map__side">
         {plot ? (
           <header className="farm-map__side-head" data-testid="farm-plot-head">
-            <h1>{t('plot.surveysOf', { name: plot.properties.plot_name })}</h1>
+            <h1>{withData(t('plot.surveysOf', { name: plot.properties.plot_name }), plot.properties.plot_name)}</h1>
             <p>{share === null ? t('plot.noResults') : t('plot.healthy', { share: Math.round(share * 1000) / 10 })}</p>
             <button type="button" className="btn" onClick={() => setSelectedPlot(null)}>
               {t('plot.all')}
