@@ -111,12 +111,14 @@ describe('aerial photo on the project map', () => {
         await page.mouse.move(to, y, { steps: 5 });
         await page.mouse.up();
       }
-      const now = Number(await bar.getAttribute('aria-valuenow'));
+      // The compared photo is clipped at the bar: right of it in English. The clip follows on the next frame,
+      // and the last touch move may land after touchEnd returns, so both are read again on every poll.
+      const valueNow = async () => Number(await bar.getAttribute('aria-valuenow'));
+      const clipAt = async () => Number((await page.locator('.map-swipe-layer').evaluate((el) => (el as HTMLElement).style.clipPath)).match(/([\d.]+)%/)![1]);
+      await expect.poll(async () => Math.abs((await clipAt()) - (await valueNow())), { timeout: 5_000 }).toBeLessThan(1);
+      const now = await valueNow();
       expect(now).toBeGreaterThan(15);
       expect(now).toBeLessThan(35);
-      // The compared photo is clipped at the bar: right of it in English (the clip follows on the next frame).
-      const clipAt = async () => Number((await page.locator('.map-swipe-layer').evaluate((el) => (el as HTMLElement).style.clipPath)).match(/([\d.]+)%/)![1]);
-      await expect.poll(async () => Math.abs((await clipAt()) - now), { timeout: 5_000 }).toBeLessThan(1);
       // The trees stay on top: the deck.gl canvas is above the swipe map.
       const order = await page.evaluate(() => {
         const swipe = document.querySelector('.map-swipe-layer')!;
