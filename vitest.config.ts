@@ -1,7 +1,16 @@
 import { defineConfig } from 'vitest/config';
 
 // Three layers: unit (pure code next to the source), api (Fastify inject on a
-// real database) and browser (the built app in Debian's Chromium).
+// real database) and browser (the built app in Debian's Chromium). Groups run one after another: unit and
+// the API files in parallel (2 workers), then the timed API files, the browser and the crash tests alone,
+// so nothing competes for the CPU while latencies and main-thread tasks are measured.
+const TIMED_API_FILES = [
+  'tests/api/health.test.ts',
+  'tests/api/reliability-backup.test.ts',
+  'tests/api/security-auth.test.ts',
+  'tests/api/import-progress.test.ts',
+  'tests/api/reliability-pressure.test.ts',
+];
 export default defineConfig({
   test: {
     reporters: ['default'],
@@ -11,16 +20,31 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}', 'workers/**/*.test.ts', 'server/**/*.test.ts', 'tests/property/**/*.test.ts', 'tests/unit/**/*.test.ts'],
           environment: 'node',
+          sequence: { groupOrder: 0 },
         },
       },
       {
+        // Each API file has a database of its own (tests/support/test-db.ts), so two run at once.
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
+          exclude: TIMED_API_FILES,
+          environment: 'node',
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        // API files that compare latencies or timings, or load the whole demo twice: alone, after the parallel batch.
+        test: {
+          name: 'api-timed',
+          include: TIMED_API_FILES,
           environment: 'node',
           testTimeout: 60_000,
           hookTimeout: 180_000,
           fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -32,6 +56,7 @@ export default defineConfig({
           testTimeout: 300_000,
           hookTimeout: 300_000,
           fileParallelism: false,
+          sequence: { groupOrder: 3 },
         },
       },
       {
@@ -44,6 +69,7 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,
+          sequence: { groupOrder: 2 },
           globalSetup: ['tests/browser/global-setup.ts'],
         },
       },
