@@ -50,7 +50,7 @@ export default async function setup(project: TestProject) {
   server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const url = await new Promise<string>((resolve, reject) => {
     let out = '';
-    const timer = setTimeout(() => reject(new Error(`server did not start in 300 s:\n${out}`)), 300_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start in 600 s:\n${out}`)), 600_000);
     const onData = (d: Buffer) => {
       out += d.toString();
       const m = /serving at (http:\/\/[^\s]+)/.exec(out);
