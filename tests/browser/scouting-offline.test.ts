@@ -94,6 +94,8 @@ describe('a field worker offline, exactly once', () => {
     expect(await p.getByTestId('sync-status').textContent()).toContain('6 שינויים ממתינים לסנכרון');
     queued = await outboxItems(p);
     expect(queued.map((q) => q.kind).sort()).toEqual(['photo', 'photo', 'record', 'record', 'record', 'taskChange']);
+    // Chromium's canvas encodes WebP: the photos are WebP (README "Scouting": JPEG only where it cannot).
+    expect(queued.filter((q) => q.kind === 'photo').map((q) => q.type)).toEqual(['image/webp', 'image/webp']);
   });
 
   it('reloads offline: the app shell, the queue and the survey are all still there', async () => {
@@ -139,6 +141,7 @@ describe('a field worker offline, exactly once', () => {
     for (const photo of queued.filter((q) => q.kind === 'photo')) {
       const r = await fetch(`${baseURL}/api/records/${photo.recordId}/photos/${photo.id}?size=full`, { headers: grower });
       expect(r.status).toBe(200);
+      expect(r.headers.get('content-type')).toBe(photo.type);
       expect(Buffer.from(await r.arrayBuffer()).equals(Buffer.from(photo.bytes!, 'base64')), `photo ${photo.id} byte for byte`).toBe(true);
     }
     expect(mine.flatMap((r) => r.photos_stored)).toHaveLength(2);
