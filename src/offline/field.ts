@@ -7,6 +7,8 @@ import { getSession } from '../api/session';
 import { openOutbox, type Outbox } from './outbox';
 import { createSync, nextWakeUp, type RunOptions, type Sync, type SyncReport } from './sync';
 import { serverReachable, subscribeReach } from '../api/reachability';
+import { queryClient } from '../api/query-client';
+import { SCOUTING_KEY } from '../api/scouting';
 import { browserTransport } from './transport';
 import { photoFits, resolveConflict, type OutboxItem } from './queue-rules';
 import type { RecordBody, TaskBody } from '../domain/contracts/scouting';
@@ -65,6 +67,9 @@ export async function syncNow(options?: RunOptions): Promise<SyncReport | null> 
   try {
     const last = await sync.run(options);
     set({ last });
+    // What was sent leaves the outbox: the server's lists must show it now, not at their next refetch (a task
+    // or record would vanish from the panel and My tasks in between).
+    if (last.sent > 0) void queryClient.invalidateQueries({ queryKey: SCOUTING_KEY });
     return last;
   } finally {
     set({ syncing: false });

@@ -221,6 +221,13 @@ describe('the grower closes the loop (issue 36 "Done when")', () => {
     const { members } = await call<{ members: { user_id: number; role: string }[] }>(baseURL, grower, 'GET', `/api/projects/${survey.projectId}/members`);
     await p.getByTestId('task-assignee').selectOption(String(members.find((m) => m.role === 'worker')!.user_id));
     await p.getByTestId('task-create').click();
+    await p
+      .getByTestId('pm-task-form')
+      .waitFor({ state: 'detached', timeout: 30_000 })
+      .catch(async () => {
+        throw new Error(`the task was not created: ${await p.getByTestId('pm-task-form').getByRole('alert').textContent()}`);
+      });
+    // Waiting to sync at once, then the server's task (the list is read again after the sync, never emptied).
     const row = p.getByTestId('pm-task').filter({ hasText: `עצים מתים לבדיקה ${run}` });
     await expect.poll(() => row.getAttribute('data-status'), { timeout: 30_000 }).toBe('open');
     const dead = await treesWithStatus(baseURL, grower, survey.projectId, 3, Infinity);
@@ -251,7 +258,9 @@ describe('the grower closes the loop (issue 36 "Done when")', () => {
         { timeout: 30_000 },
       )
       .toBe(3);
-    expect(await p.getByTestId('scouting-visible').isChecked()).toBe(true); // the map layer is on
+    await p.getByTestId('pm-btn-layers').click();
+    expect(await p.getByTestId('scouting-visible').isChecked()).toBe(true); // the scouting map layer is on
+    await p.getByTestId('pm-layers-close').click();
     const recordIds = queued.filter((q) => q.kind === 'record').map((q) => q.id);
     const geo = await call<{ features: { properties: { record_id: string } }[] }>(
       baseURL,
