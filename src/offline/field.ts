@@ -5,7 +5,10 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { v7 as uuidv7 } from 'uuid';
 import { getSession } from '../api/session';
 import { openOutbox, type Outbox } from './outbox';
-import { createSync, nextWakeUp, type Sync, type SyncReport } from './sync';
+import { createSync, nextWakeUp, type RunOptions, type Sync, type SyncReport } from './sync';
+import { serverReachable, subscribeReach } from '../api/reachability';
+import { queryClient } from '../api/query-client';
+import { SCOUTING_KEY } from '../api/scouting';
 import { browserTransport } from './transport';
 import { photoFits, resolveConflict, type OutboxItem } from './queue-rules';
 import type { RecordBody, TaskBody } from '../domain/contracts/scouting';
@@ -39,7 +42,16 @@ function field() {
     outbox.subscribe(() => void refresh());
     void refresh();
     const kick = () => void syncNow();
-    window.addEventListener('online', kick);
+    // The connection back (the browser's event, or the app's own probe when no event comes: a page loaded offline,
+    // a Wi-Fi without internet): what waits out a backoff goes at once.
+    const back = () => void syncNow({ retryNow: true });
+    window.addEventListener('online', back);
+    let reachable = serverReachable();
+    subscribeReach(() => {
+      const now = serverReachable();
+      if (now && !reachable) back();
+      reachable = now;
+    });
     window.addEventListener('focus', kick);
     document.addEventListener('visibilitychange', () => document.visibilityState === 'visible' && kick());
     return { outbox, sync };
@@ -48,13 +60,16 @@ function field() {
 }
 
 /** Sends what is waiting (once at a time); arms a timer for the earliest backoff. */
-export async function syncNow(): Promise<SyncReport | null> {
+export async function syncNow(options?: RunOptions): Promise<SyncReport | null> {
   const { outbox, sync } = await field();
   if (typeof navigator !== 'undefined' && navigator.onLine === false) return null;
   set({ syncing: true });
   try {
-    const last = await sync.run();
+    const last = await sync.run(options);
     set({ last });
+    // What was sent leaves the outbox: the server's lists must show it now, not at their next refetch (a task
+    // or record would vanish from the panel and My tasks in between).
+    if (last.sent > 0) void queryClient.invalidateQueries({ queryKey: SCOUTING_KEY });
     return last;
   } finally {
     set({ syncing: false });

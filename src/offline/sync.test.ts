@@ -145,6 +145,29 @@ describe('sync', () => {
     outbox.close();
   });
 
+  it('the connection back (retryNow): what waits out a backoff goes at once, once; a failing server is not hammered', async () => {
+    const outbox = await openOutbox(`test-${Math.random()}`);
+    let calls = 0;
+    let answer: Answer['status'] = 'network';
+    const sync = createSync({ outbox, transport: async () => (calls++, { status: answer, json: {} }), userId: () => 1, now: () => 1000, random: () => 0.5 });
+    const rec = item('record', { projectId: 1, body: {} });
+    await outbox.add(rec);
+    // A task change backing off too, and its turn comes in a later round of the same run.
+    await outbox.add(item('taskChange', { taskId: rec.id, body: {}, attempts: 9, nextAt: 1000 + 300_000 }));
+    for (let i = 0; i < 5; i++) await sync.run({ retryNow: true }); // offline for a while: 5 attempts, backing off
+    expect(calls).toBe(5);
+    expect((await outbox.all(1))[0]).toMatchObject({ attempts: 5, nextAt: 1000 + backoffMs(5, 0.5) });
+    expect(await sync.run()).toMatchObject({ sent: 0, pending: 2 }); // a timer's run keeps the backoff
+    expect(calls).toBe(5);
+    answer = 503; // back, but the server is busy: tried once in this run, not in a loop
+    expect(await sync.run({ retryNow: true })).toMatchObject({ sent: 0, pending: 2 });
+    expect(calls).toBe(6);
+    answer = 201;
+    expect(await sync.run({ retryNow: true })).toMatchObject({ sent: 2, pending: 0 });
+    expect(calls).toBe(8);
+    outbox.close();
+  });
+
   it('keeps a conflicting task change with the server’s task, and a failed item with its reason', async () => {
     const outbox = await openOutbox(`test-${Math.random()}`);
     const current = { task_id: 'T', status: 'cancelled', version: 3 };

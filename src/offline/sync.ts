@@ -34,8 +34,18 @@ export interface SyncReport {
   stopped?: 'network' | 'signIn';
 }
 
+export interface RunOptions {
+  /**
+   * The connection is back, or the user asked ("Sync now"): the backoff of every waiting item is ended first (a
+   * phone offline for an hour would otherwise wait up to BACKOFF_MAX_MS more after the connection returned), so
+   * they go now, each in its turn (a photo after its record). An item that fails again backs off again: a
+   * failing server is not hammered.
+   */
+  retryNow?: boolean;
+}
+
 export interface Sync {
-  run(): Promise<SyncReport>;
+  run(options?: RunOptions): Promise<SyncReport>;
   readonly running: boolean;
 }
 
@@ -84,10 +94,12 @@ export function createSync(deps: SyncDeps): Sync {
     return r;
   }
 
-  async function runOnce(): Promise<SyncReport> {
+  async function runOnce(options: RunOptions): Promise<SyncReport> {
     const report: SyncReport = { sent: 0, failed: 0, conflicts: 0, pending: 0 };
     const user = deps.userId();
     if (user === null) return report;
+    if (options.retryNow)
+      for (const i of await deps.outbox.all(user)) if (i.state === 'pending' && i.nextAt > now()) await deps.outbox.put({ ...i, nextAt: 0 });
     // Rounds: what became ready because its record or task arrived goes in the next round.
     for (let round = 0; round < 1000; round++) {
       const ready = readyItems(await deps.outbox.all(user), now());
@@ -130,8 +142,8 @@ export function createSync(deps: SyncDeps): Sync {
   }
 
   return {
-    run: () => {
-      current ??= runOnce().finally(() => {
+    run: (options = {}) => {
+      current ??= runOnce(options).finally(() => {
         current = null;
       });
       return current;

@@ -3,6 +3,7 @@
 // reach the server is "no connection" (the outbox waits), only a refused refresh is a 401 (sign in again).
 import { getAccessToken, refreshAccessToken } from '../api/access-token';
 import { apiUrl } from '../api/client';
+import { noteReach } from '../api/reachability';
 import type { Answer, Transport } from './sync';
 
 const TIMEOUT_MS = 30_000;
@@ -11,11 +12,14 @@ async function once(req: Parameters<Transport>[0], token: string | null): Promis
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), TIMEOUT_MS);
   try {
-    const headers: Record<string, string> = { Accept: 'application/json', ...req.headers };
-    if (typeof req.body === 'string') headers['Content-Type'] = 'application/json';
-    else if (req.body) headers['Content-Type'] ??= 'application/octet-stream';
-    if (token) headers.Authorization = `Bearer ${token}`;
+    // Headers, not a plain object: the sync names its headers in lower case ('content-type' of a photo chunk), and
+    // a second 'Content-Type' key would be joined to it ("image/jpeg, application/octet-stream": a 415).
+    const headers = new Headers({ Accept: 'application/json', ...req.headers });
+    if (typeof req.body === 'string') headers.set('Content-Type', 'application/json');
+    else if (req.body && !headers.has('Content-Type')) headers.set('Content-Type', 'application/octet-stream');
+    if (token) headers.set('Authorization', `Bearer ${token}`);
     const res = await fetch(apiUrl(req.path), { method: req.method, headers, body: req.body, signal: controller.signal });
+    noteReach(true); // any answer: the server is reachable (src/api/reachability.ts probes while it is not)
     const text = await res.text();
     let json: unknown = null;
     try {
@@ -25,6 +29,7 @@ async function once(req: Parameters<Transport>[0], token: string | null): Promis
     }
     return { status: res.status, json };
   } catch {
+    noteReach(false);
     return { status: 'network', json: null };
   } finally {
     clearTimeout(timer);

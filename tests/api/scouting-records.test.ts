@@ -4,6 +4,7 @@
 import { readdirSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import Papa from 'papaparse';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../support/api-app';
 import { ENGINE } from '../support/test-db';
@@ -22,11 +23,11 @@ afterAll(async () => t?.close());
 
 const putRecord = (who: 'grower' | 'worker' | 'grower3' | 'admin', id: string, body: unknown, p = project) =>
   t.as(who, { method: 'PUT', url: `/api/projects/${p}/records/${id}`, payload: body as object });
-const putPhoto = (who: 'grower' | 'worker', record: string, photo: string, bytes: Buffer, range?: string) =>
+const putPhoto = (who: 'grower' | 'worker', record: string, photo: string, bytes: Buffer, range?: string, type = 'application/octet-stream') =>
   t.as(who, {
     method: 'PUT',
     url: `/api/records/${record}/photos/${photo}`,
-    headers: { 'content-type': 'application/octet-stream', ...(range ? { 'content-range': range } : {}) },
+    headers: { 'content-type': type, ...(range ? { 'content-range': range } : {}) },
     payload: bytes,
   });
 const count = async (sql: string, params: unknown[] = []) => Number((await t.db.query<{ n: number }>(sql, params)).rows[0].n);
@@ -146,6 +147,27 @@ describe(`scouting photos on ${ENGINE}`, () => {
     const thumb = await t.as('grower', { method: 'GET', url: `/api/records/${record}/photos/${photos[0]}?size=thumb` });
     expect(thumb.headers['content-type']).toBe('image/jpeg');
     expect(thumb.rawPayload.length).toBeLessThan(jpeg.length);
+    // The app sends a photo under its own type (the blob's: image/jpeg or image/webp), resumably.
+    const { record: r2, photos: p2 } = await withPhotos(1);
+    const small = await photoJpeg(320, 240, 5);
+    const ask = await putPhoto('worker', r2, p2[0], Buffer.alloc(0), `bytes */${small.length}`);
+    expect(ask.statusCode, ask.body).toBe(202);
+    const typed = await putPhoto('worker', r2, p2[0], small, `bytes 0-${small.length - 1}/${small.length}`, 'image/jpeg');
+    expect(typed.statusCode, typed.body).toBe(201);
+    // A WebP (what the app sends where the browser encodes it) is told by its bytes, stored and served as it came.
+    const { record: r3, photos: p3 } = await withPhotos(1);
+    const webp = await sharp(await photoJpeg(640, 480, 7))
+      .webp({ quality: 80 })
+      .toBuffer();
+    const w = await putPhoto('worker', r3, p3[0], webp, undefined, 'image/webp');
+    expect(w.statusCode, w.body).toBe(201);
+    expect(w.json().photo).toMatchObject({ type: 'image/webp', width: 640, height: 480, bytes: webp.length });
+    const wFull = await t.as('grower', { method: 'GET', url: `/api/records/${r3}/photos/${p3[0]}?size=full` });
+    expect(wFull.headers['content-type']).toBe('image/webp');
+    expect(wFull.rawPayload.equals(webp)).toBe(true);
+    const wThumb = await t.as('grower', { method: 'GET', url: `/api/records/${r3}/photos/${p3[0]}?size=thumb` });
+    expect(wThumb.statusCode).toBe(200);
+    expect((await sharp(wThumb.rawPayload).metadata()).width).toBeLessThanOrEqual(320);
     // Only the author uploads; a member of another survey does not see it.
     expect((await putPhoto('grower', record, photos[0], jpeg)).statusCode).toBe(403);
     expect((await t.as('grower3', { method: 'GET', url: `/api/records/${record}/photos/${photos[0]}` })).statusCode).toBe(404);

@@ -1,11 +1,12 @@
 // The outbox on screen (README "Scouting: sync"): how many changes wait, "Sync now", why a sync stopped, the
-// items the server refused (with its words, discarded only by the user), and each task conflict with both
+// items the server refused (its code worded in the user's language, else its words; discarded only by the user), and each task conflict with both
 // versions side by side: the user keeps theirs or (when the move is still allowed) their own.
 import { useTranslation } from 'react-i18next';
 import { discard, resolve, useFieldQueue } from '../../offline/field';
 import { canKeepMine, type OutboxItem, type TaskChangeBody } from '../../offline/queue-rules';
 import type { TaskActor } from '../../domain/scouting-rules';
 import { useSession } from '../../api/session';
+import { codeText } from '../../api/error-text';
 
 function TaskSide({ title, status, extra }: { title: string; status: string; extra: string }) {
   const { t } = useTranslation('scouting');
@@ -60,7 +61,13 @@ export function SyncStatus() {
     <section className="sync-status" aria-live="polite" data-testid="sync-status" data-pending={q.pending} data-items={q.items.length} data-syncing={q.syncing}>
       <p>
         {q.syncing ? t('queue.syncing') : q.items.length ? t('queue.waiting', { count: q.items.length }) : t('queue.allSynced')}
-        <button type="button" className="btn btn--small" onClick={() => void q.syncNow()} disabled={q.syncing || !q.items.length} data-testid="sync-now">
+        <button
+          type="button"
+          className="btn btn--small"
+          onClick={() => void q.syncNow({ retryNow: true })}
+          disabled={q.syncing || !q.items.length}
+          data-testid="sync-now"
+        >
           {t('queue.syncNow')}
         </button>
       </p>
@@ -79,7 +86,7 @@ export function SyncStatus() {
           <ul className="sync-status__list">
             {q.failed.map((f) => (
               <li key={f.id} data-testid="sync-failed">
-                {t(`kinds.${f.kind}`)}: <span dir="auto">{f.error?.message}</span>{' '}
+                {t(`kinds.${f.kind}`)}: <span dir="auto">{(f.error?.code && codeText(f.error.code, {}, t)) || f.error?.message}</span>{' '}
                 <button type="button" className="btn btn--small" onClick={() => void discard(f)}>
                   {t('queue.discard')}
                 </button>
