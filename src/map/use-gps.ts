@@ -25,6 +25,8 @@ export function useGps(map: MapLibreMap | null, zoom: number) {
     denied: tracking && denied,
     /** Each fix centres the map (until the user pans). */
     following: tracking && follow,
+    /** The smoothed fix (usePosition), for the walk to a tree. */
+    fix: tracking && !denied ? fix : null,
     /** The smoothed position (workers/geo/fix-smoothing.ts). */
     position: tracking && !denied ? lonLat : null,
     /** The last fix's accuracy radius in metres. */

@@ -6,6 +6,7 @@ import {
   hasArrived,
   nearestTreeWithin,
   nearestUnvisitedMeters,
+  nextTarget,
   nextTrees,
   visitOrder,
   type WalkTree,
@@ -85,5 +86,28 @@ describe('which tree am I at', () => {
     expect(nearestTreeWithin(positions, trees.length, [east(-10), LAT], 8)).toBeNull();
     expect(nearestTreeWithin(positions, trees.length, [east(-10), LAT], 12)?.index).toBe(0);
     expect(nearestTreeWithin(new Float64Array(0), 0, [east(0), LAT])).toBeNull();
+  });
+});
+
+describe('next tree', () => {
+  // One row of 6 trees 4 m apart, listed out of place order: 3, 0, 5, 1, 4, 2 (a list sorted by status, say).
+  const placed = row(6);
+  const trees = [3, 0, 5, 1, 4, 2].map((k) => placed[k]);
+  const none = new Set<number>();
+  it('in the list order: the next one after the current not visited yet, wrapping round', () => {
+    expect(nextTarget(trees, none, -1, 'list', null)).toBe(0);
+    expect(nextTarget(trees, none, 2, 'list', null)).toBe(3);
+    expect(nextTarget(trees, new Set([trees[3].id, trees[4].id]), 2, 'list', null)).toBe(5);
+    expect(nextTarget(trees, new Set([trees[3].id, trees[4].id, trees[5].id]), 2, 'list', null)).toBe(0);
+    expect(nextTarget(trees, new Set(trees.map((t) => t.id)), 2, 'list', null)).toBe(-1);
+    expect(nextTarget(trees, new Set(trees.filter((_, i) => i !== 2).map((t) => t.id)), 2, 'list', null)).toBe(-1);
+  });
+  it('by distance: the nearest not visited from the walker, else from the current tree', () => {
+    // Standing at 9 m along the row: the trees at 8 m (placed 2, listed 5) and then 12 m (placed 3, listed 0).
+    expect(nextTarget(trees, none, -1, 'distance', [east(9), LAT])).toBe(5);
+    expect(nextTarget(trees, none, 5, 'distance', [east(9), LAT])).toBe(0);
+    // No fix: from the current tree (placed 5 at 20 m): the tree at 16 m (placed 4, listed 4).
+    expect(nextTarget(trees, none, 2, 'distance', null)).toBe(4);
+    expect(nextTarget(trees, new Set(trees.map((t) => t.id)), -1, 'distance', [east(9), LAT])).toBe(-1);
   });
 });

@@ -124,3 +124,34 @@ export function nearestTreeWithin(
   const distance = distanceMeters(at, [positions[2 * index], positions[2 * index + 1]]);
   return distance <= maxMetres ? { index, distance } : null;
 }
+
+/** "Next tree" (issue 35): in the list's order, or the nearest from where the walker stands. */
+export type WalkOrder = 'list' | 'distance';
+
+/**
+ * The tree to walk to after `current` (an index into `trees`, -1: none yet): in the list's order the first one
+ * after it not visited yet (wrapping round to the list's start), or by distance the nearest one not visited from
+ * `from` (the walker's position; without a fix, from the current tree). An index into `trees`, -1 when every tree
+ * is visited.
+ */
+export function nextTarget(trees: readonly WalkTree[], visited: ReadonlySet<number>, current: number, order: WalkOrder, from: LonLat | null): number {
+  const n = trees.length;
+  const open = (i: number) => i !== current && !visited.has(trees[i].id);
+  if (order === 'list') {
+    for (let k = 1; k <= n; k++) {
+      const i = ((((current < 0 ? -1 : current) + k) % n) + n) % n;
+      if (open(i)) return i;
+    }
+    return -1;
+  }
+  const at = from ?? (current >= 0 ? ([trees[current].lon, trees[current].lat] as const) : null);
+  if (!at) return trees.findIndex((_, i) => open(i));
+  let best = -1,
+    bestD = Infinity;
+  for (let i = 0; i < n; i++) {
+    if (!open(i)) continue;
+    const d = distanceMeters(at, [trees[i].lon, trees[i].lat]);
+    if (d < bestD) [best, bestD] = [i, d];
+  }
+  return best;
+}
