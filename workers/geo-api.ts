@@ -117,6 +117,8 @@ export interface GeoWorkerApi {
   treeProperties(index: number): Promise<TreeFieldValues | null>;
   /** The drawn index of the tree with this tree id (a shared link names a tree by its id), -1 when there is none. */
   treeIndex(treeId: string): Promise<number>;
+  /** "Which tree am I at?" (issue 35): the survey's tree nearest to a position within maxMetres (walk.ts), or null. */
+  nearestTree(lon: number, lat: number, maxMetres?: number): Promise<{ index: number; distance: number } | null>;
   /** Loads the survey to compare with (null: no comparison); change modes need it. */
   compare(input: IngestInput | null, otherIsNewer: boolean): Promise<CompareResult | null>;
   /** The compared survey's values of the same tree (null: not in it, or no comparison). */

@@ -89,7 +89,10 @@ describe('tree layer data', () => {
     const positions = Float64Array.of(35, 32, 35.001, 32.001);
     const shapes = { count: 0, startIndices: new Uint32Array(1), positions: new Float64Array(0), indices: new Uint32Array(0), colours: new Uint8Array(0) };
     const prescription = { shapes, byRate: [], total: { zones: 0, areaHa: 0, trees: 0, quantity: 0, quantityUnit: 'kg' as const } };
-    const base = treesInput({ count: 2, positions, rgba: new Uint8Array(8).fill(255), offsets: treeOffsets(positions, 2) }, { prescription, gps: [35, 32] });
+    const base = treesInput(
+      { count: 2, positions, rgba: new Uint8Array(8).fill(255), offsets: treeOffsets(positions, 2) },
+      { prescription, gps: { position: [35, 32], accuracy: null, heading: null } },
+    );
     const ids = buildMapLayers({
       ...base,
       view: { ...base.view, order: ['trees', 'irrigationAreas', 'plots'], visible: { plots: true, irrigationAreas: true, trees: true } },

@@ -7,6 +7,7 @@ import { BitmapLayer, PathLayer, PolygonLayer, ScatterplotLayer, SolidPolygonLay
 import type { Polygon } from 'geojson';
 import { visualOrder } from './bidi';
 import { LAYER_STYLE } from './map-config';
+import { gpsLayers, type GpsMark } from './gps-layers';
 import type { TreeOffsets } from '../../workers/geo/draw-offsets';
 import { nearestTree, type TreeRaster } from '../../workers/geo/tree-raster';
 import type { PrescriptionPreview } from '../../workers/geo/prescription';
@@ -56,7 +57,8 @@ export interface MapLayerInput {
   treeLabels: TreeLabel[];
   zoom: number;
   selected: { layer: LayerId; index: number } | null;
-  gps: [number, number] | null;
+  /** The position, its accuracy and heading (gps-layers.ts). */
+  gps: GpsMark | null;
   /** Bench/diagnostics: draw strokes at every zoom, or never (default: by zoom). */
   treeStroke?: 'auto' | 'always' | 'never';
   /** Bench/diagnostics: 'vector' draws one instance per tree at every zoom (default: the image below the detail zoom). */
@@ -285,22 +287,7 @@ export function buildMapLayers(input: MapLayerInput): Layer[] {
     else layers.push(...areaLayers(id, id === 'plots' ? input.plots : input.areas, input));
   }
   if (input.prescription) layers.push(prescriptionLayer(input.prescription));
-  if (input.gps) {
-    layers.push(
-      new ScatterplotLayer<[number, number]>({
-        id: 'gps',
-        data: [input.gps],
-        getPosition: (d) => d,
-        getFillColor: [33, 150, 243, 255],
-        getLineColor: [255, 255, 255, 255],
-        getRadius: LAYER_STYLE.markerRadius,
-        radiusUnits: 'pixels',
-        stroked: true,
-        getLineWidth: 2,
-        lineWidthUnits: 'pixels',
-      }),
-    );
-  }
+  if (input.gps) layers.push(...gpsLayers(input.gps, input.zoom));
   return layers;
 }
 

@@ -62,6 +62,8 @@ export interface GeoClient {
   fit(): Promise<MapFit | null>;
   treeProperties(index: number): Promise<TreeFieldValues | null>;
   treeIndex(treeId: string): Promise<number>;
+  /** "Which tree am I at?" (issue 35): searched in the worker. */
+  nearestTree(lon: number, lat: number, maxMetres?: number): Promise<{ index: number; distance: number } | null>;
   /** Map-data bytes of the survey to compare with (transferred), or null for no comparison. */
   compare(raw: { format: 'arrow' | 'json'; bytes: ArrayBuffer } | null, otherIsNewer: boolean): Promise<CompareResult | null>;
   comparedProperties(index: number): Promise<TreeFieldValues | null>;
@@ -98,6 +100,7 @@ export function createGeoClient(worker: Worker | Endpoint = createGeoWorker()): 
     fit: () => api.fit(),
     treeProperties: (i) => api.treeProperties(i),
     treeIndex: (id) => api.treeIndex(id),
+    nearestTree: (lon, lat, max) => api.nearestTree(lon, lat, max),
     compare: (raw, newer) => (raw ? api.compare(transfer({ format: raw.format, bytes: raw.bytes }, [raw.bytes]), newer) : api.compare(null, newer)),
     comparedProperties: (i) => api.comparedProperties(i),
     zones: () => api.zones(),

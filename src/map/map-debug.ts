@@ -30,6 +30,8 @@ export interface MapDebug {
   treeCount(): number;
   /** CSS pixels of tree i relative to the container, or null. */
   treeScreenPoint(i: number): { x: number; y: number } | null;
+  /** Tree i's lon/lat, or null. */
+  treeLngLat(i: number): [number, number] | null;
   /** Centre the map on tree i at a zoom. */
   jumpToTree(i: number, zoom: number): void;
   selected(): { layer: string; index: number } | null;
@@ -63,6 +65,7 @@ export function exposeMap(name: MapDebugName, map: MapLibreMap): () => void {
       const at = treesOf.get(name)?.lngLat(i);
       return at ? point(at) : null;
     },
+    treeLngLat: (i) => treesOf.get(name)?.lngLat(i) ?? null,
     jumpToTree: (i, zoom) => {
       const at = treesOf.get(name)?.lngLat(i);
       if (at) map.jumpTo({ center: at, zoom });

@@ -1,41 +1,23 @@
 // GPS tracking (client.md §2, §4): high accuracy, max age 1000 ms, timeout 10000 ms; each fix centres the map at
 // zoom 17 while the map follows. Issue 35 (a phone walk): panning releases follow mode (the grower can look
 // around) and `recentre()` brings it back; a denied permission is said on the button ("Location off") rather than
-// in an alert (§8: a geolocation error raises no alert); other errors are ignored as before.
+// in an alert (§8: a geolocation error raises no alert); other errors are ignored as before. The position is
+// usePosition's (smoothed, issue 35).
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { useEffect, useRef, useState } from 'react';
-
-export const GPS_OPTIONS: PositionOptions = { enableHighAccuracy: true, maximumAge: 1000, timeout: 10_000 };
+import { useEffect, useMemo, useState } from 'react';
+import { usePosition } from '../components/scouting/use-position';
 
 export function useGps(map: MapLibreMap | null, zoom: number) {
   const [tracking, setTracking] = useState(false);
-  const [denied, setDenied] = useState(false);
   const [follow, setFollow] = useState(true);
-  const [position, setPosition] = useState<[number, number] | null>(null);
-  const [accuracy, setAccuracy] = useState<number | null>(null);
-  const followRef = useRef(follow);
-  useEffect(() => {
-    followRef.current = follow;
-  }, [follow]);
+  const { fix, denied } = usePosition(tracking && !!map);
+  const lonLat = useMemo<[number, number] | null>(() => (fix ? [fix.lon, fix.lat] : null), [fix]);
 
   useEffect(() => {
-    if (!tracking || !map || !('geolocation' in navigator)) return;
-    const id = navigator.geolocation.watchPosition(
-      (p) => {
-        const lonLat: [number, number] = [p.coords.longitude, p.coords.latitude];
-        setPosition(lonLat);
-        setAccuracy(Number.isFinite(p.coords.accuracy) ? p.coords.accuracy : null);
-        setDenied(false);
-        if (followRef.current) map.easeTo({ center: lonLat, zoom, duration: 500 });
-      },
-      (e) => {
-        // §8: no alert. Only a refused permission is said (on the button); a timeout or no fix waits for the next.
-        if (e.code === e.PERMISSION_DENIED) setDenied(true);
-      },
-      GPS_OPTIONS,
-    );
-    return () => navigator.geolocation.clearWatch(id);
-  }, [tracking, map, zoom]);
+    if (fix && map && follow) map.easeTo({ center: [fix.lon, fix.lat], zoom, duration: 500 });
+    // Only a new fix moves the map (not the release of follow mode).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [fix, map, zoom]);
 
   return {
     tracking,
@@ -43,9 +25,12 @@ export function useGps(map: MapLibreMap | null, zoom: number) {
     denied: tracking && denied,
     /** Each fix centres the map (until the user pans). */
     following: tracking && follow,
-    position: tracking && !denied ? position : null,
+    /** The smoothed fix (usePosition), for the walk to a tree. */
+    fix: tracking && !denied ? fix : null,
+    /** The smoothed position (workers/geo/fix-smoothing.ts). */
+    position: tracking && !denied ? lonLat : null,
     /** The last fix's accuracy radius in metres. */
-    accuracy: tracking && !denied ? accuracy : null,
+    accuracy: tracking && !denied ? (fix?.accuracy ?? null) : null,
     /** Starts tracking (walking to a tree), following unless the user pans. */
     start: () => {
       setTracking(true);
@@ -54,14 +39,13 @@ export function useGps(map: MapLibreMap | null, zoom: number) {
     toggle: () => {
       setTracking((v) => !v);
       setFollow(true);
-      setDenied(false);
     },
     /** The user moved the map: fixes no longer centre it. */
     release: () => setFollow(false),
     /** Follow again, from the last fix. */
     recentre: () => {
       setFollow(true);
-      if (map && position) map.easeTo({ center: position, zoom, duration: 500 });
+      if (map && lonLat) map.easeTo({ center: lonLat, zoom, duration: 500 });
     },
   };
 }

@@ -4,9 +4,9 @@
 // "Location off" on the button, and panning releases GPS follow mode until "Re-centre".
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { demoSurvey, launchBrowser, loginAs, newPage } from '../support/browser';
+import { launchBrowser, loginAs } from '../support/browser';
+import { growerSurveyPath, openSurveyMap } from '../support/survey-map';
 import { mapCall, waitForMap } from '../support/map-debug';
-import { bearingDegrees, distanceMeters, hasArrived, type LonLat } from '../../workers/geo/walk';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -14,22 +14,11 @@ let path = '';
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const page = await newPage(browser, { baseURL });
-  await loginAs(page, 'grower');
-  path = (await demoSurvey(page, 'Olive East – autumn')).path;
-  await page.context().close();
+  path = await growerSurveyPath(browser, baseURL, 'Olive East – autumn');
 });
 afterAll(async () => browser?.close());
 
-async function mapPage(locale: 'he-IL' | 'en-US', width: number): Promise<Page> {
-  const page = await newPage(browser, { baseURL, locale, width, height: 844 });
-  await loginAs(page, 'grower');
-  await page.goto(path);
-  await page.waitForSelector('[data-testid=project-map-page][data-load-id="1"]', { timeout: 60_000 });
-  await waitForMap(page, 'project');
-  for (const b of await page.locator('.pm-alert .pm-close').all()) await b.click();
-  return page;
-}
+const mapPage = (locale: 'he-IL' | 'en-US', width: number): Promise<Page> => openSurveyMap(browser, baseURL, path, locale, width);
 
 type Box = { x: number; y: number; width: number; height: number };
 const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
@@ -155,64 +144,6 @@ describe('GPS follow mode (390 px)', () => {
       await page.getByTestId('pm-recentre').click();
       await expect.poll(async () => near((await mapCall(page, 'project', 'center')) as [number, number], second), { timeout: 15_000 }).toBe(true);
       expect(await page.getByTestId('pm-recentre').count()).toBe(0);
-    } finally {
-      await page.context().close();
-    }
-  });
-});
-
-describe('walk to this tree (390 px, Hebrew)', () => {
-  it('distance, bearing (turned by the heading) and arrival follow the faked positions, as the pure rules say', async () => {
-    const page = await mapPage('he-IL', 390);
-    try {
-      await page.context().grantPermissions(['geolocation']);
-      await page.getByTestId('pm-btn-trees').click();
-      await expect.poll(() => mapCall(page, 'project', 'treeCount')).toBeGreaterThan(100);
-      // A tree in the middle of the map, tapped.
-      await mapCall(page, 'project', 'jumpToTree', 100, 19);
-      await waitForMap(page, 'project');
-      const box = (await page.getByTestId('pm-map').boundingBox())!;
-      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
-      await expect.poll(async () => (await mapCall(page, 'project', 'selected'))?.layer).toBe('trees');
-      const index = (await mapCall(page, 'project', 'selected'))!.index;
-      await mapCall(page, 'project', 'jumpToTree', index, 19);
-      await waitForMap(page, 'project');
-      const tree = (await mapCall(page, 'project', 'center')) as LonLat;
-      // 30 m south and 10 m west of the tree, a fix of ± 5 m.
-      const at = (dn: number, de: number) => ({
-        latitude: tree[1] + dn / 111_195,
-        longitude: tree[0] + de / (111_195 * Math.cos((tree[1] * Math.PI) / 180)),
-        accuracy: 5,
-      });
-      const far = at(-30, -10);
-      await page.context().setGeolocation(far);
-      await page.getByTestId('pm-walk-start').click();
-      const bar = page.getByTestId('pm-walk');
-      const want = { d: distanceMeters([far.longitude, far.latitude], tree), b: bearingDegrees([far.longitude, far.latitude], tree) };
-      expect(want.d).toBeGreaterThan(30);
-      expect(hasArrived(want.d, 5)).toBe(false);
-      await expect.poll(async () => Number(await bar.getAttribute('data-distance')), { timeout: 15_000 }).toBeCloseTo(want.d, 0);
-      expect(Number(await bar.getAttribute('data-bearing'))).toBeCloseTo(want.b, 0);
-      expect(Number(await bar.getAttribute('data-turn'))).toBeCloseTo(want.b, 0); // no heading: north-up
-      expect(await page.getByTestId('pm-walk-distance').textContent()).toContain(`${Math.round(want.d)} מ׳`);
-      expect(await bar.getAttribute('data-arrived')).toBe('false');
-      // The bar leaves every toolbar action reachable.
-      const barBox = (await bar.boundingBox())!;
-      for (const b of await page.locator('.pm-toolbar .pm-tool').all()) expect(overlap((await b.boundingBox())!, barBox)).toBe(false);
-      // The phone faces east (an absolute orientation, alpha counter-clockwise): the arrow turns by −90°.
-      await page.evaluate(() =>
-        window.dispatchEvent(new DeviceOrientationEvent('deviceorientationabsolute', { alpha: 270, beta: 0, gamma: 0, absolute: true })),
-      );
-      await expect.poll(async () => Number(await bar.getAttribute('data-turn'))).toBeCloseTo((want.b - 90 + 360) % 360, 0);
-      // Walking closer: the distance follows; within the fix's accuracy, "You have arrived".
-      const near = at(-2, 1);
-      await page.context().setGeolocation(near);
-      expect(hasArrived(distanceMeters([near.longitude, near.latitude], tree), 5)).toBe(true);
-      await page.getByTestId('pm-walk-arrived').waitFor({ timeout: 15_000 });
-      expect(await page.getByTestId('pm-walk-arrived').textContent()).toBe('הגעת לעץ');
-      expect(await bar.getAttribute('data-arrived')).toBe('true');
-      await page.getByTestId('pm-walk-stop').click();
-      expect(await bar.count()).toBe(0);
     } finally {
       await page.context().close();
     }

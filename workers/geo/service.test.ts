@@ -26,6 +26,12 @@ describe('geo service (worker body)', () => {
     expect(r.duplicates.tree).toEqual(['1']);
     expect(await s.treeIndex('2')).toBe(1);
     expect(await s.treeIndex('nope')).toBe(-1);
+    // "Which tree am I at?": 10 m east of tree 0 it is tree 0 (with its distance); far from both, none.
+    const near = await s.nearestTree(35.005 + 10 / (111_195 * Math.cos((32.005 * Math.PI) / 180)), 32.005);
+    expect(near?.index).toBe(0);
+    expect(near!.distance).toBeCloseTo(10, 1);
+    expect(await s.nearestTree(35.2, 32.005)).toBeNull();
+    expect(await s.nearestTree(35.2, 32.005, 50_000)).toMatchObject({ index: 0 });
     expect(r.offsets.origin[0]).toBeCloseTo(35.2525, 9);
     expect(r.offsets.origin[1]).toBeCloseTo(32.005, 9);
     expect(r.offsets.values[0]).toBeCloseTo(35.005 - 35.2525, 5);

@@ -26,6 +26,7 @@ import { analyseDataset, type Analysis } from './pipeline';
 import { idAt } from './tree-ids';
 import { listBuffers, treeList, type ListSort, type TreeList } from './tree-list';
 import { rasterizeTrees } from './tree-raster';
+import { nearestTreeWithin } from './walk';
 import { NUMERIC_FIELDS, TEXT_FIELDS, type MapDataResponse, type TreeColumns } from './types';
 import { prepareComparison, zoneTable, type PreparedComparison } from './zones';
 import { buildPrescription, PrescriptionError, previewBuffers, previewOf } from './prescription';
@@ -196,6 +197,12 @@ export function createGeoService(transfer: TransferFn = (v) => v): GeoWorkerApi 
       const ids = loaded().d.trees.ids;
       for (let i = 0, n = ids.kind === 'int' ? ids.values.length : ids.values.codes.length; i < n; i++) if (String(idAt(ids, i)) === treeId) return i;
       return -1;
+    },
+
+    async nearestTree(lon: number, lat: number, maxMetres?: number) {
+      const { d } = loaded();
+      // The survey's own trees (not a comparison's extra ones): the ones with row and tree numbers to walk to.
+      return Number.isFinite(lon) && Number.isFinite(lat) ? nearestTreeWithin(d.trees.positions, d.trees.length, [lon, lat], maxMetres) : null;
     },
 
     async compare(input: IngestInput | null, otherIsNewer: boolean): Promise<CompareResult | null> {

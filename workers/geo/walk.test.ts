@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { bearingDegrees, compassPoint, distanceMeters, hasArrived, nearestUnvisitedMeters, nextTrees, visitOrder, type WalkTree } from './walk';
+import {
+  bearingDegrees,
+  compassPoint,
+  distanceMeters,
+  hasArrived,
+  nearestTreeWithin,
+  nearestUnvisitedMeters,
+  nextTarget,
+  nextTrees,
+  visitOrder,
+  type WalkTree,
+} from './walk';
 
 // Rows of trees 4 m apart along a parallel at 30.9° N (one degree of longitude there ≈ 95.45 km).
 const LAT = 30.9;
@@ -38,5 +49,65 @@ describe('walk to a tree', () => {
     expect(visitOrder(trees, visited, null)).toEqual([0, 2, 3, 4, 5, 6, 7, 8, 9]);
     expect(nearestUnvisitedMeters(trees, visited, [east(4), LAT])).toBeCloseTo(4, 1);
     expect(nearestUnvisitedMeters(trees, new Set(trees.map((t) => t.id)), [east(4), LAT])).toBe(Infinity);
+  });
+});
+
+describe('which tree am I at', () => {
+  // Two rows of 10 trees, 4 m apart along the row and 5 m between rows.
+  const trees = [...row(10), ...row(10, 5)];
+  const positions = Float64Array.from(trees.flatMap((t) => [t.lon, t.lat]));
+  const brute = (at: [number, number]) => {
+    let best = -1,
+      bestD = Infinity;
+    trees.forEach((t, i) => {
+      const d = distanceMeters(at, [t.lon, t.lat]);
+      if (d < bestD) [best, bestD] = [i, d];
+    });
+    return { index: best, distance: bestD };
+  };
+  it('finds the nearest tree as a scan over all of them does, with its distance', () => {
+    for (const [e, n] of [
+      [1, 0.5],
+      [7.9, 2.4],
+      [8.1, 2.6],
+      [29.5, 4],
+      [-3, -2],
+      [45, 7],
+    ]) {
+      const at: [number, number] = [east(e), LAT + n / 111_195];
+      const got = nearestTreeWithin(positions, trees.length, at);
+      const want = brute(at);
+      expect(got?.index).toBe(want.index);
+      expect(got!.distance).toBeCloseTo(want.distance, 6);
+    }
+  });
+  it('answers null farther than the limit from every tree', () => {
+    expect(nearestTreeWithin(positions, trees.length, [east(-60), LAT])).toBeNull();
+    expect(nearestTreeWithin(positions, trees.length, [east(-10), LAT], 8)).toBeNull();
+    expect(nearestTreeWithin(positions, trees.length, [east(-10), LAT], 12)?.index).toBe(0);
+    expect(nearestTreeWithin(new Float64Array(0), 0, [east(0), LAT])).toBeNull();
+  });
+});
+
+describe('next tree', () => {
+  // One row of 6 trees 4 m apart, listed out of place order: 3, 0, 5, 1, 4, 2 (a list sorted by status, say).
+  const placed = row(6);
+  const trees = [3, 0, 5, 1, 4, 2].map((k) => placed[k]);
+  const none = new Set<number>();
+  it('in the list order: the next one after the current not visited yet, wrapping round', () => {
+    expect(nextTarget(trees, none, -1, 'list', null)).toBe(0);
+    expect(nextTarget(trees, none, 2, 'list', null)).toBe(3);
+    expect(nextTarget(trees, new Set([trees[3].id, trees[4].id]), 2, 'list', null)).toBe(5);
+    expect(nextTarget(trees, new Set([trees[3].id, trees[4].id, trees[5].id]), 2, 'list', null)).toBe(0);
+    expect(nextTarget(trees, new Set(trees.map((t) => t.id)), 2, 'list', null)).toBe(-1);
+    expect(nextTarget(trees, new Set(trees.filter((_, i) => i !== 2).map((t) => t.id)), 2, 'list', null)).toBe(-1);
+  });
+  it('by distance: the nearest not visited from the walker, else from the current tree', () => {
+    // Standing at 9 m along the row: the trees at 8 m (placed 2, listed 5) and then 12 m (placed 3, listed 0).
+    expect(nextTarget(trees, none, -1, 'distance', [east(9), LAT])).toBe(5);
+    expect(nextTarget(trees, none, 5, 'distance', [east(9), LAT])).toBe(0);
+    // No fix: from the current tree (placed 5 at 20 m): the tree at 16 m (placed 4, listed 4).
+    expect(nextTarget(trees, none, 2, 'distance', null)).toBe(4);
+    expect(nextTarget(trees, new Set(trees.map((t) => t.id)), -1, 'distance', [east(9), LAT])).toBe(-1);
   });
 });

@@ -1,7 +1,8 @@
 // Walking to a tree in the rows (issue 36 "My tasks"; shared with the phone issue's "walk to this tree"):
 // distance and bearing from the phone's position, when the walker has arrived, and the order in which to visit
 // a task's trees. Pure (no DOM): the app, the worker and tests in Node use the same rules.
-import { lengthMeters } from './geodesy';
+import { EARTH_RADIUS, lengthMeters } from './geodesy';
+import { nearestTree, worldSize } from './tree-raster';
 
 export type LonLat = readonly [lon: number, lat: number];
 
@@ -99,5 +100,58 @@ export function nextTrees(trees: readonly WalkTree[], visited: ReadonlySet<numbe
 export function nearestUnvisitedMeters(trees: readonly WalkTree[], visited: ReadonlySet<number>, from: LonLat): number {
   let best = Infinity;
   for (const t of trees) if (!visited.has(t.id)) best = Math.min(best, distanceMeters(from, [t.lon, t.lat]));
+  return best;
+}
+
+/** "Which tree am I at?" (issue 35) answers only within this many metres of a tree. */
+export const NEAREST_TREE_MAX_METRES = 50;
+
+/**
+ * The tree nearest to `at` within `maxMetres`, with its distance, or null: tree-raster.ts's nearestTree (the
+ * tap search, a linear scan) at the zoom where `maxMetres` is 1,000 px, so there is one nearest-tree search.
+ */
+export function nearestTreeWithin(
+  positions: Float64Array,
+  count: number,
+  at: LonLat,
+  maxMetres = NEAREST_TREE_MAX_METRES,
+): { index: number; distance: number } | null {
+  const px = 1000;
+  const metresPerWorld = 2 * Math.PI * EARTH_RADIUS * Math.cos((at[1] * Math.PI) / 180);
+  const zoom = Math.log2((metresPerWorld * px) / (maxMetres * worldSize(0)));
+  const index = nearestTree(positions, count, at[0], at[1], zoom, px);
+  if (index < 0) return null;
+  const distance = distanceMeters(at, [positions[2 * index], positions[2 * index + 1]]);
+  return distance <= maxMetres ? { index, distance } : null;
+}
+
+/** "Next tree" (issue 35): in the list's order, or the nearest from where the walker stands. */
+export type WalkOrder = 'list' | 'distance';
+
+/**
+ * The tree to walk to after `current` (an index into `trees`, -1: none yet): in the list's order the first one
+ * after it not visited yet (wrapping round to the list's start), or by distance the nearest one not visited from
+ * `from` (the walker's position; without a fix, from the current tree). An index into `trees`, -1 when every tree
+ * is visited.
+ */
+export function nextTarget(trees: readonly WalkTree[], visited: ReadonlySet<number>, current: number, order: WalkOrder, from: LonLat | null): number {
+  const n = trees.length;
+  const open = (i: number) => i !== current && !visited.has(trees[i].id);
+  if (order === 'list') {
+    for (let k = 1; k <= n; k++) {
+      const i = ((((current < 0 ? -1 : current) + k) % n) + n) % n;
+      if (open(i)) return i;
+    }
+    return -1;
+  }
+  const at = from ?? (current >= 0 ? ([trees[current].lon, trees[current].lat] as const) : null);
+  if (!at) return trees.findIndex((_, i) => open(i));
+  let best = -1,
+    bestD = Infinity;
+  for (let i = 0; i < n; i++) {
+    if (!open(i)) continue;
+    const d = distanceMeters(at, [trees[i].lon, trees[i].lat]);
+    if (d < bestD) [best, bestD] = [i, d];
+  }
   return best;
 }

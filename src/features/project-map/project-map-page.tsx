@@ -53,8 +53,8 @@ import {
 } from './controller';
 import { CompareBar } from './compare-bar';
 import { MapChips } from './map-chips';
-import { WalkBar } from './walk-bar';
-import { askForHeading, useHeading } from '../../map/use-heading';
+import { MapWalkDock, useMapWalk } from './map-walk';
+import { askForHeading } from '../../map/use-heading';
 import { useOrthophoto } from './use-orthophoto';
 import { OrthophotoRow } from './orthophoto-row';
 import { PhotoSwipe } from './photo-swipe';
@@ -235,17 +235,6 @@ function ProjectMapScreen() {
     };
   }, [sel, client, comparison]);
   const treeValues = treeInfo?.sel === sel ? treeInfo.values : null;
-  // "Walk to this tree" (issue 35): the tree (drawn index, of this load) and its numbers, kept while walking.
-  const [walk, setWalk] = useState<{ loadId: number; index: number; row: number | null; tree: number | null } | null>(null);
-  const walking = walk && walk.loadId === data.loadId && drawn && walk.index < drawn.count ? walk : null;
-  const heading = useHeading(!!walking);
-  const startWalk = () => {
-    if (sel?.layer !== 'trees') return;
-    askForHeading();
-    gps.start();
-    const num = (v: unknown) => (typeof v === 'number' ? v : null);
-    setWalk({ loadId: data.loadId, index: sel.index, row: num(treeValues?.row_num), tree: num(treeValues?.tree_num) });
-  };
   // The aerial photo (issue 37): its layer under everything, the swipe while comparing, the tree's crop.
   const photo = useOrthophoto(view.map, Number(projectId), comparison?.survey.project_id ?? null);
   const comparedValues = treeInfo?.sel === sel ? treeInfo.compared : null;
@@ -270,6 +259,25 @@ function ProjectMapScreen() {
   const selZone = useMemo(() => selectedZone(sel), [sel]);
   const zoneCounts = useZoneLegend(client, mode, data.colours?.id ?? null, selZone);
 
+  // The list follows the map: the legend filter, the comparison, and the plot or irrigation area selected (all its parts).
+  const listFilter = useMemo(() => ({ mode, hidden, zone: selZone }), [mode, hidden, selZone]);
+  // GPS that walks you to a tree (issue 35): the walk, "Next tree" and "Which tree am I at?" (map-walk.tsx).
+  const walk = useMapWalk({
+    client,
+    loadId: data.loadId,
+    drawn,
+    listFilter,
+    fix: gps.fix,
+    tracking: gps.tracking,
+    select: (i) => dispatch({ type: 'select', selected: { layer: 'trees', index: i } }),
+    startGps: gps.start,
+  });
+  // The position on the map: the smoothed dot, its accuracy circle and heading (gps-layers.ts, issue 35).
+  const gpsMark = useMemo(
+    () => (gps.position ? { position: gps.position, accuracy: gps.accuracy, heading: walk.heading ?? gps.fix?.heading ?? null } : null),
+    [gps.position, gps.accuracy, gps.fix, walk.heading],
+  );
+
   useEffect(() => {
     view.setLayers([
       ...buildMapLayers({
@@ -283,13 +291,13 @@ function ProjectMapScreen() {
         treeLabels,
         zoom: view.zoom,
         selected: layers.selected,
-        gps: gps.position,
+        gps: gpsMark,
         treeImage,
         prescription: panel === 'prescription' ? rxPreview : null,
       }),
       ...scouting.layers,
     ]);
-  }, [view, layers, plots, areas, drawn, data.colours, data.errors, treeLabels, treeImage, gps.position, panel, rxPreview, scouting.layers]);
+  }, [view, layers, plots, areas, drawn, data.colours, data.errors, treeLabels, treeImage, gpsMark, panel, rxPreview, scouting.layers]);
 
   // With a plot or irrigation area selected, the legend counts its trees (the same grouping as the info panel).
   const legends = useMemo(
@@ -402,9 +410,6 @@ function ProjectMapScreen() {
     noResults: ingest && ingest.treeCount === 0 ? { scheduled: !!observationDate && observationDate > localToday() } : null,
   });
 
-  // The list follows the map: the legend filter, the comparison, and the plot or irrigation area selected (all its parts).
-  const listFilter = useMemo(() => ({ mode, hidden, zone: selZone }), [mode, hidden, selZone]);
-
   if (data.notFound) return <SurveyNotFound />;
   return (
     <section className="pm" data-testid="project-map-page" data-load-id={data.loadId} data-colour-mode={mode}>
@@ -434,7 +439,10 @@ function ProjectMapScreen() {
           }}
           navigating={gps.tracking}
           locationOff={gps.denied}
-          onNavigate={gps.toggle}
+          onNavigate={() => {
+            askForHeading(); // iOS asks from a tap
+            gps.toggle();
+          }}
           treesOn={layers.visible.trees}
           onTrees={() => dispatch({ type: 'toggleVisible', id: 'trees' })}
           reporting={report.busy}
@@ -446,18 +454,18 @@ function ProjectMapScreen() {
           onShowAll={() => recolour({ mode, hidden: [] })}
           released={gps.tracking && !gps.denied && !gps.following}
           onRecentre={gps.recentre}
-          onWalk={sel?.layer === 'trees' && !walking ? startWalk : null}
+          onWalk={sel?.layer === 'trees' && !walk.walking ? () => walk.start(sel.index, treeValues) : null}
+          onHere={walk.walking ? null : walk.findHere}
         />
-        {walking && drawn && (
-          <WalkBar
-            target={{ lonLat: [drawn.positions[2 * walking.index], drawn.positions[2 * walking.index + 1]], row: walking.row, tree: walking.tree }}
-            position={gps.position}
-            accuracy={gps.accuracy}
-            heading={heading}
-            locationOff={gps.denied}
-            onStop={() => setWalk(null)}
-          />
-        )}
+        <MapWalkDock
+          walk={walk}
+          drawn={drawn}
+          fix={gps.fix}
+          gpsOff={gps.denied}
+          selected={sel?.layer === 'trees' ? sel.index : null}
+          values={treeValues}
+          zoneNames={zoneNames}
+        />
         <CompareBar comparison={comparison} comparing={data.comparing} date={comparedDate ?? ''} onOff={() => void compare(null)} />
         <PhotoSwipe map={view.map} photo={photo} ownDate={observationDate ? formatSurveyDate(observationDate, locale) : ''} comparedDate={comparedDate ?? ''} />
         <MapAlerts

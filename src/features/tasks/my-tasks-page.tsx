@@ -5,8 +5,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../api/session';
-import { Data } from '../../components/bidi';
 import { SyncStatus } from '../../components/scouting/sync-status';
+import { TaskSummary } from '../../components/scouting/task-summary';
+import { askForHeading } from '../../map/use-heading';
 import { usePosition } from '../../components/scouting/use-position';
 import { isOpenTask } from '../../domain/scouting-rules';
 import { nearestUnvisitedMeters } from '../../../workers/geo/walk';
@@ -15,8 +16,7 @@ import { useFieldData, type FieldTask } from './use-field-data';
 import './tasks.css';
 
 export default function MyTasksPage() {
-  const { t, i18n } = useTranslation('tasks');
-  const ts = useTranslation('scouting').t;
+  const { t } = useTranslation('tasks');
   const session = useSession();
   const user = session?.user?.user_id ?? null;
   const actor = session?.user?.role === 'worker' ? 'assignee' : 'manager';
@@ -24,7 +24,6 @@ export default function MyTasksPage() {
   const { fix, error } = usePosition();
   const [params, setParams] = useSearchParams();
   const open = params.get('task');
-  const nf = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 0 });
 
   const sorted = useMemo(() => {
     const distance = (task: FieldTask) => {
@@ -43,7 +42,7 @@ export default function MyTasksPage() {
       <h1>{t('title')}</h1>
       <SyncStatus />
       {selected ? (
-        <TaskView task={selected} actor={actor} fix={fix} gpsError={error} issues={issues} onBack={() => setParams({})} />
+        <TaskView task={selected} actor={actor} fix={fix} gpsOff={!!error} issues={issues} onBack={() => setParams({})} />
       ) : (
         <>
           {!loaded && <p role="status">{t('loading')}</p>}
@@ -54,22 +53,14 @@ export default function MyTasksPage() {
                 <button
                   type="button"
                   className="my-tasks__item"
-                  onClick={() => setParams({ task: task.task_id })}
+                  onClick={() => {
+                    askForHeading(); // iOS asks from a tap (the walk's arrow turns with the phone)
+                    setParams({ task: task.task_id });
+                  }}
                   data-testid="my-task"
                   data-status={task.status}
                 >
-                  <strong>
-                    <Data>{task.title}</Data>
-                  </strong>
-                  <span>
-                    <Data>{task.project_name}</Data> · {ts(`taskStatus.${task.status}`)} · {ts(`priority.${task.priority}`)}
-                    {task.waiting && <em> · {ts('queue.waitingMark')}</em>}
-                  </span>
-                  <span>
-                    {t('progress', { visited: task.visited.length, total: task.trees.ids.length })}
-                    {Number.isFinite(d) && <> · {t('away', { distance: nf.format(d) })}</>}
-                    {task.due_date && <> · {t('due', { date: new Date(`${task.due_date}T00:00:00`).toLocaleDateString(i18n.language) })}</>}
-                  </span>
+                  <TaskSummary task={task} survey waiting={task.waiting} distance={d} />
                 </button>
               </li>
             ))}

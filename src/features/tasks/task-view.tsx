@@ -12,25 +12,30 @@ import type { Fix } from '../../components/scouting/use-position';
 import { queueRecord, queueTaskChange } from '../../offline/field';
 import { nextTaskStatuses, type TaskActor } from '../../domain/scouting-rules';
 import type { ScoutingIssue } from '../../domain/contracts/scouting';
-import { nextTrees, type WalkTree } from '../../../workers/geo/walk';
+import { nextTrees, type WalkOrder, type WalkTree } from '../../../workers/geo/walk';
+import { useHeading } from '../../map/use-heading';
 import type { FieldTask } from './use-field-data';
 
 interface Props {
   task: FieldTask;
   actor: TaskActor;
   fix: Fix | null;
-  gpsError: string | null;
+  /** Location refused or failing. */
+  gpsOff: boolean;
   issues: ScoutingIssue[];
   onBack: () => void;
 }
 
-export function TaskView({ task, actor, fix, gpsError, issues, onBack }: Props) {
+export function TaskView({ task, actor, fix, gpsOff, issues, onBack }: Props) {
   const { t } = useTranslation('tasks');
   const ts = useTranslation('scouting').t;
   const [recording, setRecording] = useState<number | null>(null);
   const trees: WalkTree[] = useMemo(() => task.trees.ids.map((id, i) => ({ id, lon: task.trees.lon[i], lat: task.trees.lat[i] })), [task.trees]);
   const visited = useMemo(() => new Set(task.visited), [task.visited]);
-  const next = nextTrees(trees, visited, fix ? [fix.lon, fix.lat] : null, 1)[0];
+  // The next unvisited tree: nearest first (issue 36 "My tasks"), or in the task's own order.
+  const [order, setOrder] = useState<WalkOrder>('distance');
+  const heading = useHeading(true);
+  const next = nextTrees(trees, visited, fix && order === 'distance' ? [fix.lon, fix.lat] : null, 1)[0];
   const target = next === undefined ? null : { lon: trees[next].lon, lat: trees[next].lat, row: task.trees.row[next], tree: task.trees.num[next] };
   const done = task.status === 'done' || task.status === 'verified';
   const outcome = useQuery({ ...outcomeQuery(task.task_id), enabled: done && navigator.onLine !== false });
@@ -68,16 +73,19 @@ export function TaskView({ task, actor, fix, gpsError, issues, onBack }: Props) 
           </button>
         ))}
       </div>
-      {!done && <WalkToTree target={target} fix={fix} gpsError={gpsError} />}
-      {!done && next !== undefined && (
-        <div className="task-view__actions">
-          <button type="button" className="btn" onClick={() => markVisited(next)} data-testid="mark-visited">
-            {t('visited')}
-          </button>
-          <button type="button" className="btn" onClick={() => setRecording(next)} data-testid="record-here">
-            {t('record')}
-          </button>
-        </div>
+      {!done && (
+        <WalkToTree target={target} doneText={ts('walk.allVisited')} fix={fix} heading={heading} gpsOff={gpsOff} order={{ value: order, onChange: setOrder }}>
+          {next !== undefined && (
+            <>
+              <button type="button" className="btn btn--primary" onClick={() => markVisited(next)} data-testid="mark-visited">
+                {t('visited')}
+              </button>
+              <button type="button" className="btn" onClick={() => setRecording(next)} data-testid="record-here">
+                {t('record')}
+              </button>
+            </>
+          )}
+        </WalkToTree>
       )}
       {recording !== null && (
         <RecordForm

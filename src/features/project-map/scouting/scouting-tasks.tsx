@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { membersQuery, outcomeQuery, projectTasksQuery, type TaskItem } from '../../../api/scouting';
 import { Data } from '../../../components/bidi';
+import { TaskSummary } from '../../../components/scouting/task-summary';
 import { queueTask, queueTaskChange, useFieldQueue } from '../../../offline/field';
 import { PRIORITIES, TASK_TREES_MAX, type Priority } from '../../../domain/scouting-rules';
 import { isCancelled, type GeoClient, type ListFilter } from '../../../map/geo-client';
@@ -142,11 +143,7 @@ export function ScoutingTasks(p: Props) {
         ))}
         {(tasks.data ?? []).map((task) => (
           <li key={task.task_id} data-testid="pm-task" data-status={task.status}>
-            <strong>
-              <Data>{task.title}</Data>
-            </strong>{' '}
-            · {ts(`taskStatus.${task.status}`)} · <Data>{task.assignee_name ?? ''}</Data> ·{' '}
-            {t('scouting.visited', { visited: task.visited.length, total: task.trees.ids.length })}
+            <TaskSummary task={task} assignee />
             {(task.status === 'done' || task.status === 'verified') && <Outcome task={task} />}
             {p.mayManage && task.status === 'done' && (
               <button
