@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { demoSurvey, launchBrowser, loginAs, newPage } from '../support/browser';
 import { mapCall, waitForMap } from '../support/map-debug';
+import { openPhoneMap, overlap, smallTargets } from '../support/phone-map';
 import { bearingDegrees, distanceMeters, hasArrived, type LonLat } from '../../workers/geo/walk';
 
 const baseURL = inject('baseURL');
@@ -21,47 +22,36 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-async function mapPage(locale: 'he-IL' | 'en-US', width: number): Promise<Page> {
-  const page = await newPage(browser, { baseURL, locale, width, height: 844 });
-  await loginAs(page, 'grower');
-  await page.goto(path);
-  await page.waitForSelector('[data-testid=project-map-page][data-load-id="1"]', { timeout: 60_000 });
-  await waitForMap(page, 'project');
-  for (const b of await page.locator('.pm-alert .pm-close').all()) await b.click();
-  return page;
-}
-
-type Box = { x: number; y: number; width: number; height: number };
-const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-
-/** Every visible button and link of the map screen narrower or lower than 44 px, with what it says. */
-async function smallTargets(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const out: string[] = [];
-    for (const el of document.querySelectorAll<HTMLElement>('[data-testid=project-map-page] :is(button, a[href])')) {
-      const r = el.getBoundingClientRect();
-      const style = getComputedStyle(el);
-      if (r.width === 0 || r.height === 0 || style.visibility === 'hidden') continue;
-      if (r.width < 44 || r.height < 44)
-        out.push(`${el.dataset.testid ?? el.getAttribute('aria-label') ?? el.textContent?.trim()}: ${Math.round(r.width)}×${Math.round(r.height)}`);
-    }
-    return out;
-  });
-}
-
 describe.each([
   ['he-IL', 390],
   ['en-US', 390],
   ['he-IL', 320],
+  ['en-US', 320],
 ] as const)('the map screen on a phone (%s, %i px)', (locale, width) => {
   let page: Page;
   beforeAll(async () => {
-    page = await mapPage(locale, width);
+    page = await openPhoneMap(browser, baseURL, path, locale, width);
   });
   afterAll(async () => page?.context().close());
 
   it('every button and link of the map screen is at least 44×44 px', async () => {
     expect(await smallTargets(page)).toEqual([]);
+  });
+
+  it('with the "More" sheet, the layers panel or the tree list open, every button and link is still at least 44×44 px', async () => {
+    await page.getByTestId('pm-btn-more').click();
+    await page.getByTestId('pm-more').waitFor();
+    expect(await page.locator('[data-testid=pm-more] button').count()).toBeGreaterThan(5);
+    expect(await smallTargets(page), 'More').toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('pm-btn-layers').click();
+    await page.getByTestId('legend-toggle-0').waitFor();
+    expect(await smallTargets(page), 'layers').toEqual([]);
+    await page.getByTestId('pm-layers-close').click();
+    await page.getByTestId('pm-btn-list').click();
+    await expect.poll(() => page.getByTestId('pm-list-row').count()).toBeGreaterThan(3);
+    expect(await smallTargets(page), 'tree list').toEqual([]);
+    await page.getByTestId('pm-list').locator('.pm-close').click();
   });
 
   it('the toolbar is clear of the zoom buttons', async () => {
@@ -125,7 +115,7 @@ describe.each([
 
 describe('GPS follow mode (390 px)', () => {
   it('each fix centres the map until the grower pans; "Re-centre" follows again', async () => {
-    const page = await mapPage('en-US', 390);
+    const page = await openPhoneMap(browser, baseURL, path, 'en-US', 390);
     try {
       await page.context().grantPermissions(['geolocation']);
       const at = (await mapCall(page, 'project', 'center')) as [number, number];
@@ -163,7 +153,7 @@ describe('GPS follow mode (390 px)', () => {
 
 describe('walk to this tree (390 px, Hebrew)', () => {
   it('distance, bearing (turned by the heading) and arrival follow the faked positions, as the pure rules say', async () => {
-    const page = await mapPage('he-IL', 390);
+    const page = await openPhoneMap(browser, baseURL, path, 'he-IL', 390);
     try {
       await page.context().grantPermissions(['geolocation']);
       await page.getByTestId('pm-btn-trees').click();
