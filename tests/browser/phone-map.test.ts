@@ -4,9 +4,9 @@
 // "Location off" on the button, and panning releases GPS follow mode until "Re-centre".
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { demoSurvey, launchBrowser, loginAs, newPage } from '../support/browser';
+import { launchBrowser, loginAs } from '../support/browser';
 import { mapCall, waitForMap } from '../support/map-debug';
-import { openPhoneMap, overlap, smallTargets } from '../support/phone-map';
+import { openPhoneMap, phoneSurveyPath, overlap, smallTargets } from '../support/phone-map';
 import { bearingDegrees, distanceMeters, hasArrived, type LonLat } from '../../workers/geo/walk';
 
 const baseURL = inject('baseURL');
@@ -15,10 +15,7 @@ let path = '';
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const page = await newPage(browser, { baseURL });
-  await loginAs(page, 'grower');
-  path = (await demoSurvey(page, 'Olive East – autumn')).path;
-  await page.context().close();
+  path = await phoneSurveyPath(browser, baseURL);
 });
 afterAll(async () => browser?.close());
 

@@ -5,9 +5,9 @@
 // peek after a row is tapped, the layers panel's sizes, the tree list's alignment, and Sun mode.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { demoSurvey, launchBrowser, loginAs, newPage } from '../support/browser';
+import { launchBrowser } from '../support/browser';
 import { mapCall, waitForMap } from '../support/map-debug';
-import { openPhoneMap, unreachable } from '../support/phone-map';
+import { openPhoneMap, phoneSurveyPath, unreachable } from '../support/phone-map';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -15,10 +15,7 @@ let path = '';
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  const page = await newPage(browser, { baseURL });
-  await loginAs(page, 'grower');
-  path = (await demoSurvey(page, 'Olive East – autumn')).path;
-  await page.context().close();
+  path = await phoneSurveyPath(browser, baseURL);
 });
 afterAll(async () => browser?.close());
 

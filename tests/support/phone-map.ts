@@ -1,8 +1,19 @@
 // The project map on a phone for browser tests (issue 35 "A phone-first map"): opened at a width in a language,
 // and the measures the phone tests share (controls under 44×44 px, boxes that overlap, a control a tap reaches).
 import type { Browser, Page } from 'playwright-core';
-import { loginAs, newPage } from './browser';
+import { demoSurvey, loginAs, newPage } from './browser';
 import { waitForMap } from './map-debug';
+
+/** The path of the phone tests' survey (the 'Olive East – autumn' demo survey), found as a grower. */
+export async function phoneSurveyPath(browser: Browser, baseURL: string): Promise<string> {
+  const page = await newPage(browser, { baseURL });
+  try {
+    await loginAs(page, 'grower');
+    return (await demoSurvey(page, 'Olive East – autumn')).path;
+  } finally {
+    await page.context().close();
+  }
+}
 
 export async function openPhoneMap(browser: Browser, baseURL: string, path: string, locale: 'he-IL' | 'en-US', width: number, height = 844): Promise<Page> {
   const page = await newPage(browser, { baseURL, locale, width, height });
