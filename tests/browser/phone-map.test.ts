@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, loginAs } from '../support/browser';
 import { mapCall, waitForMap } from '../support/map-debug';
-import { openPhoneMap, phoneSurveyPath, overlap, smallTargets } from '../support/phone-map';
+import { openPhoneMap, PHONE_SIZES, phoneSurveyPath, overlap, smallTargets } from '../support/phone-map';
 import { bearingDegrees, distanceMeters, hasArrived, type LonLat } from '../../workers/geo/walk';
 
 const baseURL = inject('baseURL');
@@ -19,12 +19,7 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-describe.each([
-  ['he-IL', 390],
-  ['en-US', 390],
-  ['he-IL', 320],
-  ['en-US', 320],
-] as const)('the map screen on a phone (%s, %i px)', (locale, width) => {
+describe.each(PHONE_SIZES)('the map screen on a phone (%s, %i px)', (locale, width) => {
   let page: Page;
   beforeAll(async () => {
     page = await openPhoneMap(browser, baseURL, path, locale, width);

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { mapCall, waitForMap } from '../support/map-debug';
-import { openPhoneMap, phoneSurveyPath, unreachable } from '../support/phone-map';
+import { openPhoneMap, PHONE_SIZES, phoneSurveyPath, unreachable } from '../support/phone-map';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -33,12 +33,7 @@ const info = async (page: Page) => ({
   box: (await page.getByTestId('pm-info').boundingBox())!,
 });
 
-describe.each([
-  ['he-IL', 390],
-  ['en-US', 390],
-  ['he-IL', 320],
-  ['en-US', 320],
-] as const)('the phone map (%s, %i px)', (locale, width) => {
+describe.each(PHONE_SIZES)('the phone map (%s, %i px)', (locale, width) => {
   let page: Page;
   beforeAll(async () => {
     page = await openPhoneMap(browser, baseURL, path, locale, width);

@@ -4,6 +4,14 @@ import type { Browser, Page } from 'playwright-core';
 import { demoSurvey, loginAs, newPage } from './browser';
 import { waitForMap } from './map-debug';
 
+/** The phone sizes and languages the map is tried in (issue 35: 390 and 320 px, Hebrew and English). */
+export const PHONE_SIZES = [
+  ['he-IL', 390],
+  ['en-US', 390],
+  ['he-IL', 320],
+  ['en-US', 320],
+] as const;
+
 /** The path of the phone tests' survey (the 'Olive East – autumn' demo survey), found as a grower. */
 export async function phoneSurveyPath(browser: Browser, baseURL: string): Promise<string> {
   const page = await newPage(browser, { baseURL });
