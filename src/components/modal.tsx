@@ -10,7 +10,7 @@
  *     footer={<button className="btn btn--primary" form="client-form">{t('save')}</button>}>
  *     <form id="client-form" onSubmit={save}>…</form>
  *   </Modal>
- * `size="wide"` for larger forms; `testId` lands on the dialog element;
+ * `size="wide"` for larger forms, `size="sheet"` for a bottom sheet; `testId` lands on the dialog element;
  * `role="alertdialog"` for a confirmation that interrupts (ConfirmDialog).
  */
 import { useEffect, useId, useLayoutEffect, useRef } from 'react';
@@ -24,7 +24,8 @@ export interface ModalProps {
   onClose: () => void;
   children: React.ReactNode;
   footer?: React.ReactNode;
-  size?: 'normal' | 'wide';
+  /** 'sheet': a bottom sheet on a phone (the map's "More" actions, issue 35). */
+  size?: 'normal' | 'wide' | 'sheet';
   testId?: string;
   role?: 'dialog' | 'alertdialog';
   /** The id of the element that describes the dialog (an alertdialog's message). */

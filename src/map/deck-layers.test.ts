@@ -118,3 +118,18 @@ describe('treeAt (issue 35: a finger picks within TAP_SLOP_PX)', () => {
     expect(treeAt(pts, 2, 35.2 + 40 * pxLon, 32.6, zoom, rgba, TAP_SLOP_PX)).toBe(1);
   });
 });
+
+describe('Sun mode (issue 35: dark outlines, larger trees)', () => {
+  it('draws the trees larger with a dark, thicker outline at the detail zoom, and picks the larger trees', () => {
+    const positions = Float64Array.of(35.2, 32.6, 35.21, 32.6);
+    const rgba = new Uint8Array(8).fill(255);
+    const tree = (sun: boolean) =>
+      buildMapLayers(treesInput({ count: 2, positions, rgba }, { sun })).find((l) => l.id === 'trees')!.props as unknown as Record<string, unknown>;
+    expect([tree(false).getRadius, tree(false).getLineColor, tree(false).getLineWidth]).toEqual([4, LAYER_STYLE.trees.stroke, 1]);
+    expect([tree(true).getRadius, tree(true).getLineColor, tree(true).getLineWidth]).toEqual([6, LAYER_STYLE.sun.stroke, 2]);
+    // 9 px from a tree at zoom 18: outside the plain marker (4 + 1 + 2 px), inside the Sun marker (6 + 2 + 2 px).
+    const pxLon = 360 / worldSize(18);
+    expect(treeAt(positions, 2, 35.2 + 9 * pxLon, 32.6, 18)).toBe(-1);
+    expect(treeAt(positions, 2, 35.2 + 9 * pxLon, 32.6, 18, null, 0, true)).toBe(0);
+  });
+});

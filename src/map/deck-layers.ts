@@ -70,6 +70,8 @@ export interface MapLayerInput {
   treeImage?: TreeImage | 'refused' | null;
   /** A prescription being prepared: its zones coloured by rate, above the trees and areas. */
   prescription?: PrescriptionPreview | null;
+  /** "Sun": the high-contrast style for outdoor use (LAYER_STYLE.sun, issue 35). */
+  sun?: boolean;
 }
 
 /** Below this zoom trees are small dots without a stroke (§9 tree marker radius 2). */
@@ -90,7 +92,9 @@ function centre(p: Polygon): [number, number] {
 }
 
 function areaLayers(id: 'plots' | 'irrigationAreas', items: AreaItem[], input: MapLayerInput): Layer[] {
-  const style = id === 'plots' ? LAYER_STYLE.plots : LAYER_STYLE.irrigationAreas;
+  const base = id === 'plots' ? LAYER_STYLE.plots : LAYER_STYLE.irrigationAreas;
+  const sun = LAYER_STYLE.sun;
+  const style = !input.sun ? base : { ...base, width: base.width * sun.areaWidthScale, stroke: id === 'plots' ? base.stroke : sun.irrigationStroke };
   const out: Layer[] = [
     new PolygonLayer<AreaItem>({
       id,
@@ -104,6 +108,7 @@ function areaLayers(id: 'plots' | 'irrigationAreas', items: AreaItem[], input: M
       getLineWidth: style.width,
       lineWidthUnits: 'pixels',
       pickable: true,
+      updateTriggers: { getLineColor: input.sun, getLineWidth: input.sun },
     }),
   ];
   const sel = input.selected;
@@ -159,6 +164,12 @@ function binaryTrees(t: TreeBuffers & { rgba: Uint8Array }) {
   return data;
 }
 
+/** A drawn tree's radius in CSS px: the dot below the detail zoom, the marker from it, larger in Sun mode. */
+export function treeRadius(detail: boolean, sun = false): number {
+  if (sun) return detail ? LAYER_STYLE.sun.treeRadius : LAYER_STYLE.sun.markerRadius;
+  return detail ? LAYER_STYLE.trees.radius : LAYER_STYLE.treeMarkerRadius;
+}
+
 /**
  * Trees are picked on the CPU (tree-raster.ts nearestTree), not by deck.gl:
  * a picking pass redraws every instance, which on a slow GPU costs as much as
@@ -195,14 +206,14 @@ function treeLayers(input: MapLayerInput): Layer[] {
               data: binaryTrees({ ...t, rgba: t.rgba }),
               ...(t.offsets ? { coordinateSystem: COORDINATE_SYSTEM.LNGLAT_OFFSETS, coordinateOrigin: [t.offsets.origin[0], t.offsets.origin[1], 0] } : {}),
               radiusUnits: 'pixels',
-              getRadius: detail ? LAYER_STYLE.trees.radius : LAYER_STYLE.treeMarkerRadius,
+              getRadius: treeRadius(detail, input.sun),
               stroked: detail,
-              getLineColor: LAYER_STYLE.trees.stroke,
-              getLineWidth: LAYER_STYLE.trees.strokeWidth,
+              getLineColor: input.sun ? LAYER_STYLE.sun.stroke : LAYER_STYLE.trees.stroke,
+              getLineWidth: input.sun ? LAYER_STYLE.sun.strokeWidth : LAYER_STYLE.trees.strokeWidth,
               lineWidthUnits: 'pixels',
               // Dots of 2-4 px gain nothing from the smoothstep edge; it costs fragment work.
               antialiasing: detail,
-              updateTriggers: { getRadius: detail },
+              updateTriggers: { getRadius: [detail, input.sun], getLineColor: input.sun, getLineWidth: input.sun },
             } as ConstructorParameters<typeof ScatterplotLayer>[0]),
           ];
   const sel = input.selected;
@@ -310,8 +321,18 @@ export const TAP_SLOP_PX = 22;
  * The tree under a clicked lon/lat at a zoom (the dot's radius plus 2 px of slack, or `minPixels` when that is
  * more: TAP_SLOP_PX for a finger), or -1. Trees not drawn (alpha 0 in `rgba`) are never picked.
  */
-export function treeAt(positions: Float64Array, count: number, lon: number, lat: number, zoom: number, rgba?: Uint8Array | null, minPixels = 0): number {
-  const radius = zoom >= TREE_DETAIL_ZOOM ? LAYER_STYLE.trees.radius + LAYER_STYLE.trees.strokeWidth : LAYER_STYLE.treeMarkerRadius;
+export function treeAt(
+  positions: Float64Array,
+  count: number,
+  lon: number,
+  lat: number,
+  zoom: number,
+  rgba?: Uint8Array | null,
+  minPixels = 0,
+  sun = false,
+): number {
+  const detail = zoom >= TREE_DETAIL_ZOOM;
+  const radius = treeRadius(detail, sun) + (detail ? (sun ? LAYER_STYLE.sun.strokeWidth : LAYER_STYLE.trees.strokeWidth) : 0);
   return nearestTree(positions, count, lon, lat, zoom, Math.max(radius + 2, minPixels), rgba);
 }
 

@@ -43,6 +43,19 @@ export const LAYER_STYLE = {
   /** Around the selected tree: a white ring inside a black one, each `width` px (readable on any colour). */
   selectedRing: { outer: 15, width: 3 },
   selected: [255, 140, 0, 255] as [number, number, number, number],
+  /**
+   * "Sun" (issue 35, README Decisions "Sun mode"): high contrast for a phone outdoors — larger trees with a dark
+   * outline from the detail zoom, the dots below it larger too where trees are drawn one by one, and thicker,
+   * darker plot and irrigation-area outlines.
+   */
+  sun: {
+    treeRadius: 6,
+    markerRadius: 3,
+    stroke: [17, 17, 17, 255] as [number, number, number, number],
+    strokeWidth: 2,
+    areaWidthScale: 1.5,
+    irrigationStroke: [13, 71, 161, 255] as [number, number, number, number],
+  },
 };
 
 export function basemapStyle(tileUrl = TILE_URL): StyleSpecification {

@@ -5,6 +5,7 @@
 // that draws trees adds them with exposeTrees. Read-only but for jumpToTree; nothing
 // in it is private to the signed-in user beyond what the screen shows.
 import type { Map as MapLibreMap } from 'maplibre-gl';
+import type { Layer } from '@deck.gl/core';
 
 export type MapDebugName = 'project' | 'farm' | 'editor';
 
@@ -26,6 +27,8 @@ export interface MapDebug {
   hasSource(id: string): boolean;
   /** A style layer's paint or layout property (the aerial photo's opacity and visibility), undefined without the layer. */
   layerProperty(id: string, name: string): unknown;
+  /** A prop of the deck.gl layer of this id as last set (a number, string, boolean or array), undefined without it. */
+  deckProperty(id: string, name: string): unknown;
   /** The screen's trees (0 when it draws none). */
   treeCount(): number;
   /** CSS pixels of tree i relative to the container, or null. */
@@ -42,7 +45,7 @@ const registry = (): Registry => ((window as unknown as { __maps?: Registry })._
 const treesOf = new Map<MapDebugName, MapDebugTrees>();
 
 /** Publishes a map under a name; the returned function takes it back (only if it is still the published one). */
-export function exposeMap(name: MapDebugName, map: MapLibreMap): () => void {
+export function exposeMap(name: MapDebugName, map: MapLibreMap, deckLayers: () => readonly Layer[] = () => []): () => void {
   const point = (lngLat: [number, number]) => {
     const p = map.project(lngLat);
     return { x: p.x, y: p.y };
@@ -60,6 +63,10 @@ export function exposeMap(name: MapDebugName, map: MapLibreMap): () => void {
         : name === 'visibility'
           ? (map.getLayoutProperty(id, name) ?? 'visible')
           : map.getPaintProperty(id, name as 'raster-opacity'),
+    deckProperty: (id, prop) => {
+      const v = (deckLayers().find((l) => l.id === id)?.props as Record<string, unknown> | undefined)?.[prop];
+      return typeof v === 'function' || (typeof v === 'object' && v !== null && !Array.isArray(v)) ? undefined : v;
+    },
     treeCount: () => treesOf.get(name)?.count ?? 0,
     treeScreenPoint: (i) => {
       const at = treesOf.get(name)?.lngLat(i);

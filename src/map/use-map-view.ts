@@ -91,6 +91,8 @@ export function useMapView(container: RefObject<HTMLDivElement | null>, handlers
   // Read synchronously: a dead overlay must not get layers (deck.gl throws on a map without a context).
   const lostRef = useRef(false);
   const overlayRef = useRef<MapLibreOverlay | null>(null);
+  // The deck.gl layers last set: the debug handle reads their props back (map-debug.ts deckProperty).
+  const deckLayersRef = useRef<readonly Layer[]>([]);
   const handlersRef = useRef(handlers);
   useEffect(() => {
     handlersRef.current = handlers;
@@ -118,7 +120,7 @@ export function useMapView(container: RefObject<HTMLDivElement | null>, handlers
       attributionControl: { compact: true },
       transformRequest: transformApiRequest,
     });
-    const unexpose = debugName ? exposeMap(debugName, m) : () => {};
+    const unexpose = debugName ? exposeMap(debugName, m, () => deckLayersRef.current) : () => {};
     // A tile that cannot load (no network) must not become a page error.
     m.on('error', (e) => {
       if ((e as unknown as { sourceId?: string }).sourceId === 'basemap') handlersRef.current.onBasemapError?.();
@@ -161,6 +163,7 @@ export function useMapView(container: RefObject<HTMLDivElement | null>, handlers
     moveId,
     pixelRatio: deckPixelRatio(),
     setLayers: (layers) => {
+      deckLayersRef.current = layers;
       if (!lostRef.current) overlayRef.current?.setProps({ layers });
     },
     pickAll: (x, y) => (lostRef.current ? [] : (overlayRef.current?.pickMultipleObjects({ x, y, radius: 2, depth: 8 }) ?? [])),

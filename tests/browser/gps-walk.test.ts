@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser } from '../support/browser';
 import { mapCall } from '../support/map-debug';
-import { growerSurveyPath, openSurveyMap } from '../support/survey-map';
+import { growerSurveyPath, openPhoneMap } from '../support/phone-map';
 import { bearingDegrees, distanceMeters, hasArrived, NEAREST_TREE_MAX_METRES, nextTarget, type LonLat, type WalkTree } from '../../workers/geo/walk';
 import { WALK_LIST_MAX } from '../../src/features/project-map/map-walk';
 import type { MapDebug } from '../../src/map/map-debug';
@@ -52,7 +52,7 @@ describe.each(['he-IL', 'en-US'] as const)('GPS walk to a tree (%s, 390 px, offl
   const selected = async () => (await mapCall(page, 'project', 'selected'))?.index ?? -1;
 
   beforeAll(async () => {
-    page = await openSurveyMap(browser, baseURL, path, locale, 390);
+    page = await openPhoneMap(browser, baseURL, path, locale, 390);
     await page.getByTestId('pm-btn-trees').click();
     await page.waitForFunction(() => (window as unknown as { __maps: { project?: MapDebug } }).__maps.project!.treeCount() > 100, null, { timeout: 30_000 });
     trees = await page.evaluate(() => {

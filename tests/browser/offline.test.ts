@@ -12,6 +12,7 @@ import { ACCOUNTS } from '../support/accounts';
 import { waitForMap } from '../support/map-debug';
 import type { MapDebug } from '../../src/map/map-debug';
 import { keptRecords, waitKept } from '../support/device';
+import { mapTool } from '../support/map-tools';
 
 const baseURL = inject('baseURL');
 const staticDir = inject('staticDir');
@@ -165,7 +166,7 @@ describe('surveys kept on the device', () => {
     await expect.poll(() => page.getByTestId('pm-list-row').count()).toBeGreaterThan(5);
     await page.getByTestId('pm-list').getByRole('button', { name: 'Close' }).click();
     // Export says it needs a connection instead of failing.
-    await page.getByTestId('pm-btn-export').click();
+    await (await mapTool(page, 'export')).click(); // in "More" on a phone
     expect(await page.getByTestId('pm-needs-connection').textContent()).toContain('Needs a connection');
   });
 

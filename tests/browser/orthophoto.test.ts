@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { apiJson, demoSurvey, launchBrowser, loginAs, newPage, screenPixels } from '../support/browser';
 import { mapCall, waitForMap } from '../support/map-debug';
+import { mapTool } from '../support/map-tools';
 
 let browser: Browser;
 const baseURL = inject('baseURL');
@@ -87,7 +88,7 @@ describe('aerial photo on the project map', () => {
       await openBigSurvey(page);
       const projects = await apiJson<{ project_id: number; name: string }[]>(page, '/api/projects/user');
       const summer = projects.find((x) => x.name === 'Avocado survey – summer')!;
-      await page.getByTestId('pm-btn-compare').click();
+      await (await mapTool(page, 'compare')).click();
       await page.getByTestId(`compare-${summer.project_id}`).click();
       await page.waitForSelector('[data-testid=photo-swipe-bar]', { timeout: 60_000 });
       expect(await page.locator('.map-swipe-layer canvas').count()).toBe(1);

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, loginAs } from '../support/browser';
-import { growerSurveyPath, openSurveyMap } from '../support/survey-map';
 import { mapCall, waitForMap } from '../support/map-debug';
+import { openPhoneMap, PHONE_SIZES, growerSurveyPath, overlap, smallTargets } from '../support/phone-map';
 
 const baseURL = inject('baseURL');
 let browser: Browser;
@@ -14,43 +14,35 @@ let path = '';
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  path = await growerSurveyPath(browser, baseURL, 'Olive East – autumn');
+  path = await growerSurveyPath(browser, baseURL);
 });
 afterAll(async () => browser?.close());
 
-const mapPage = (locale: 'he-IL' | 'en-US', width: number): Promise<Page> => openSurveyMap(browser, baseURL, path, locale, width);
-
-type Box = { x: number; y: number; width: number; height: number };
-const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-
-/** Every visible button and link of the map screen narrower or lower than 44 px, with what it says. */
-async function smallTargets(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const out: string[] = [];
-    for (const el of document.querySelectorAll<HTMLElement>('[data-testid=project-map-page] :is(button, a[href])')) {
-      const r = el.getBoundingClientRect();
-      const style = getComputedStyle(el);
-      if (r.width === 0 || r.height === 0 || style.visibility === 'hidden') continue;
-      if (r.width < 44 || r.height < 44)
-        out.push(`${el.dataset.testid ?? el.getAttribute('aria-label') ?? el.textContent?.trim()}: ${Math.round(r.width)}×${Math.round(r.height)}`);
-    }
-    return out;
-  });
-}
-
-describe.each([
-  ['he-IL', 390],
-  ['en-US', 390],
-  ['he-IL', 320],
-] as const)('the map screen on a phone (%s, %i px)', (locale, width) => {
+describe.each(PHONE_SIZES)('the map screen on a phone (%s, %i px)', (locale, width) => {
   let page: Page;
   beforeAll(async () => {
-    page = await mapPage(locale, width);
+    page = await openPhoneMap(browser, baseURL, path, locale, width);
   });
   afterAll(async () => page?.context().close());
 
   it('every button and link of the map screen is at least 44×44 px', async () => {
     expect(await smallTargets(page)).toEqual([]);
+  });
+
+  it('with the "More" sheet, the layers panel or the tree list open, every button and link is still at least 44×44 px', async () => {
+    await page.getByTestId('pm-btn-more').click();
+    await page.getByTestId('pm-more').waitFor();
+    expect(await page.locator('[data-testid=pm-more] button').count()).toBeGreaterThan(5);
+    expect(await smallTargets(page), 'More').toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('pm-btn-layers').click();
+    await page.getByTestId('legend-toggle-0').waitFor();
+    expect(await smallTargets(page), 'layers').toEqual([]);
+    await page.getByTestId('pm-layers-close').click();
+    await page.getByTestId('pm-btn-list').click();
+    await expect.poll(() => page.getByTestId('pm-list-row').count()).toBeGreaterThan(3);
+    expect(await smallTargets(page), 'tree list').toEqual([]);
+    await page.getByTestId('pm-list').locator('.pm-close').click();
   });
 
   it('the toolbar is clear of the zoom buttons', async () => {
@@ -114,7 +106,7 @@ describe.each([
 
 describe('GPS follow mode (390 px)', () => {
   it('each fix centres the map until the grower pans; "Re-centre" follows again', async () => {
-    const page = await mapPage('en-US', 390);
+    const page = await openPhoneMap(browser, baseURL, path, 'en-US', 390);
     try {
       await page.context().grantPermissions(['geolocation']);
       const at = (await mapCall(page, 'project', 'center')) as [number, number];

@@ -10,6 +10,7 @@ import { read as readShapefile } from 'shapefile';
 import type { Download } from 'playwright-core';
 import { apiJson as api, demoSurvey, downloadBytes as readBytes, launchBrowser, loginAs, newPage, screenPixels } from '../support/browser';
 import { mapCall, waitForMap } from '../support/map-debug';
+import { mapTool } from '../support/map-tools';
 import type { MapDebug } from '../../src/map/map-debug';
 
 let browser: Browser;
@@ -593,12 +594,12 @@ describe('acting on a survey: comparison, tree list and areas table', () => {
     await phone.waitForSelector('[data-testid=pm-loading]', { state: 'detached', timeout: 5_000 });
     expect(await phone.evaluate(() => document.documentElement.dir)).toBe('rtl');
     for (const [button, panel] of [
-      ['pm-btn-list', 'pm-list'],
-      ['pm-btn-zones', 'pm-zones'],
-      ['pm-btn-compare', 'pm-surveys'],
-      ['pm-btn-prescription', 'pm-prescription'],
+      ['list', 'pm-list'],
+      ['zones', 'pm-zones'],
+      ['compare', 'pm-surveys'],
+      ['prescription', 'pm-prescription'],
     ] as const) {
-      await phone.getByTestId(button).click();
+      await (await mapTool(phone, button)).click(); // a phone has three of them in "More"
       const box = (await phone.getByTestId(panel).boundingBox())!;
       expect(box.x, panel).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width, panel).toBeLessThanOrEqual(360);

@@ -26,6 +26,8 @@ export interface ScreenState {
   zoomActive: boolean;
   /** Alerts (duplicate trees) the grower closed. */
   dismissed: string[];
+  /** "Sun": the high-contrast map style for outdoor use (issue 35), kept in the URL with the view. */
+  sun: boolean;
 }
 
 export type ScreenAction =
@@ -34,10 +36,11 @@ export type ScreenAction =
   | { type: 'togglePanel'; panel: Panel }
   | { type: 'closePanel' }
   | { type: 'zoomActive'; on: boolean }
+  | { type: 'sun'; on: boolean }
   | { type: 'dismiss'; alert: string };
 
-export function initialScreenState(dismissed: string[] = []): ScreenState {
-  return { layers: initialLayerState(), mode: 'status', hidden: [], panel: null, zoomActive: false, dismissed };
+export function initialScreenState(dismissed: string[] = [], sun = false): ScreenState {
+  return { layers: initialLayerState(), mode: 'status', hidden: [], panel: null, zoomActive: false, dismissed, sun };
 }
 
 export function screenReducer(s: ScreenState, a: ScreenAction): ScreenState {
@@ -51,6 +54,8 @@ export function screenReducer(s: ScreenState, a: ScreenAction): ScreenState {
     case 'zoomActive':
       // Every drag starts with one: no new state (no render of the page) when nothing changes.
       return s.zoomActive === a.on ? s : { ...s, zoomActive: a.on };
+    case 'sun':
+      return { ...s, sun: a.on };
     case 'dismiss':
       return s.dismissed.includes(a.alert) ? s : { ...s, dismissed: [...s.dismissed, a.alert] };
     default: {
@@ -111,9 +116,11 @@ export function pickAt(
   rgba: Uint8Array | null,
   /** How far (CSS px) a tap may be from a tree: TAP_SLOP_PX on a touch screen (issue 35), else the dot's size. */
   tapPixels = 0,
+  /** Sun mode draws larger trees (LAYER_STYLE.sun): the picked ones are the drawn ones. */
+  sun = false,
 ): Selected | null {
   const shown = layers.visible.trees ? trees : null;
-  const tree = shown ? treeAt(shown.positions, shown.count, click.coordinate[0], click.coordinate[1], zoom, rgba, tapPixels) : -1;
+  const tree = shown ? treeAt(shown.positions, shown.count, click.coordinate[0], click.coordinate[1], zoom, rgba, tapPixels, sun) : -1;
   return chooseFeature(hits, layers.infoLayer, tree);
 }
 

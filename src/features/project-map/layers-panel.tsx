@@ -2,6 +2,7 @@
 // radio, name and classification colours with live counts. Reordered with
 // @dnd-kit/sortable (pointer, touch and keyboard); the first row is on top.
 import { DndContext, KeyboardSensor, PointerSensor, TouchSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
+import { GripVertical } from 'lucide-react';
 import { SortableContext, arrayMove, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { ReactNode } from 'react';
@@ -104,7 +105,7 @@ function Row({ id, ...p }: Props & { id: LayerId }) {
         {...listeners}
         data-testid={`layer-drag-${id}`}
       >
-        ⠿
+        <GripVertical aria-hidden="true" focusable="false" size={20} />
       </button>
       <input
         type="checkbox"

@@ -2,12 +2,11 @@
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
-import { buildMapLayers, TAP_SLOP_PX, TREE_DETAIL_ZOOM, type AreaItem, type TreeLabel } from '../../map/deck-layers';
+import { buildMapLayers, TAP_SLOP_PX, TREE_DETAIL_ZOOM, type TreeLabel } from '../../map/deck-layers';
 import type { ZoneRow } from '../../map/geo-client';
 import { relatedSurveysQuery, type RelatedSurvey } from '../../api/project';
 import { useQueryClient } from '@tanstack/react-query';
 import { isChangeMode } from '../../../workers/geo/colours';
-import { zoneLabel } from '../../../workers/geo/features';
 import { formatSurveyDate, isLaterSurvey, surveyDate } from '../../domain/survey-order';
 import { localToday } from '../../domain/projects-dates';
 import { MAP_DEFAULTS } from '../../map/map-config';
@@ -24,7 +23,8 @@ import { MapToolbar } from './map-toolbar';
 import { useReport } from './use-report';
 import { PathBar } from './path-bar';
 import { SurveysPanel } from './surveys-panel';
-import type { TreeValues, ZoneNames } from './tree-table';
+import type { TreeValues } from './tree-table';
+import { areaItems, zoneNamesOf } from './area-items';
 import { InfoContent } from './info-content';
 import { TreeListPanel } from './tree-list-panel';
 import { ZoneTable } from './zone-table';
@@ -81,17 +81,6 @@ export default function ProjectMapPage() {
   return <ProjectMapScreen key={projectId ?? ''} />;
 }
 
-function areaItems(list: { geometry: AreaItem['polygon']; id: string | number; properties: Record<string, unknown> }[]): AreaItem[] {
-  return list.map((f, index) => ({ index, polygon: f.geometry, label: zoneLabel(f.properties) ?? String(f.id) }));
-}
-
-/** Plot and irrigation-area names by the id a tree carries (the feature's source id). */
-function zoneNamesOf(ingest: { plots: AreaSourceFeature[]; irrigationAreas: AreaSourceFeature[] } | null): ZoneNames {
-  const names = (list: AreaSourceFeature[]) => new Map(list.map((f) => [String(f.sourceId), zoneLabel(f.properties) ?? String(f.sourceId)]));
-  return { plots: names(ingest?.plots ?? []), areas: names(ingest?.irrigationAreas ?? []) };
-}
-type AreaSourceFeature = { sourceId: string | number; properties: Record<string, unknown> };
-
 function ProjectMapScreen() {
   const { t, i18n } = useTranslation('project-map');
   // A field worker's map has no export, report or prescription (src/domain/roles.ts; the API refuses them too).
@@ -107,7 +96,9 @@ function ProjectMapScreen() {
   const queryClient = useQueryClient();
   const { data, client, setColourMode, compareWith } = useProjectData(projectId, navState?.projectName ?? navState?.name);
   // The screen's state and its rules: controller.ts (tested in Node); this page lays out.
-  const [screen, dispatch] = useReducer(screenReducer, projectId ?? '', (id) => initialScreenState(readDismissed(id)));
+  // A link that names a camera opens there (README "URL state"), in Sun mode if it says so.
+  const initialView = useInitialUrlView();
+  const [screen, dispatch] = useReducer(screenReducer, projectId ?? '', (id) => initialScreenState(readDismissed(id), initialView.sun));
   const { layers, mode, hidden, panel } = screen;
   const screenRef = useRef(screen);
   useEffect(() => {
@@ -144,7 +135,8 @@ function ProjectMapScreen() {
       onClick: (click) => {
         // A finger (a coarse pointer) picks the tree within TAP_SLOP_PX (issue 35).
         const tap = window.matchMedia('(pointer: coarse)').matches ? TAP_SLOP_PX : 0;
-        const hit = pickAt(click, view.pickAll(click.x, click.y), screenRef.current.layers, drawnRef.current, view.map?.getZoom() ?? 0, rgbaRef.current, tap);
+        const s = screenRef.current;
+        const hit = pickAt(click, view.pickAll(click.x, click.y), s.layers, drawnRef.current, view.map?.getZoom() ?? 0, rgbaRef.current, tap, s.sun);
         if (hit) dispatch({ type: 'select', selected: hit });
       },
       onUserMove: () => {
@@ -198,9 +190,7 @@ function ProjectMapScreen() {
     );
   };
 
-  // Once per completed load: pick the first layer as info layer and fit (§4) — or, opened from a link that
-  // names a camera (README "URL state"), go there instead.
-  const initialView = useInitialUrlView();
+  // Once per completed load: pick the first layer as info layer and fit (§4), or go to the link's camera.
   const fittedFor = useRef(0);
   useEffect(() => {
     if (data.loadId === 0 || fittedFor.current === data.loadId || !view.map) return;
@@ -294,10 +284,11 @@ function ProjectMapScreen() {
         gps: gpsMark,
         treeImage,
         prescription: panel === 'prescription' ? rxPreview : null,
+        sun: screen.sun,
       }),
       ...scouting.layers,
     ]);
-  }, [view, layers, plots, areas, drawn, data.colours, data.errors, treeLabels, treeImage, gpsMark, panel, rxPreview, scouting.layers]);
+  }, [view, layers, plots, areas, drawn, data.colours, data.errors, treeLabels, treeImage, gpsMark, panel, rxPreview, scouting.layers, screen.sun]);
 
   // With a plot or irrigation area selected, the legend counts its trees (the same grouping as the info panel).
   const legends = useMemo(
@@ -369,6 +360,7 @@ function ProjectMapScreen() {
       selectedId:
         sel?.layer === 'trees' ? (treeValues?.tree_id == null ? null : String(treeValues.tree_id)) : (selectedSource(selection)?.sourceId?.toString() ?? null),
       compare: comparison?.survey.project_id ?? null,
+      sun: screen.sun,
       map: view.map,
       moveId: view.moveId,
     },
@@ -412,7 +404,7 @@ function ProjectMapScreen() {
 
   if (data.notFound) return <SurveyNotFound />;
   return (
-    <section className="pm" data-testid="project-map-page" data-load-id={data.loadId} data-colour-mode={mode}>
+    <section className={`pm${screen.sun ? ' pm--sun' : ''}`} data-testid="project-map-page" data-load-id={data.loadId} data-colour-mode={mode}>
       <PathBar
         featureName={featureName}
         layerName={layers.infoLayer ? t(`layers.${layers.infoLayer}`) : null}
@@ -445,6 +437,8 @@ function ProjectMapScreen() {
           }}
           treesOn={layers.visible.trees}
           onTrees={() => dispatch({ type: 'toggleVisible', id: 'trees' })}
+          sun={screen.sun}
+          onSun={() => dispatch({ type: 'sun', on: !screen.sun })}
           reporting={report.busy}
           onReport={() => void report.run()}
           may={may}

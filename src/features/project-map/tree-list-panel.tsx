@@ -1,7 +1,8 @@
 // The problem-tree list (issue 13): the trees the map shows (legend filter,
 // comparison, chosen plot / irrigation area), sorted in the worker and read
 // from typed columns by a virtual list (TanStack Virtual), so 100k rows scroll
-// smoothly. A row flies the map to its tree. It prints as pages of 40 rows.
+// smoothly. A row flies the map to its tree; on a phone the list then drops to a peek (its header and
+// "Show the list") so the tree the map flew to is in sight (issue 35). It prints as pages of 40 rows.
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +11,9 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { CHANGE_KEYS } from '../../../workers/geo/compare';
 import { LIST_SORT_KEYS } from '../../../workers/geo/tree-list';
 import { isCancelled, type GeoClient, type ListFilter, type ListSort, type TreeList } from '../../map/geo-client';
+import { X } from 'lucide-react';
 import { PanelHeader } from './panel-header';
+import { usePhone } from './use-phone';
 
 type Col = ListSort['key'];
 /** On screen: the worker's sort keys in their order (plot, irrigation area, row, tree, status, N, P, K, vitality, canopy, change). */
@@ -19,6 +22,10 @@ const PRINT: Col[] = ['plot', 'row', 'tree', 'area', 'status', 'n', 'p', 'k', 'v
 const PRINT_ROWS_PER_PAGE = 40;
 const PRINT_MAX_ROWS = 5000;
 const ROW_PX = 34;
+/** On a phone a row is a thumb's target (issue 35: every control at least 44×44 px). */
+const PHONE_ROW_PX = 44;
+/** Text columns: a name is shown whole when the panel has room (issue 35: not "Avoca…" at 1440 px). */
+const NAME_COLS: readonly Col[] = ['plot', 'area', 'status', 'change'];
 
 interface Props {
   client: RefObject<GeoClient | null>;
@@ -42,6 +49,9 @@ export function TreeListPanel(p: Props) {
   const [printing, setPrinting] = useState(false);
   const scrollRef = useRef<HTMLDivElement>(null);
   const { client, filter } = p;
+  const phone = usePhone();
+  const rowPx = phone ? PHONE_ROW_PX : ROW_PX;
+  const [peek, setPeek] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -56,7 +66,8 @@ export function TreeListPanel(p: Props) {
 
   const cols = SCREEN.filter((c) => p.comparing || c !== 'change');
   const count = list?.count ?? 0;
-  const virtual = useVirtualizer({ count, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_PX, overscan: 12 });
+  const virtual = useVirtualizer({ count, getScrollElement: () => scrollRef.current, estimateSize: () => rowPx, overscan: 12 });
+  useEffect(() => virtual.measure(), [rowPx, virtual]);
   const nf = new Intl.NumberFormat(i18n.language);
   const cell = (L: TreeList, r: number, c: Col): string => {
     const num = (v: number, d: number) => (v === v ? v.toFixed(d) : '—');
@@ -98,10 +109,25 @@ export function TreeListPanel(p: Props) {
     };
   }, [printing]);
 
-  const grid = { gridTemplateColumns: `repeat(${cols.length}, minmax(64px, 1fr))` };
+  // Every row is its own grid with the same tracks (so columns line up): names get 2.5 shares, numbers one.
+  const grid = { gridTemplateColumns: cols.map((c) => (NAME_COLS.includes(c) ? 'minmax(96px, 2.5fr)' : 'minmax(52px, 1fr)')).join(' ') };
+  const title = `${t('list.title')} (${nf.format(count)})`;
+  if (peek)
+    return (
+      <section className="pm-sheet pm-list pm-list--peek" aria-label={t('list.title')} data-testid="pm-list" data-peek="true">
+        <header className="pm-layers__header">
+          <button type="button" className="pm-list__expand" onClick={() => setPeek(false)} data-testid="pm-list-expand" aria-expanded="false">
+            {title} · {t('list.expand')}
+          </button>
+          <button type="button" className="pm-close" onClick={p.onClose} aria-label={t('layers.close')}>
+            <X aria-hidden="true" focusable="false" size={20} />
+          </button>
+        </header>
+      </section>
+    );
   return (
-    <section className="pm-sheet pm-list" aria-label={t('list.title')} data-testid="pm-list">
-      <PanelHeader title={`${t('list.title')} (${nf.format(count)})`} onClose={p.onClose} />
+    <section className="pm-sheet pm-list" aria-label={t('list.title')} data-testid="pm-list" data-peek="false">
+      <PanelHeader title={title} onClose={p.onClose} />
       <div className="pm-sheet__bar">
         <span className="pm-list__hint">
           {p.scopeName ? withData(t('list.scope', { name: p.scopeName }), p.scopeName) : t('list.all')} · {t('list.hint')}
@@ -140,17 +166,31 @@ export function TreeListPanel(p: Props) {
                 type="button"
                 role="row"
                 className="pm-list__row"
-                style={{ ...grid, transform: `translateY(${v.start}px)`, blockSize: ROW_PX }}
-                onClick={() => p.onPick(list.drawn[v.index])}
+                style={{ ...grid, transform: `translateY(${v.start}px)`, blockSize: rowPx }}
+                onClick={() => {
+                  if (phone) setPeek(true);
+                  p.onPick(list.drawn[v.index]);
+                }}
                 data-testid="pm-list-row"
                 data-index={v.index}
                 data-drawn={list.drawn[v.index]}
               >
-                {cols.map((c) => (
-                  <span key={c} role="cell" dir="auto" translate={c === 'plot' || c === 'area' ? 'no' : undefined}>
-                    {cell(list, v.index, c)}
-                  </span>
-                ))}
+                {cols.map((c) => {
+                  const text = cell(list, v.index, c);
+                  const name = NAME_COLS.includes(c);
+                  // Every cell starts on its column's side (the page's direction); a name keeps its own inside <bdi>.
+                  return (
+                    <span
+                      key={c}
+                      role="cell"
+                      className={name ? 'pm-list__name' : 'pm-list__num'}
+                      title={name ? text : undefined}
+                      translate={c === 'plot' || c === 'area' ? 'no' : undefined}
+                    >
+                      {name ? <bdi>{text}</bdi> : text}
+                    </span>
+                  );
+                })}
               </button>
             ))}
         </div>

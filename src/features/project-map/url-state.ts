@@ -1,5 +1,5 @@
 // The project map's view in its URL (README "URL state"): the visible layers,
-// the colour mode and its hidden legend classes, the selected feature (a tree by
+// the colour mode and its hidden legend classes, Sun mode (issue 35), the selected feature (a tree by
 // its tree id, a plot or irrigation area by its id), the compared survey and the
 // camera. A reload, or a link sent to a colleague with the same access, opens the
 // same view. Pure: parse and write query strings; the page applies them.
@@ -16,13 +16,15 @@ export interface UrlView {
   /** The survey compared with (its project id). */
   compare: number | null;
   camera: { lon: number; lat: number; zoom: number } | null;
+  /** "Sun", the high-contrast map style for outdoor use (issue 35). */
+  sun: boolean;
 }
 
 const LAYERS: readonly LayerId[] = ['plots', 'irrigationAreas', 'trees'];
 const SHORT: Record<LayerId, string> = { plots: 'plot', irrigationAreas: 'area', trees: 'tree' };
 const LONG = Object.fromEntries(Object.entries(SHORT).map(([k, v]) => [v, k])) as Record<string, LayerId>;
 /** The keys this module owns in the query string (others are left alone). */
-export const URL_KEYS = ['layers', 'mode', 'hide', 'sel', 'cmp', 'at'] as const;
+export const URL_KEYS = ['layers', 'mode', 'hide', 'sel', 'cmp', 'at', 'sun'] as const;
 
 const finite = (s: string | undefined) => (s !== undefined && s.trim() !== '' && Number.isFinite(Number(s)) ? Number(s) : null);
 
@@ -50,6 +52,7 @@ export function parseUrlView(search: string | URLSearchParams): UrlView {
     selected: selRaw ? { layer: LONG[selRaw[1]], id: selRaw[2] } : null,
     compare: cmp !== null && Number.isInteger(cmp) && cmp > 0 ? cmp : null,
     camera,
+    sun: q.get('sun') === '1',
   };
 }
 
@@ -63,6 +66,7 @@ export function writeUrlView(v: UrlView, base: string | URLSearchParams = ''): s
   if (v.mode && v.hidden.length) q.set('hide', v.hidden.join(','));
   if (v.selected) q.set('sel', `${SHORT[v.selected.layer]}:${v.selected.id}`);
   if (v.compare) q.set('cmp', String(v.compare));
+  if (v.sun) q.set('sun', '1');
   if (v.camera) q.set('at', `${v.camera.lon.toFixed(6)},${v.camera.lat.toFixed(6)},${v.camera.zoom.toFixed(2)}`);
   // Commas and colons are legal in a query: keep the link readable.
   const s = q.toString().replace(/%2C/gi, ',').replace(/%3A/gi, ':');

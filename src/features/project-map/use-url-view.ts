@@ -24,6 +24,8 @@ interface Current {
   /** The selection by id (a tree's tree id once the worker named it, a plot's or area's id). */
   selectedId: string | null;
   compare: number | null;
+  /** Sun mode (issue 35); the page starts with the URL's. */
+  sun: boolean;
   map: MapLibreMap | null;
   /** Changes after every camera move (the map view's moveId). */
   moveId: number;
@@ -63,7 +65,7 @@ export function useUrlView(initial: UrlView, loaded: boolean, now: Current, acti
     })();
   }, [loaded, initial]);
 
-  const { layers, mode, hidden, selectedId, compare, map, moveId } = now;
+  const { layers, mode, hidden, selectedId, compare, sun, map, moveId } = now;
   useEffect(() => {
     if (!restored) return;
     const centre = map?.getCenter();
@@ -73,9 +75,10 @@ export function useUrlView(initial: UrlView, loaded: boolean, now: Current, acti
       hidden,
       selected: layers.selected && selectedId !== null ? { layer: layers.selected.layer, id: selectedId } : null,
       compare,
+      sun,
       camera: map && centre ? { lon: centre.lng, lat: centre.lat, zoom: map.getZoom() } : null,
     };
     const search = writeUrlView(view, window.location.search);
     if (search !== window.location.search) window.history.replaceState(window.history.state, '', `${window.location.pathname}${search}${window.location.hash}`);
-  }, [restored, layers, mode, hidden, selectedId, compare, map, moveId]);
+  }, [restored, layers, mode, hidden, selectedId, compare, sun, map, moveId]);
 }
