@@ -15,6 +15,8 @@ const folders = (dir) =>
     .map((e) => e.name);
 const FEATURES = folders('./src/features/');
 const ADMIN_FEATURES = folders('./src/features/admin/');
+// Every server folder but routes/: HTTP is the top layer, nothing below imports it.
+const BELOW_ROUTES = folders('./server/').filter((f) => f !== 'routes');
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**'] },
@@ -55,6 +57,11 @@ export default tseslint.config(
               message: 'The server shares only src/domain and workers/geo with the app.',
             },
             { target: './src', from: './server', message: 'The app never imports server code.' },
+            {
+              target: [...BELOW_ROUTES.map((f) => `./server/${f}`), './workers', './tests', './bench', './scripts'],
+              from: './server/routes',
+              message: 'Nothing imports routes/ (docs/ARCHITECTURE.md §2): shared helpers live in server/db, SQL in server/repos.',
+            },
             {
               target: ['./src/components', './src/map', './src/api'],
               from: './src/features',
