@@ -114,6 +114,27 @@ export default tseslint.config(
     },
   },
   {
+    // SQL lives in server/repos (docs/ARCHITECTURE.md §2, §6): a route parses, checks access, calls a repository or a job, answers.
+    files: ['server/routes/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(query|queryArrays)$/]',
+          message: 'No SQL in routes: call a repository function in server/repos.',
+        },
+        {
+          selector: 'TemplateLiteral[quasis.0.value.raw=/^\\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\\s/]',
+          message: 'No SQL in routes: the statement belongs in a repository in server/repos.',
+        },
+        {
+          selector: 'Literal[value=/^\\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\\s/]',
+          message: 'No SQL in routes: the statement belongs in a repository in server/repos.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs}'],
     languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
   },

@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../db/adapter';
 import { currentUser } from '../plugins/auth';
 import { notFound } from '../http-error';
-import { findProject, projectParams } from '../repos/project-access';
+import { findProject, projectName, projectParams } from '../repos/project-access';
 import { orthoRows, readyVersion, type OrthoRow } from '../repos/orthophotos';
 import { okMessage, fileResponse } from '../../src/domain/contracts/common';
 import { ORTHO_VERSION, orthophotoAccepted, orthophotoLine, orthophotoStatus } from '../../src/domain/contracts/orthophoto';
@@ -78,9 +78,9 @@ export const orthophotoRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
   const project = async (projectId: number) => {
-    const { rows } = await db.query<{ name: string }>(`SELECT name FROM projects WHERE project_id = $1`, [projectId]);
-    if (!rows[0]) throw notFound('project');
-    return { projectId, name: rows[0].name };
+    const name = await projectName(db, projectId);
+    if (name === null) throw notFound('project');
+    return { projectId, name };
   };
 
   app.get(
