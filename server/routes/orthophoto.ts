@@ -32,8 +32,6 @@ const TileParams = projectParams.extend({
 });
 const TileQuery = z.strictObject({ v: z.string().regex(ORTHO_VERSION, 'v must be the photo version (16 hex characters)').optional() });
 const IMMUTABLE = 'private, max-age=31536000, immutable';
-/** Recently served tiles (a tile of a version never changes; an empty one is kept as an empty buffer): 64 MB. */
-const tileCache = new LRUCache<string, Buffer>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (b) => b.length + 64 });
 
 type Status = z.input<typeof orthophotoStatus>;
 
@@ -73,6 +71,9 @@ function statusOf(db: Db, projectId: number, rows: { ready?: OrthoRow; pending?:
 }
 
 export const orthophotoRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  /** Recently served tiles (a tile of a version never changes; an empty one is kept as an empty buffer): 64 MB, per app. */
+  const tileCache = new LRUCache<string, Buffer>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (b) => b.length + 64 });
+  app.addHook('onClose', async () => tileCache.clear());
   // The upload is the raw body, whatever its content type: it is streamed to disk, never parsed.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));

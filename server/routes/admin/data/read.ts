@@ -31,23 +31,22 @@ const ClientQuery = z.strictObject({
  * 1M-tree client's trees are ~76 MB of JSON and ~3.5 s of database time).
  * Read and deflated in the job thread (repos/editor-trees.ts), kept deflated
  * (gzip-parts.ts): ~1 s of compression per answer is paid once, and the API
- * thread never holds the text. Per process, the newest version of each client only, in lru-cache
- * (least recently used out beyond 64 MB; one read when several editors open at once).
+ * thread never holds the text. Per app (built by the plugin, emptied on close), the newest version of each
+ * client only, in lru-cache (least recently used out beyond 64 MB; one read when several editors open at once).
  */
 const TREES_CACHE_BYTES = 64 * 1024 * 1024;
-const treesCaches = new WeakMap<Db, LRUCache<string, DeflatedPart, number>>();
+type TreesCache = LRUCache<string, DeflatedPart, number>;
+
+function treesCache(db: Db): TreesCache {
+  return new LRUCache<string, DeflatedPart, number>({
+    maxSize: TREES_CACHE_BYTES,
+    sizeCalculation: (p) => Math.max(1, p.data.length),
+    fetchMethod: async (_key, _stale, { context }) => jobsFor(db).run('editorTrees', { clientId: context }),
+  });
+}
 
 /** The client's tree columns for this tree version and these breed names: read and deflated once, then kept. */
-async function clientTrees(db: Db, clientId: number, version: string): Promise<DeflatedPart> {
-  let cache = treesCaches.get(db);
-  if (!cache) {
-    cache = new LRUCache<string, DeflatedPart, number>({
-      maxSize: TREES_CACHE_BYTES,
-      sizeCalculation: (p) => Math.max(1, p.data.length),
-      fetchMethod: async (_key, _stale, { context }) => jobsFor(db).run('editorTrees', { clientId: context }),
-    });
-    treesCaches.set(db, cache);
-  }
+async function clientTrees(cache: TreesCache, clientId: number, version: string): Promise<DeflatedPart> {
   const key = `${clientId}:${version}`;
   const trees = await cache.fetch(key, { context: clientId });
   if (trees === undefined) throw new Error(`The trees of client ${clientId} could not be read`);
@@ -66,6 +65,8 @@ async function clientTrees(db: Db, clientId: number, version: string): Promise<D
  * in the browser (src/api/admin-data-trees.ts).
  */
 export const dataReadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const keptTrees = treesCache(db);
+  app.addHook('onClose', async () => keptTrees.clear());
   app.get(
     '/data/clients/:clientId',
     {
@@ -91,7 +92,7 @@ export const dataReadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       const [plots, areas, trees, projects] = await Promise.all([
         clientPlotRows(db, clientId),
         clientAreaRows(db, clientId),
-        changed ? changedTreeMembers(db, clientId, changed) : clientTrees(db, clientId, `${treesVersion}:${client.breeds}`),
+        changed ? changedTreeMembers(db, clientId, changed) : clientTrees(keptTrees, clientId, `${treesVersion}:${client.breeds}`),
         // The client's projects: the survey-results import targets one of them.
         clientProjectList(db, clientId),
       ]);
