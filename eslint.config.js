@@ -15,6 +15,8 @@ const folders = (dir) =>
     .map((e) => e.name);
 const FEATURES = folders('./src/features/');
 const ADMIN_FEATURES = folders('./src/features/admin/');
+// Every server folder but routes/: HTTP is the top layer, nothing below imports it.
+const BELOW_ROUTES = folders('./server/').filter((f) => f !== 'routes');
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**'] },
@@ -55,6 +57,11 @@ export default tseslint.config(
               message: 'The server shares only src/domain and workers/geo with the app.',
             },
             { target: './src', from: './server', message: 'The app never imports server code.' },
+            {
+              target: [...BELOW_ROUTES.map((f) => `./server/${f}`), './workers', './tests', './bench', './scripts'],
+              from: './server/routes',
+              message: 'Nothing imports routes/ (docs/ARCHITECTURE.md §2): shared helpers live in server/db, SQL in server/repos.',
+            },
             {
               target: ['./src/components', './src/map', './src/api'],
               from: './src/features',
@@ -103,6 +110,27 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         { patterns: [{ group: ['zod', '**/contracts/*'], allowTypeImports: true, message: 'Import contracts (and zod) with `import type` in the app.' }] },
+      ],
+    },
+  },
+  {
+    // SQL lives in server/repos (docs/ARCHITECTURE.md §2, §6): a route parses, checks access, calls a repository or a job, answers.
+    files: ['server/routes/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'CallExpression[callee.property.name=/^(query|queryArrays)$/]',
+          message: 'No SQL in routes: call a repository function in server/repos.',
+        },
+        {
+          selector: 'TemplateLiteral[quasis.0.value.raw=/^\\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\\s/]',
+          message: 'No SQL in routes: the statement belongs in a repository in server/repos.',
+        },
+        {
+          selector: 'Literal[value=/^\\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\\s/]',
+          message: 'No SQL in routes: the statement belongs in a repository in server/repos.',
+        },
       ],
     },
   },

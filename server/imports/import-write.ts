@@ -1,7 +1,7 @@
 import type { Db } from '../db/adapter';
 import type { AuthUser } from '../plugins/auth';
 import { assignPointsToPolygons } from '../../workers/geo/assign';
-import { audit } from '../routes/admin/shared';
+import { audit } from '../db/audit';
 import { loadIrrigationAreas, loadPlots } from '../repos/editor-assignment';
 import { VALUE_COLUMNS, valueSqlType, type ImportRow } from './import-parse';
 

@@ -9,7 +9,7 @@ import type { Db } from '../db/adapter';
 import type { AuthUser } from '../plugins/auth';
 import { HttpError } from '../http-error';
 import { jobsFor } from '../jobs/runner';
-import { audit } from '../routes/admin/shared';
+import { audit } from '../db/audit';
 import * as repo from '../repos/orthophotos';
 import type { SourceInfo } from './inspect';
 import { orthoError } from './inspect';

@@ -1,7 +1,7 @@
 import type { Queryable } from '../db/adapter';
 import type { ErrorCode, ErrorParams } from '../../src/domain/error-codes';
-import { HttpError } from '../http-error';
-import { findOne } from '../routes/admin/shared';
+import { HttpError, notFound } from '../http-error';
+import { findOne } from '../db/rows';
 import type { z } from 'zod';
 import type { adminPlot, adminProject, projectStatistics } from '../../src/domain/contracts/admin-projects';
 
@@ -74,4 +74,87 @@ export async function checkPlots(tx: Queryable, plotIds: number[], clientId: num
   if (missing.length) throw fail(`Unknown plot id(s): ${missing.join(', ')}`, 'plots_unknown', { ids: missing });
   const foreign = rows.filter((r) => r.client_id !== clientId).map((r) => r.plot_name);
   if (foreign.length) throw fail(`These plots belong to another client: ${foreign.join(', ')}`, 'plots_foreign', { names: foreign });
+}
+
+export async function listProjects(q: Queryable): Promise<ProjectRow[]> {
+  const { rows } = await q.query<ProjectRow>(`${PROJECT_SQL} ORDER BY p.observation_date DESC NULLS LAST, p.project_id`);
+  return rows;
+}
+
+/** Totals over all projects: plots, irrigation areas and trees count once even when several projects cover them. */
+export async function projectTotals(q: Queryable): Promise<StatisticsRow> {
+  const { rows } = await q.query<StatisticsRow>(
+    `WITH covered AS (SELECT DISTINCT plot_id FROM project_plots)
+       SELECT (SELECT count(*) FROM projects) AS total_projects,
+              (SELECT count(*) FROM covered) AS total_plots_in_projects,
+              (SELECT count(*) FROM irrigation_areas ia JOIN covered USING (plot_id)) AS total_irrigation_areas,
+              (SELECT count(*) FROM trees t JOIN covered USING (plot_id)) AS total_trees`,
+  );
+  return rows[0];
+}
+
+export async function listAllPlots(q: Queryable): Promise<PlotRow[]> {
+  const { rows } = await q.query<PlotRow>(`${PLOT_SQL} ORDER BY c.name, pl.plot_name`);
+  return rows;
+}
+
+/** One client's plots; 404 when the client does not exist. */
+export async function listClientPlots(q: Queryable, clientId: number): Promise<PlotRow[]> {
+  const { rows: c } = await q.query(`SELECT 1 FROM clients WHERE client_id = $1`, [clientId]);
+  if (!c.length) throw notFound('client');
+  const { rows } = await q.query<PlotRow>(`${PLOT_SQL} WHERE pl.client_id = $1 ORDER BY pl.plot_name`, [clientId]);
+  return rows;
+}
+
+export interface NewProject {
+  name: string;
+  observation_date: string;
+  products: string[];
+  user_ids: number[];
+  plot_ids: number[];
+}
+
+/** The project row; returns its id. */
+export async function insertProject(tx: Queryable, clientId: number, b: NewProject): Promise<number> {
+  const { rows } = await tx.query<{ project_id: number }>(
+    `INSERT INTO projects (client_id, name, observation_date, products) VALUES ($1, $2, $3, $4) RETURNING project_id`,
+    [clientId, b.name, b.observation_date, b.products],
+  );
+  return rows[0].project_id;
+}
+
+export async function insertProjectUsers(tx: Queryable, projectId: number, userIds: number[]): Promise<void> {
+  await tx.query(`INSERT INTO project_users (project_id, user_id) SELECT $1, unnest($2::int[])`, [projectId, userIds]);
+}
+
+export async function insertProjectPlots(tx: Queryable, clientId: number, projectId: number, plotIds: number[]): Promise<void> {
+  await tx.query(`INSERT INTO project_plots (client_id, project_id, plot_id) SELECT $1, $2, unnest($3::int[])`, [clientId, projectId, plotIds]);
+}
+
+export async function updateProject(tx: Queryable, id: number, name: string, observationDate: string): Promise<void> {
+  await tx.query(`UPDATE projects SET name = $2, observation_date = $3, version = version + 1, updated_at = now() WHERE project_id = $1`, [
+    id,
+    name,
+    observationDate,
+  ]);
+}
+
+/** The project covers exactly these plots afterwards. */
+export async function setProjectPlots(tx: Queryable, clientId: number, projectId: number, plotIds: number[]): Promise<void> {
+  await tx.query(`DELETE FROM project_plots WHERE project_id = $1 AND NOT (plot_id = ANY($2::int[]))`, [projectId, plotIds]);
+  await tx.query(`INSERT INTO project_plots (client_id, project_id, plot_id) SELECT $1, $2, unnest($3::int[]) ON CONFLICT DO NOTHING`, [
+    clientId,
+    projectId,
+    plotIds,
+  ]);
+}
+
+export async function observationCount(tx: Queryable, projectId: number): Promise<number> {
+  const { rows } = await tx.query<{ n: number }>(`SELECT count(*) AS n FROM tree_observations WHERE project_id = $1`, [projectId]);
+  return rows[0].n;
+}
+
+/** Links and observations cascade. */
+export async function deleteProject(tx: Queryable, id: number): Promise<void> {
+  await tx.query(`DELETE FROM projects WHERE project_id = $1`, [id]);
 }

@@ -5,7 +5,7 @@
 import type { Queryable } from '../db/adapter';
 import type { AuthUser } from '../plugins/auth';
 import { HttpError } from '../http-error';
-import { audit } from '../routes/admin/shared';
+import { audit } from '../db/audit';
 import type { ErrorCode } from '../../src/domain/error-codes';
 
 export type MembershipVia = 'project_created' | 'project_edited' | 'project_deleted' | 'user_edited' | 'all_surveys' | 'client_changed' | 'user_deleted';

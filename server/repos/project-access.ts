@@ -54,3 +54,16 @@ export async function clientName(db: Queryable, clientId: number): Promise<strin
   const { rows } = await db.query<{ name: string }>('SELECT name FROM clients WHERE client_id = $1', [clientId]);
   return rows[0]?.name ?? null;
 }
+
+/** The project's name (any project: the caller checked access), or null when it is gone. */
+export async function projectName(db: Queryable, projectId: number): Promise<string | null> {
+  const { rows } = await db.query<{ name: string }>(`SELECT name FROM projects WHERE project_id = $1`, [projectId]);
+  return rows[0]?.name ?? null;
+}
+
+/** Is this plot or irrigation area one of the client's? */
+export async function ownsArea(db: Queryable, table: 'plots' | 'irrigation_areas', id: number, clientId: number): Promise<boolean> {
+  const key = table === 'plots' ? 'plot_id' : 'irrigation_area_id';
+  const { rows } = await db.query(`SELECT 1 FROM ${table} WHERE ${key} = $1 AND client_id = $2`, [id, clientId]);
+  return rows.length > 0;
+}

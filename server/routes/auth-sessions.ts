@@ -6,9 +6,10 @@ import { hashPassword, verifyPassword } from '../auth/password';
 import { endSession, endUserSessions, liveSessions } from '../auth/sessions';
 import { clearRefreshCookie } from '../auth/refresh-cookie';
 import { HttpError, notFound } from '../http-error';
-import { USER_COLUMNS, currentUser } from '../plugins/auth';
+import { currentUser } from '../plugins/auth';
+import { auditOwnPasswordChange, passwordHashOf, sessionUserById, setOwnPassword } from '../repos/auth-users';
 import { dbId } from '../../src/domain/contracts/common';
-import { passwordChangedResponse, sessionsEndedResponse, sessionsResponse, sessionUser } from '../../src/domain/contracts/auth';
+import { passwordChangedResponse, sessionsEndedResponse, sessionsResponse } from '../../src/domain/contracts/auth';
 import { PASSWORD_LENGTH, passwordTooLong, passwordTooShort } from '../../src/domain/user-rules';
 import type { ErrorCode } from '../../src/domain/error-codes';
 
@@ -82,8 +83,8 @@ export const sessionRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, t
       const wait = await throttle.pairAttempt(user.email.toLowerCase(), request.ip);
       if (wait > 0)
         throw new HttpError(429, 'Too many wrong passwords. Please wait a few minutes.', undefined, { 'retry-after': String(wait) }, 'too_many_failures');
-      const { rows } = await db.query<{ password_hash: string }>(`SELECT password_hash FROM users WHERE user_id = $1`, [user.user_id]);
-      if (!(await hashing(() => verifyPassword(b.current_password, rows[0].password_hash)))) {
+      const currentHash = await passwordHashOf(db, user.user_id);
+      if (!(await hashing(() => verifyPassword(b.current_password, currentHash)))) {
         await throttle.fail(user.email.toLowerCase());
         throw field('current_password', 'The current password is not correct', 'current_password_wrong');
       }
@@ -91,17 +92,10 @@ export const sessionRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, t
       if (b.new_password === b.current_password) throw field('new_password', 'Choose a password different from the current one', 'password_unchanged');
       const hash = await hashing(() => hashPassword(b.new_password));
       const result = await db.transaction(async (tx) => {
-        await tx.query(`UPDATE users SET password_hash = $2, must_change_password = false, updated_at = now() WHERE user_id = $1`, [user.user_id, hash]);
+        await setOwnPassword(tx, user.user_id, hash);
         const ended = await endUserSessions(tx, user.user_id, 'password_changed', user.sid);
-        await tx.query(
-          `INSERT INTO audit_log (user_id, user_email, action, entity, entity_id, summary, subject) VALUES ($1, $2, 'update', 'user_password', $3, $4, $2)`,
-          [user.user_id, user.email, String(user.user_id), `${user.email} changed their password (${ended} other session(s) ended)`],
-        );
-        const fresh = await tx.query<z.infer<typeof sessionUser>>(
-          `SELECT ${USER_COLUMNS} FROM users u LEFT JOIN clients c ON c.client_id = u.client_id WHERE u.user_id = $1`,
-          [user.user_id],
-        );
-        return { ended, user: fresh.rows[0] };
+        await auditOwnPasswordChange(tx, user, ended);
+        return { ended, user: await sessionUserById(tx, user.user_id) };
       });
       return { success: true as const, message: 'Password changed', user: result.user, ended_sessions: result.ended };
     },

@@ -9,10 +9,11 @@ import { GateFullError, HashGate } from '../auth/hash-gate';
 import { endSession, pruneSessions, rotateRefreshToken, startSession } from '../auth/sessions';
 import { clearRefreshCookie, refreshTokenOf, setRefreshCookie } from '../auth/refresh-cookie';
 import { HttpError } from '../http-error';
-import { USER_COLUMNS, currentUser } from '../plugins/auth';
+import { currentUser } from '../plugins/auth';
+import { replaceHash, signInByEmail, signInById, type SignInRow } from '../repos/auth-users';
 import { okMessage } from '../../src/domain/contracts/common';
 import { EMAIL_MAX } from '../../src/domain/user-rules';
-import { loginResponse, meResponse, sessionUser } from '../../src/domain/contracts/auth';
+import { loginResponse, meResponse } from '../../src/domain/contracts/auth';
 import { sessionRoutes } from './auth-sessions';
 import type { ErrorCode } from '../../src/domain/error-codes';
 
@@ -31,7 +32,7 @@ const LoginBody = z.strictObject({
 });
 const RefreshBody = z.strictObject({ refreshToken: z.string().max(200).optional() }).optional();
 
-type UserRow = z.infer<typeof sessionUser> & { password_hash: string; disabled: boolean; token_version: number };
+type UserRow = SignInRow;
 
 // One message for an unknown email, a wrong password and a disabled account,
 // and the same hashing cost on every path, so failures cannot be told apart.
@@ -60,13 +61,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
     // The answer's schema names only the user's public fields: the hash, token version and flag stay here.
     return { success: true as const, message: 'Login successful', token, expiresAt: expiresAt.toISOString(), expiresIn, sessionId, refreshToken, user };
   };
-  const loadUser = async (where: string, param: unknown) =>
-    (
-      await db.query<UserRow>(
-        `SELECT ${USER_COLUMNS}, u.password_hash, u.disabled, u.token_version FROM users u LEFT JOIN clients c ON c.client_id = u.client_id WHERE ${where}`,
-        [param],
-      )
-    ).rows[0];
 
   app.post(
     '/api/auth/login',
@@ -84,7 +78,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
       // This address has been failing for this account: it waits (the account's owner elsewhere does not).
       const wait = await throttle.pairAttempt(email, request.ip);
       if (wait > 0) throw new HttpError(429, TOO_MANY, undefined, { 'retry-after': String(wait) }, 'too_many_failures');
-      const row = await loadUser('lower(u.email) = $1', email);
+      const row = await signInByEmail(db, email);
       const stored = row?.password_hash ?? (await dummyPasswordHash());
       const ok = await hashing(() => verifyPassword(request.body.password, stored));
       if (!row || !ok || row.disabled) {
@@ -95,7 +89,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
       if (needsRehash(row.password_hash)) {
         // A hash from before argon2id (or weaker parameters): replaced now that we know the password.
         const fresh = await hashing(() => hashPassword(request.body.password));
-        await db.query('UPDATE users SET password_hash = $1 WHERE user_id = $2 AND password_hash = $3', [fresh, row.user_id, row.password_hash]);
+        await replaceHash(db, row.user_id, fresh, row.password_hash);
       }
       const { remember } = request.body;
       const { sessionId, refreshToken } = await startSession(db, row.user_id, {
@@ -125,7 +119,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRouteOptions> = async (app, o
       const r = await rotateRefreshToken(db, presented);
       if (r.kind === 'reused') throw fail('This sign-in was used from two places, so it has been ended. Please sign in again.', 'refresh_reused');
       if (r.kind === 'invalid') throw fail(SESSION_OVER, 'session_ended');
-      const row = await loadUser('u.user_id = $1', r.userId);
+      const row = await signInById(db, r.userId);
       if (!row || row.disabled) throw fail(SESSION_OVER, 'session_ended');
       return issue(request, reply, row, r.sessionId, r.refreshToken, r.remember);
     },

@@ -12,15 +12,13 @@ import { jobStream } from '../jobs/stream';
 import { currentUser } from '../plugins/auth';
 import { assertMayDo } from '../auth/roles';
 import { getMapData } from '../surveys/map-data-cache';
-import { clientName, projectParams } from '../repos/project-access';
+import { clientName, ownsArea, projectParams } from '../repos/project-access';
 import { attachment, openSurvey } from '../surveys/survey-files';
 import { CONTENT_TYPES } from '../export/content-types';
 
 /** A plot or irrigation area of the survey's client, or 404 (an id of another client is as unknown as a missing one). */
 async function ownedArea(db: Db, table: 'plots' | 'irrigation_areas', id: number, clientId: number): Promise<void> {
-  const key = table === 'plots' ? 'plot_id' : 'irrigation_area_id';
-  const { rows } = await db.query(`SELECT 1 FROM ${table} WHERE ${key} = $1 AND client_id = $2`, [id, clientId]);
-  if (!rows.length) throw notFound(table === 'plots' ? 'plot' : 'irrigation_area', id);
+  if (!(await ownsArea(db, table, id, clientId))) throw notFound(table === 'plots' ? 'plot' : 'irrigation_area', id);
 }
 
 /** The media type of a Content-Type value (without its charset). */

@@ -15,7 +15,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../db/adapter';
 import { currentUser } from '../plugins/auth';
 import { notFound } from '../http-error';
-import { findProject, projectParams } from '../repos/project-access';
+import { findProject, projectName, projectParams } from '../repos/project-access';
 import { orthoRows, readyVersion, type OrthoRow } from '../repos/orthophotos';
 import { okMessage, fileResponse } from '../../src/domain/contracts/common';
 import { ORTHO_VERSION, orthophotoAccepted, orthophotoLine, orthophotoStatus } from '../../src/domain/contracts/orthophoto';
@@ -32,8 +32,6 @@ const TileParams = projectParams.extend({
 });
 const TileQuery = z.strictObject({ v: z.string().regex(ORTHO_VERSION, 'v must be the photo version (16 hex characters)').optional() });
 const IMMUTABLE = 'private, max-age=31536000, immutable';
-/** Recently served tiles (a tile of a version never changes; an empty one is kept as an empty buffer): 64 MB. */
-const tileCache = new LRUCache<string, Buffer>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (b) => b.length + 64 });
 
 type Status = z.input<typeof orthophotoStatus>;
 
@@ -73,14 +71,17 @@ function statusOf(db: Db, projectId: number, rows: { ready?: OrthoRow; pending?:
 }
 
 export const orthophotoRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  /** Recently served tiles (a tile of a version never changes; an empty one is kept as an empty buffer): 64 MB, per app. */
+  const tileCache = new LRUCache<string, Buffer>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (b) => b.length + 64 });
+  app.addHook('onClose', async () => tileCache.clear());
   // The upload is the raw body, whatever its content type: it is streamed to disk, never parsed.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
 
   const project = async (projectId: number) => {
-    const { rows } = await db.query<{ name: string }>(`SELECT name FROM projects WHERE project_id = $1`, [projectId]);
-    if (!rows[0]) throw notFound('project');
-    return { projectId, name: rows[0].name };
+    const name = await projectName(db, projectId);
+    if (name === null) throw notFound('project');
+    return { projectId, name };
   };
 
   app.get(

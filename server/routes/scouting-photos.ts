@@ -11,6 +11,7 @@ import { currentUser, type AuthUser } from '../plugins/auth';
 import { notFound } from '../http-error';
 import { findProject } from '../repos/project-access';
 import { recordOwner } from '../repos/scouting-records';
+import { photoRow } from '../repos/scouting-reads';
 import { scoutingError } from '../scouting/common';
 import { assertPhotoSize, parseContentRange, receivePhoto, type PhotoRow } from '../scouting/photo-upload';
 import { photoFile, photoOptionsOf, thumbFile } from '../scouting/photo-store';
@@ -25,13 +26,9 @@ async function photoOf(db: Db, user: AuthUser, recordId: string, photoId: string
   const owner = await recordOwner(db, recordId);
   if (!owner) throw notFound('record');
   await findProject(db, user, owner.project_id);
-  const { rows } = await db.query<PhotoRow>(
-    `SELECT photo_id::text AS photo_id, record_id::text AS record_id, $3::int AS project_id, stored_at, media_type, bytes, width, height, sha256
-       FROM record_photos WHERE photo_id = $1 AND record_id = $2`,
-    [photoId, recordId, owner.project_id],
-  );
-  if (!rows[0]) throw notFound('photo');
-  return { ...rows[0], author_id: owner.author_id };
+  const photo = await photoRow(db, photoId, recordId, owner.project_id);
+  if (!photo) throw notFound('photo');
+  return { ...photo, author_id: owner.author_id };
 }
 
 export const scoutingPhotoRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {

@@ -6,13 +6,13 @@
 //   GET /api/scouting-issues                       the categories (the admin's reference list)
 // The map's access rule everywhere: a survey the caller may not open is a 404.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Db } from '../db/adapter';
 import { currentUser } from '../plugins/auth';
 import { assertMayDo } from '../auth/roles';
 import { findProject, projectParams } from '../repos/project-access';
 import { listRecords, putRecord } from '../repos/scouting-records';
 import { recordFileRows } from '../repos/scouting-files';
+import { projectMemberRows, scoutingIssues } from '../repos/scouting-reads';
 import { recordsCsv, recordsGeoJson } from '../scouting/records-file';
 import { attachment } from '../surveys/survey-files';
 import { safeFileName } from '../../src/domain/file-name';
@@ -105,14 +105,7 @@ export const scoutingRecordRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
     },
     async (request) => {
       const p = await findProject(db, currentUser(request), request.params.projectId);
-      const { rows } = await db.query<z.input<typeof projectMembers>['members'][number]>(
-        `SELECT u.user_id, trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) AS name, u.email, u.role
-           FROM project_users pu JOIN users u ON u.user_id = pu.user_id
-          WHERE pu.project_id = $1 AND u.client_id = $2 AND u.role IN ('user', 'worker') AND NOT u.disabled
-          ORDER BY u.role, lower(u.first_name), lower(u.last_name), u.user_id`,
-        [p.project_id, p.client_id],
-      );
-      return { members: rows };
+      return { members: await projectMemberRows(db, p) };
     },
   );
 
@@ -120,9 +113,7 @@ export const scoutingRecordRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (ap
     '/api/scouting-issues',
     { schema: { tags: TAGS, summary: 'The scouting issue categories (names in Hebrew and English, map icon)', response: { 200: scoutingIssuesAnswer } } },
     async (_request, reply) => {
-      const { rows } = await db.query<z.input<typeof scoutingIssuesAnswer>['issues'][number]>(
-        `SELECT issue_id, name_en, name_he, icon FROM scouting_issues ORDER BY issue_id`,
-      );
+      const rows = await scoutingIssues(db);
       void reply.header('cache-control', 'private, max-age=60');
       return { issues: rows };
     },

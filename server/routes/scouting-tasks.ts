@@ -8,8 +8,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../db/adapter';
 import { currentUser, type AuthUser } from '../plugins/auth';
 import { HttpError, notFound } from '../http-error';
-import { accessParams, findProject, projectParams, visibleProjectSql } from '../repos/project-access';
-import { TASK_SELECT, ifMatchVersion, patchTask, projectTasks, putTask, readTask, type TaskRow } from '../repos/scouting-tasks';
+import { findProject, projectParams } from '../repos/project-access';
+import { myTasks, newerSurvey, taskProjectId } from '../repos/scouting-reads';
+import { ifMatchVersion, patchTask, projectTasks, putTask, readTask, type TaskRow } from '../repos/scouting-tasks';
 import { scoutingError } from '../scouting/common';
 import { getMapData } from '../surveys/map-data-cache';
 import { jobsFor } from '../jobs/runner';
@@ -20,9 +21,9 @@ const etag = (t: TaskRow) => `"${t.version}"`;
 
 /** The task and its survey, when the caller may open the survey (404 otherwise, like a missing task). */
 async function taskOf(db: Db, user: AuthUser, taskId: string) {
-  const { rows } = await db.query<{ project_id: number }>(`SELECT project_id FROM scouting_tasks WHERE task_id = $1`, [taskId]);
-  if (!rows[0]) throw notFound('task');
-  return findProject(db, user, rows[0].project_id);
+  const projectId = await taskProjectId(db, taskId);
+  if (projectId === undefined) throw notFound('task');
+  return findProject(db, user, projectId);
 }
 
 export const scoutingTaskRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -91,13 +92,9 @@ export const scoutingTaskRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const { rows } = await db.query<TaskRow>(
-        `${TASK_SELECT} WHERE k.assignee_id = $1 AND ${visibleProjectSql('p', 2, 3, 4)}
-          ORDER BY (k.status IN ('open', 'in_progress')) DESC, k.due_date NULLS LAST, k.created_at DESC, k.task_id`,
-        [user.user_id, ...accessParams(user)],
-      );
+      const tasks = await myTasks(db, user);
       void reply.header('cache-control', 'private, no-store');
-      return { tasks: rows };
+      return { tasks };
     },
   );
 
@@ -118,16 +115,7 @@ export const scoutingTaskRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       const ids = task.trees.ids;
       const zero = { improved: 0, stable: 0, declined: 0, lost: 0, gone: 0, unknown: 0 };
       // The newest survey after this one that shares its plots, has results, and the caller may open.
-      const { rows } = await db.query<{ project_id: number; name: string; observation_date: string | null }>(
-        `SELECT q.project_id, q.name, q.observation_date::text AS observation_date FROM projects q
-          WHERE q.client_id = $2 AND q.project_id <> $1 AND ${visibleProjectSql('q', 4, 5, 6)}
-            AND q.observation_date > $3::date
-            AND EXISTS (SELECT 1 FROM tree_observations o WHERE o.project_id = q.project_id)
-            AND EXISTS (SELECT 1 FROM project_plots a JOIN project_plots b ON a.plot_id = b.plot_id WHERE a.project_id = q.project_id AND b.project_id = $1)
-          ORDER BY q.observation_date DESC, q.project_id LIMIT 1`,
-        [p.project_id, p.client_id, p.observation_date ?? '9999-12-31', ...accessParams(user)],
-      );
-      const newer = rows[0] ?? null;
+      const newer = await newerSurvey(db, p, user);
       if (!newer || !ids.length) return { newer, trees: ids.length, counts: zero };
       const [mine, later] = [await getMapData(db, p.project_id), await getMapData(db, newer.project_id)];
       const counts = await jobsFor(db).run('taskOutcome', { arrow: mine.arrowFile, newer: later.arrowFile, treeIds: ids });

@@ -2,8 +2,10 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/adapter';
 import { currentUser } from '../../plugins/auth';
-import { notFound } from '../../http-error';
-import { IdParams, Version, audit, doc, inTx, lockRow, ok, ymd } from './shared';
+import { IdParams, Version, doc, ok, ymd } from './shared';
+import { audit } from '../../db/audit';
+import { inTx } from '../../db/tx';
+import { lockRow } from '../../db/rows';
 import { text } from '../../../src/domain/contracts/common';
 import { PROJECT_NAME } from '../../../src/domain/field-rules';
 import {
@@ -14,15 +16,21 @@ import {
   projectStatisticsResponse,
 } from '../../../src/domain/contracts/admin-projects';
 import {
-  PLOT_SQL,
   PRODUCTS,
-  PROJECT_SQL,
   checkPlots,
   clientOfUsers,
+  deleteProject,
+  insertProject,
+  insertProjectPlots,
+  insertProjectUsers,
+  listAllPlots,
+  listClientPlots,
+  listProjects,
   loadProject,
-  type PlotRow,
-  type ProjectRow,
-  type StatisticsRow,
+  observationCount,
+  projectTotals,
+  setProjectPlots,
+  updateProject,
 } from '../../repos/admin-projects';
 import { checkMembers, recordChanges, recordRemovalOf, setProjectMembers } from '../../repos/memberships';
 
@@ -56,26 +64,16 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     '/projects',
     { schema: { ...doc('projects', 'List projects with counts, plots, user_ids and products'), response: { 200: adminProjectsResponse } } },
     async () => {
-      const { rows } = await db.query<ProjectRow>(`${PROJECT_SQL} ORDER BY p.observation_date DESC NULLS LAST, p.project_id`);
-      return { ...ok('Projects loaded'), projects: rows };
+      return { ...ok('Projects loaded'), projects: await listProjects(db) };
     },
   );
 
   app.get('/projects/statistics', { schema: { ...doc('projects', 'Totals over all projects'), response: { 200: projectStatisticsResponse } } }, async () => {
-    // Plots, irrigation areas and trees are counted once even when several projects cover them.
-    const { rows } = await db.query<StatisticsRow>(
-      `WITH covered AS (SELECT DISTINCT plot_id FROM project_plots)
-       SELECT (SELECT count(*) FROM projects) AS total_projects,
-              (SELECT count(*) FROM covered) AS total_plots_in_projects,
-              (SELECT count(*) FROM irrigation_areas ia JOIN covered USING (plot_id)) AS total_irrigation_areas,
-              (SELECT count(*) FROM trees t JOIN covered USING (plot_id)) AS total_trees`,
-    );
-    return { ...ok('Statistics loaded'), statistics: rows[0] };
+    return { ...ok('Statistics loaded'), statistics: await projectTotals(db) };
   });
 
   app.get('/projects/plots', { schema: { ...doc('projects', 'All plots of all clients'), response: { 200: adminPlotsResponse } } }, async () => {
-    const { rows } = await db.query<PlotRow>(`${PLOT_SQL} ORDER BY c.name, pl.plot_name`);
-    return { ...ok('Plots loaded'), plots: rows };
+    return { ...ok('Plots loaded'), plots: await listAllPlots(db) };
   });
 
   app.get(
@@ -88,10 +86,7 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       },
     },
     async (request) => {
-      const { rows: c } = await db.query(`SELECT 1 FROM clients WHERE client_id = $1`, [request.query.clientId]);
-      if (!c.length) throw notFound('client');
-      const { rows } = await db.query<PlotRow>(`${PLOT_SQL} WHERE pl.client_id = $1 ORDER BY pl.plot_name`, [request.query.clientId]);
-      return { ...ok('Plots loaded'), plots: rows };
+      return { ...ok('Plots loaded'), plots: await listClientPlots(db, request.query.clientId) };
     },
   );
 
@@ -108,12 +103,8 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       const project = await inTx(db, async (tx) => {
         const clientId = await clientOfUsers(tx, b.user_ids);
         await checkPlots(tx, b.plot_ids, clientId);
-        const { rows } = await tx.query<{ project_id: number }>(
-          `INSERT INTO projects (client_id, name, observation_date, products) VALUES ($1, $2, $3, $4) RETURNING project_id`,
-          [clientId, b.name, b.observation_date, b.products],
-        );
-        const id = rows[0].project_id;
-        await tx.query(`INSERT INTO project_users (project_id, user_id) SELECT $1, unnest($2::int[])`, [id, b.user_ids]);
+        const id = await insertProject(tx, clientId, b);
+        await insertProjectUsers(tx, id, b.user_ids);
         await recordChanges(
           tx,
           actor,
@@ -121,7 +112,7 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
           [],
           'project_created',
         );
-        await tx.query(`INSERT INTO project_plots (client_id, project_id, plot_id) SELECT $1, $2, unnest($3::int[])`, [clientId, id, b.plot_ids]);
+        await insertProjectPlots(tx, clientId, id, b.plot_ids);
         await audit(tx, actor, 'create', 'project', id, `Created project "${b.name}" (${b.plot_ids.length} plots, ${b.user_ids.length} users)`, b.name);
         return loadProject(tx, id);
       });
@@ -148,17 +139,8 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
         const before = await lockRow<{ client_id: number; name: string }>(tx, 'projects', 'project_id', id, 'project', b.version);
         await checkPlots(tx, b.plot_ids, before.client_id);
         if (b.user_ids) await checkMembers(tx, b.user_ids, before.client_id);
-        await tx.query(`UPDATE projects SET name = $2, observation_date = $3, version = version + 1, updated_at = now() WHERE project_id = $1`, [
-          id,
-          b.name,
-          b.observation_date,
-        ]);
-        await tx.query(`DELETE FROM project_plots WHERE project_id = $1 AND NOT (plot_id = ANY($2::int[]))`, [id, b.plot_ids]);
-        await tx.query(`INSERT INTO project_plots (client_id, project_id, plot_id) SELECT $1, $2, unnest($3::int[]) ON CONFLICT DO NOTHING`, [
-          before.client_id,
-          id,
-          b.plot_ids,
-        ]);
+        await updateProject(tx, id, b.name, b.observation_date);
+        await setProjectPlots(tx, before.client_id, id, b.plot_ids);
         await audit(tx, actor, 'update', 'project', id, `Updated project "${b.name}"${before.name !== b.name ? ` (was "${before.name}")` : ''}`, b.name);
         if (b.user_ids) await setProjectMembers(tx, actor, id, b.user_ids);
         return loadProject(tx, id);
@@ -181,12 +163,12 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       const { id } = request.params;
       const observations = await inTx(db, async (tx) => {
         const p = await lockRow<{ name: string }>(tx, 'projects', 'project_id', id, 'project');
-        const { rows } = await tx.query<{ n: number }>(`SELECT count(*) AS n FROM tree_observations WHERE project_id = $1`, [id]);
+        const n = await observationCount(tx, id);
         // Links and observations cascade; the confirmation says it cannot be undone.
         await recordRemovalOf(tx, actor, 'project_id', id, 'project_deleted');
-        await tx.query(`DELETE FROM projects WHERE project_id = $1`, [id]);
-        await audit(tx, actor, 'delete', 'project', id, `Deleted project "${p.name}" with ${rows[0].n} tree observations`, p.name);
-        return rows[0].n;
+        await deleteProject(tx, id);
+        await audit(tx, actor, 'delete', 'project', id, `Deleted project "${p.name}" with ${n} tree observations`, p.name);
+        return n;
       });
       return { ...ok(`Project deleted successfully (${observations} tree observations removed)`), deleted_observations: observations };
     },

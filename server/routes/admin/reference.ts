@@ -1,64 +1,20 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db, Queryable } from '../../db/adapter';
+import type { Db } from '../../db/adapter';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../http-error';
-import type { CountKey, ErrorCode, ErrorParams } from '../../../src/domain/error-codes';
-import { IdParams, Version, audit, describeCounts, doc, inTx, lockRow, ok } from './shared';
-import { REFERENCE_LISTS, type ReferenceList } from '../../repos/reference-lists';
+import { IdParams, Version, doc, ok } from './shared';
+import { audit } from '../../db/audit';
+import { inTx } from '../../db/tx';
+import { lockRow } from '../../db/rows';
+import { REFERENCE_LISTS } from '../../repos/reference-lists';
+import { assertUnique, deleteItem, insertItem, listItems, readOne, references, updateItem } from '../../repos/reference-items';
 import { TREE_STATUS_CODE } from '../../../src/domain/reference-rules';
 import { okMessage } from '../../../src/domain/contracts/common';
 import { referenceItemResponse, referenceListResponse } from '../../../src/domain/contracts/reference';
 
 // Tree status codes are the primary key and may be 0 (the seeded Healthy).
 const StatusParams = z.strictObject({ id: z.coerce.number({ error: 'id must be a number' }).int().min(TREE_STATUS_CODE.min).max(TREE_STATUS_CODE.max) });
-
-async function references(tx: Queryable, list: ReferenceList, id: number) {
-  const parts: [number, CountKey][] = [];
-  for (const [sql, key] of list.references) parts.push([(await tx.query<{ n: number }>(sql, [id])).rows[0].n, key]);
-  return describeCounts(parts);
-}
-
-async function assertUnique(tx: Queryable, list: ReferenceList, body: Record<string, unknown>, exceptId: number | null) {
-  // Names are unique case-insensitively within a list (breeds: within their crop); codes exactly.
-  const checks: [string, unknown[], string, string, ErrorCode, ErrorParams][] = [];
-  if (list.endpoint === 'tree-status-types')
-    checks.push([
-      `status_code = $1`,
-      [body.status_code],
-      'status_code',
-      `Status code ${body.status_code} already exists`,
-      'status_code_taken',
-      { code: Number(body.status_code) },
-    ]);
-  if (list.endpoint === 'survey-types')
-    checks.push([
-      `lower(code) = lower($1)`,
-      [body.code],
-      'code',
-      `Survey type code "${body.code}" already exists`,
-      'survey_type_code_taken',
-      { code: String(body.code) },
-    ]);
-  const scope = list.endpoint === 'breeds' ? ` AND crop_id = $${2}` : '';
-  checks.push([
-    `lower(${list.nameColumn}) = lower($1)${scope}`,
-    list.endpoint === 'breeds' ? [body[list.nameColumn], body.crop_id] : [body[list.nameColumn]],
-    list.nameColumn,
-    `"${body[list.nameColumn]}" already exists`,
-    'name_taken',
-    { name: String(body[list.nameColumn]) },
-  ]);
-  for (const [where, values, field, message, code, params] of checks) {
-    const n = values.length + 1;
-    const { rows } = await tx.query(`SELECT 1 FROM ${list.table} WHERE ${where} AND ${list.idColumn} IS DISTINCT FROM $${n}`, [...values, exceptId]);
-    if (rows.length) throw new HttpError(409, message, [{ field, message, code, params }], undefined, code, params);
-  }
-}
-
-async function readOne(tx: Queryable, list: ReferenceList, id: number) {
-  return (await tx.query(`${list.select} WHERE x.${list.idColumn} = $1`, [id])).rows[0];
-}
 
 /** GET/POST {endpoint}, PUT/DELETE {endpoint}/{id} for each of the eight lists. */
 export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -71,8 +27,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
     const listResponse = referenceListResponse(list.endpoint) as z.ZodType<unknown>;
 
     app.get(`/${list.endpoint}`, { schema: { ...doc(tag, `List ${list.entity}s (under "${list.listKey}")`), response: { 200: listResponse } } }, async () => {
-      const { rows } = await db.query(`${list.select} ORDER BY ${list.order}`);
-      return { ...ok(`${list.listKey} loaded`), [list.listKey]: rows };
+      return { ...ok(`${list.listKey} loaded`), [list.listKey]: await listItems(db, list) };
     });
 
     app.post(
@@ -85,11 +40,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
           await list.checks?.(tx, body);
           await assertUnique(tx, list, body, null);
           const values = columns.map((c) => body[c] ?? null);
-          const { rows } = await tx.query<Record<string, number>>(
-            `INSERT INTO ${list.table} (${columns.join(', ')}) VALUES (${columns.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING ${list.idColumn} AS id`,
-            values,
-          );
-          const id = rows[0].id;
+          const id = await insertItem(tx, list, columns, values);
           await audit(tx, actor, 'create', list.entity, id, `Created ${list.entity} "${body[list.nameColumn]}"`, String(body[list.nameColumn]));
           return readOne(tx, list, id);
         });
@@ -124,11 +75,13 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
               );
             }
           }
-          const sets = columns.map((c, i) => `${c} = $${i + 2}`).join(', ');
-          await tx.query(`UPDATE ${list.table} SET ${sets}, version = version + 1, updated_at = now() WHERE ${list.idColumn} = $1`, [
+          await updateItem(
+            tx,
+            list,
             id,
-            ...columns.map((c) => body[c] ?? null),
-          ]);
+            columns,
+            columns.map((c) => body[c] ?? null),
+          );
           const newId = list.endpoint === 'tree-status-types' ? (body.status_code as number) : id;
           await audit(
             tx,
@@ -163,7 +116,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
               'reference_in_use',
               { entity: list.code, name: String(row[list.nameColumn]), refs: refs.counts },
             );
-          await tx.query(`DELETE FROM ${list.table} WHERE ${list.idColumn} = $1`, [id]);
+          await deleteItem(tx, list, id);
           await audit(tx, actor, 'delete', list.entity, id, `Deleted ${list.entity} "${row[list.nameColumn]}"`, String(row[list.nameColumn]));
         });
         return ok(`Deleted ${list.entity} successfully`);

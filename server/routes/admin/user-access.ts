@@ -8,13 +8,16 @@ import { endUserSessions } from '../../auth/sessions';
 import { clearFailures } from '../../auth/login-throttle';
 import { HttpError } from '../../http-error';
 import { checkClientProjects, setUserProjects } from '../../repos/memberships';
-import { IdParams, audit, doc, findOne, inTx, lockRow, ok } from './shared';
+import { IdParams, doc, ok } from './shared';
+import { audit } from '../../db/audit';
+import { lockRow } from '../../db/rows';
+import { inTx } from '../../db/tx';
 import { passwordResetResponse, userProjectsResponse, userResponse } from '../../../src/domain/contracts/users';
 import { sessionsEndedResponse } from '../../../src/domain/contracts/auth';
 import { isMemberRole } from '../../../src/domain/roles';
-import { loadUser } from '../../repos/admin-users';
+import { accessTarget, clientProjectIds, clientProjectsOfUser, loadUser, resetPassword, type AccessTarget } from '../../repos/admin-users';
 
-type Target = { email: string; role: string; client_id: number | null };
+type Target = AccessTarget;
 
 const ProjectsBody = z.strictObject({
   project_ids: z
@@ -23,15 +26,10 @@ const ProjectsBody = z.strictObject({
     .transform((a) => [...new Set(a)]),
 });
 
-const PROJECTS_SQL = `
-  SELECT p.project_id, p.name, p.observation_date::text AS observation_date,
-         EXISTS (SELECT 1 FROM project_users pu WHERE pu.project_id = p.project_id AND pu.user_id = $2) AS member
-    FROM projects p WHERE p.client_id = $1 ORDER BY p.observation_date DESC NULLS FIRST, p.name`;
-
 /** The projects of the user's client with the user's membership; none for an admin (who sees every project). */
 async function userProjects(q: Queryable, userId: number, u: Target) {
   if (!isMemberRole(u.role) || u.client_id === null) return [];
-  return (await q.query<{ project_id: number; name: string; observation_date: string | null; member: boolean }>(PROJECTS_SQL, [u.client_id, userId])).rows;
+  return clientProjectsOfUser(q, u.client_id, userId);
 }
 
 /** A grower or a field worker: only they are members of projects (an admin sees every project). */
@@ -53,7 +51,7 @@ export function temporaryPassword(): string {
  * password reset with a forced change, ending their sessions, and clearing their failed sign-ins. All audited.
  */
 export const userAccessRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
-  const target = (q: Queryable, id: number) => findOne<Target>(q, `SELECT email, role, client_id FROM users WHERE user_id = $1`, id, 'user');
+  const target = accessTarget;
 
   app.get(
     '/users/:id/projects',
@@ -96,15 +94,9 @@ export const userAccessRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
       return inTx(db, async (tx) => {
         const u = await lockRow<Target>(tx, 'users', 'user_id', id, 'user');
         const clientId = memberTarget(u);
-        const { rows } = await tx.query<{ project_id: number }>(`SELECT project_id FROM projects WHERE client_id = $1`, [clientId]);
-        const { added } = await setUserProjects(
-          tx,
-          actor,
-          id,
-          rows.map((r) => r.project_id),
-          'all_surveys',
-        );
-        return { ...ok(`Access to all ${rows.length} surveys of the client`), projects: await userProjects(tx, id, u), added: added.length, removed: 0 };
+        const projectIds = await clientProjectIds(tx, clientId);
+        const { added } = await setUserProjects(tx, actor, id, projectIds, 'all_surveys');
+        return { ...ok(`Access to all ${projectIds.length} surveys of the client`), projects: await userProjects(tx, id, u), added: added.length, removed: 0 };
       });
     },
   );
@@ -126,10 +118,7 @@ export const userAccessRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
       const hash = await hashPassword(temporary);
       const ended = await inTx(db, async (tx) => {
         const u = await lockRow<Target>(tx, 'users', 'user_id', id, 'user');
-        await tx.query(
-          `UPDATE users SET password_hash = $2, must_change_password = true, token_version = token_version + 1, updated_at = now() WHERE user_id = $1`,
-          [id, hash],
-        );
+        await resetPassword(tx, id, hash);
         const n = await endUserSessions(tx, id, 'password_reset');
         await clearFailures(tx, id);
         await audit(tx, actor, 'update', 'user_password', id, `Reset the password of ${u.email} (${n} session(s) ended)`, u.email);

@@ -4,11 +4,14 @@ import type { Db, Queryable } from '../../db/adapter';
 import { currentUser } from '../../plugins/auth';
 import { hashPassword } from '../../auth/password';
 import { HttpError } from '../../http-error';
-import { IdParams, Version, audit, doc, inTx, lockRow, ok } from './shared';
+import { IdParams, Version, doc, ok } from './shared';
+import { audit } from '../../db/audit';
+import { inTx } from '../../db/tx';
+import { lockRow } from '../../db/rows';
 import { okMessage, text } from '../../../src/domain/contracts/common';
 import { EMAIL_MAX, PASSWORD_LENGTH, PERSON_NAME, passwordTooLong, passwordTooShort } from '../../../src/domain/user-rules';
 import { userResponse, usersResponse } from '../../../src/domain/contracts/users';
-import { USER_SQL, loadUser, type UserRow } from '../../repos/admin-users';
+import { clientExists, deleteUser, emailTaken, insertUser, listUsers, loadUser, membershipCount, otherActiveAdmin, updateUser } from '../../repos/admin-users';
 import { ROLES, isMemberRole, type Role } from '../../../src/domain/roles';
 import { endUserSessions } from '../../auth/sessions';
 import { dropOtherClients, recordRemovalOf } from '../../repos/memberships';
@@ -45,30 +48,27 @@ async function checkUser(tx: Queryable, u: UserInput, exceptId: number | null) {
       'client_required',
     );
   if (u.client_id !== null) {
-    const { rows } = await tx.query(`SELECT 1 FROM clients WHERE client_id = $1`, [u.client_id]);
-    if (!rows.length) {
+    if (!(await clientExists(tx, u.client_id))) {
       const message = 'The selected client does not exist';
       const params = { entity: 'client' };
       throw new HttpError(422, message, [{ field: 'client_id', message, code: 'selection_missing', params }], undefined, 'selection_missing', params);
     }
   }
-  const { rows } = await tx.query(`SELECT 1 FROM users WHERE lower(email) = $1 AND user_id IS DISTINCT FROM $2`, [u.email, exceptId]);
-  if (rows.length) {
+  if (await emailTaken(tx, u.email, exceptId)) {
     const message = 'A user with this email already exists';
     throw new HttpError(409, message, [{ field: 'email', message, code: 'email_taken' }], undefined, 'email_taken');
   }
 }
 
 async function assertOtherAdmin(tx: Queryable, userId: number, what: 'demote' | 'disable' | 'delete') {
-  const { rows } = await tx.query(`SELECT 1 FROM users WHERE role = 'admin' AND NOT disabled AND user_id <> $1`, [userId]);
-  if (!rows.length) throw new HttpError(409, `Cannot ${what} the last active administrator`, undefined, undefined, 'last_admin', { action: what });
+  if (!(await otherActiveAdmin(tx, userId)))
+    throw new HttpError(409, `Cannot ${what} the last active administrator`, undefined, undefined, 'last_admin', { action: what });
 }
 
 /** Users (admin.md §7). Changing a password, disabling or deleting a user ends their sessions at once. */
 export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get('/users', { schema: { ...doc('users', 'List users (never with passwords)'), response: { 200: usersResponse } } }, async () => {
-    const { rows } = await db.query<UserRow>(`${USER_SQL} ORDER BY u.email`);
-    return { ...ok('Users loaded'), users: rows };
+    return { ...ok('Users loaded'), users: await listUsers(db) };
   });
 
   app.get('/users/:id', { schema: { ...doc('users', 'One user'), params: IdParams, response: { 200: userResponse } } }, async (request) => {
@@ -81,11 +81,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     const hash = await hashPassword(b.password);
     const created = await inTx(db, async (tx) => {
       await checkUser(tx, b, null);
-      const { rows } = await tx.query<{ user_id: number }>(
-        `INSERT INTO users (email, password_hash, first_name, last_name, client_id, role) VALUES ($1, $2, $3, $4, $5, $6) RETURNING user_id`,
-        [b.email, hash, b.first_name, b.last_name, b.client_id, b.role],
-      );
-      const id = rows[0].user_id;
+      const id = await insertUser(tx, b, hash);
       await audit(tx, actor, 'create', 'user', id, `Created ${b.role} ${b.email}`, b.email);
       return loadUser(tx, id);
     });
@@ -116,13 +112,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
         // Moved to another client (or made an admin): the old client's surveys are no longer theirs.
         if (before.client_id !== b.client_id || (isMemberRole(before.role) && !isMemberRole(b.role)))
           await dropOtherClients(tx, actor, id, isMemberRole(b.role) ? b.client_id : null);
-        await tx.query(
-          `UPDATE users SET email = $2, first_name = $3, last_name = $4, client_id = $5, role = $6,
-                password_hash = COALESCE($7, password_hash), disabled = COALESCE($8, disabled),
-                token_version = token_version + $9, version = version + 1, updated_at = now()
-          WHERE user_id = $1`,
-          [id, b.email, b.first_name, b.last_name, b.client_id, b.role, hash, b.disabled ?? null, endSessions ? 1 : 0],
-        );
+        await updateUser(tx, id, b, hash, endSessions);
         const changes = [
           hash ? 'password changed' : '',
           disabling ? 'disabled' : '',
@@ -148,11 +138,11 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
         const u = await lockRow<{ email: string; role: string }>(tx, 'users', 'user_id', id, 'user');
         if (id === actor.user_id) throw new HttpError(409, 'You cannot delete your own account', undefined, undefined, 'own_account_delete');
         if (u.role === 'admin') await assertOtherAdmin(tx, id, 'delete');
-        const { rows } = await tx.query<{ n: number }>(`SELECT count(*) AS n FROM project_users WHERE user_id = $1`, [id]);
+        const n = await membershipCount(tx, id);
         await recordRemovalOf(tx, actor, 'user_id', id, 'user_deleted');
         // project_users rows cascade; the audit log keeps the email (user_id → NULL).
-        await tx.query(`DELETE FROM users WHERE user_id = $1`, [id]);
-        await audit(tx, actor, 'delete', 'user', id, `Deleted user ${u.email}${rows[0].n ? ` (removed from ${rows[0].n} project(s))` : ''}`, u.email);
+        await deleteUser(tx, id);
+        await audit(tx, actor, 'delete', 'user', id, `Deleted user ${u.email}${n ? ` (removed from ${n} project(s))` : ''}`, u.email);
       });
       return ok('User deleted successfully');
     },

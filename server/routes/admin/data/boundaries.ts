@@ -18,9 +18,11 @@ import { jobsFor } from '../../../jobs/runner';
 import { currentUser } from '../../../plugins/auth';
 import { clientName } from '../../../repos/project-access';
 import { attachment } from '../../../surveys/survey-files';
-import { ClientParams, audit, doc, inTx, ok } from '../shared';
+import { ClientParams, doc, ok } from '../shared';
+import { audit } from '../../../db/audit';
+import { inTx } from '../../../db/tx';
 import { cropIdsByName, writeBoundaries } from '../../../repos/boundaries-write';
-import { AREA_SQL, PLOT_SQL } from '../../../repos/editor-features';
+import { clientAreaRows, clientPlotRows } from '../../../repos/editor-read';
 
 // Boundary import and export in the data editor (issue 14). The upload is
 // read in the job thread (server/boundaries: magic bytes, archive limits,
@@ -146,10 +148,7 @@ export const boundaryRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
       const { clientId } = request.params;
       const name = await clientOr404(db, clientId);
       const plots = request.query.kind === 'plot';
-      const { rows } = await db.query<Record<string, unknown>>(
-        plots ? `${PLOT_SQL} WHERE p.client_id = $1 ORDER BY p.plot_id` : `${AREA_SQL} WHERE ia.client_id = $1 ORDER BY ia.irrigation_area_id`,
-        [clientId],
-      );
+      const rows = (plots ? await clientPlotRows(db, clientId) : await clientAreaRows(db, clientId)) as unknown as Record<string, unknown>[];
       const str = (v: unknown) => (v === null || v === undefined ? null : String(v));
       const zip = await boundariesShapefile(
         rows.map((r) => ({

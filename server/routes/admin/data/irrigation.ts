@@ -3,7 +3,11 @@ import type { Polygon } from 'geojson';
 import type { Db, Queryable } from '../../../db/adapter';
 import { currentUser } from '../../../plugins/auth';
 import { HttpError } from '../../../http-error';
-import { IdParams, audit, doc, inTx, lockRow, ok } from '../shared';
+import { IdParams, doc, ok } from '../shared';
+import { audit } from '../../../db/audit';
+import { inTx } from '../../../db/tx';
+import { lockRow } from '../../../db/rows';
+import { areaTreeCount, deleteFeature, insertArea, updateFeature } from '../../../repos/editor-writes';
 import { clientOfGeometry, loadPlots, plotOfPolygon, reassignTrees } from '../../../repos/editor-assignment';
 import { assertExists, boxOf, geometryOr422, oneArea } from '../../../repos/editor-features';
 import { AreaCreate, AreaUpdate, DeleteQuery } from './schemas';
@@ -44,12 +48,12 @@ export const irrigationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
         const clientId = await resolveClient(tx, b.client_id, geom.coordinates[0][0][0], geom.coordinates[0][0][1]);
         await assertExists(tx, 'irrigation_types', 'irrigation_type_id', b.irrigation_type_id, 'irrigation_type_id', 'irrigation_type');
         const plotId = plotOfPolygon(await loadPlots(tx, clientId), geom);
-        const { rows } = await tx.query<{ irrigation_area_id: number }>(
-          `INSERT INTO irrigation_areas (client_id, plot_id, irrigation_area_name, irrigation_type_id, geom, min_lon, min_lat, max_lon, max_lat)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING irrigation_area_id`,
-          [clientId, plotId, b.irrigation_area_name, b.irrigation_type_id ?? null, JSON.stringify(geom), ...box],
+        const id = await insertArea(
+          tx,
+          { client_id: clientId, plot_id: plotId, irrigation_area_name: b.irrigation_area_name, irrigation_type_id: b.irrigation_type_id ?? null },
+          geom,
+          box,
         );
-        const id = rows[0].irrigation_area_id;
         const trees = await reassignTrees(tx, clientId, [box]);
         await audit(
           tx,
@@ -94,9 +98,8 @@ export const irrigationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
           b.version,
         );
         await assertExists(tx, 'irrigation_types', 'irrigation_type_id', b.irrigation_type_id, 'irrigation_type_id', 'irrigation_type');
-        const sets: string[] = [];
-        const params: unknown[] = [id];
-        const set = (col: string, v: unknown) => sets.push(`${col} = $${params.push(v)}`);
+        const columns: Record<string, unknown> = {};
+        const set = (col: string, v: unknown) => (columns[col] = v);
         if (b.irrigation_area_name !== undefined) set('irrigation_area_name', b.irrigation_area_name);
         if (b.irrigation_type_id !== undefined) set('irrigation_type_id', b.irrigation_type_id);
         if (geom) {
@@ -105,10 +108,7 @@ export const irrigationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
           ['min_lon', 'min_lat', 'max_lon', 'max_lat'].forEach((c, i) => set(c, box[i]));
           set('plot_id', plotOfPolygon(await loadPlots(tx, before.client_id), geom as Polygon));
         }
-        await tx.query(
-          `UPDATE irrigation_areas SET ${[...sets, 'version = version + 1', 'updated_at = now()'].join(', ')} WHERE irrigation_area_id = $1`,
-          params,
-        );
+        await updateFeature(tx, 'irrigation_areas', id, columns);
         const trees = geom ? await reassignTrees(tx, before.client_id, [boxOf(before.geom), boxOf(geom)], { areaIds: [id] }) : 0;
         await audit(
           tx,
@@ -148,8 +148,8 @@ export const irrigationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
           'irrigation_area',
           request.query.version,
         );
-        const { rows } = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM trees WHERE irrigation_area_id = $1`, [id]);
-        await tx.query(`DELETE FROM irrigation_areas WHERE irrigation_area_id = $1`, [id]);
+        const kept = await areaTreeCount(tx, id);
+        await deleteFeature(tx, 'irrigation_areas', id);
         const reassigned = await reassignTrees(tx, before.client_id, [boxOf(before.geom)]);
         await audit(
           tx,
@@ -157,10 +157,10 @@ export const irrigationRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, {
           'delete',
           'irrigation_area',
           id,
-          `Deleted irrigation area "${before.irrigation_area_name}"; kept its ${rows[0].n} trees`,
+          `Deleted irrigation area "${before.irrigation_area_name}"; kept its ${kept} trees`,
           before.irrigation_area_name,
         );
-        return { kept: { trees: rows[0].n }, reassigned: { trees: reassigned } };
+        return { kept: { trees: kept }, reassigned: { trees: reassigned } };
       });
       return { ...ok('Irrigation area deleted successfully'), ...out };
     },

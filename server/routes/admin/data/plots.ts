@@ -3,7 +3,11 @@ import type { Db, Queryable } from '../../../db/adapter';
 import { currentUser } from '../../../plugins/auth';
 import { HttpError } from '../../../http-error';
 import { areaHectares } from '../../../../src/domain/geometry-validation';
-import { IdParams, audit, doc, inTx, lockRow, ok } from '../shared';
+import { IdParams, doc, ok } from '../shared';
+import { audit } from '../../../db/audit';
+import { inTx } from '../../../db/tx';
+import { lockRow } from '../../../db/rows';
+import { deleteFeature, insertPlot, plotLinks, plotResults, updateFeature } from '../../../repos/editor-writes';
 import { reassignIrrigationAreas, reassignTrees, type Bbox } from '../../../repos/editor-assignment';
 import { assertExists, boxOf, geometryOr422, onePlot } from '../../../repos/editor-features';
 import { DeleteQuery, PlotCreate, PlotUpdate } from './schemas';
@@ -33,12 +37,12 @@ export const plotRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
         await assertExists(tx, 'clients', 'client_id', b.client_id, 'client_id', 'client');
         await assertExists(tx, 'crop_options', 'crop_id', b.crop_id, 'crop_id', 'crop_option');
         const area = b.plot_area ?? areaHectares(geom);
-        const { rows } = await tx.query<{ plot_id: number }>(
-          `INSERT INTO plots (client_id, plot_name, plot_area, crop_id, geom, min_lon, min_lat, max_lon, max_lat)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING plot_id`,
-          [b.client_id, b.plot_name, area > 0 ? area : null, b.crop_id ?? null, JSON.stringify(geom), ...box],
+        const id = await insertPlot(
+          tx,
+          { client_id: b.client_id, plot_name: b.plot_name, plot_area: area > 0 ? area : null, crop_id: b.crop_id ?? null },
+          geom,
+          box,
         );
-        const id = rows[0].plot_id;
         const assigned = await reassignAround(tx, b.client_id, [box], id);
         await audit(
           tx,
@@ -69,9 +73,8 @@ export const plotRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       const out = await inTx(db, async (tx) => {
         const before = await lockRow<{ client_id: number; plot_name: string; geom: unknown }>(tx, 'plots', 'plot_id', id, 'plot', b.version);
         await assertExists(tx, 'crop_options', 'crop_id', b.crop_id, 'crop_id', 'crop_option');
-        const sets: string[] = [];
-        const params: unknown[] = [id];
-        const set = (col: string, v: unknown) => sets.push(`${col} = $${params.push(v)}`);
+        const columns: Record<string, unknown> = {};
+        const set = (col: string, v: unknown) => (columns[col] = v);
         if (b.plot_name !== undefined) set('plot_name', b.plot_name);
         if (b.crop_id !== undefined) set('crop_id', b.crop_id);
         if (b.plot_area !== undefined) set('plot_area', b.plot_area);
@@ -81,7 +84,7 @@ export const plotRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
           ['min_lon', 'min_lat', 'max_lon', 'max_lat'].forEach((c, i) => set(c, box[i]));
           if (b.plot_area === undefined) set('plot_area', areaHectares(geom) || null);
         }
-        await tx.query(`UPDATE plots SET ${[...sets, 'version = version + 1', 'updated_at = now()'].join(', ')} WHERE plot_id = $1`, params);
+        await updateFeature(tx, 'plots', id, columns);
         const assigned = geom ? await reassignAround(tx, before.client_id, [boxOf(before.geom), boxOf(geom)], id) : { irrigation_areas: 0, trees: 0 };
         const fields = b.plot_name !== undefined || b.crop_id !== undefined || b.plot_area !== undefined;
         const what = geom ? (fields ? 'fields and geometry' : 'geometry') : 'fields';
@@ -119,32 +122,24 @@ export const plotRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       const { id } = request.params;
       const out = await inTx(db, async (tx) => {
         const before = await lockRow<{ client_id: number; plot_name: string; geom: unknown }>(tx, 'plots', 'plot_id', id, 'plot', request.query.version);
-        const { rows: obs } = await tx.query<{ trees: number; projects: number }>(
-          `SELECT count(DISTINCT o.tree_id)::int AS trees, count(DISTINCT o.project_id)::int AS projects
-           FROM tree_observations o JOIN trees t ON t.tree_id = o.tree_id WHERE t.plot_id = $1`,
-          [id],
-        );
-        if (obs[0].trees > 0)
+        const results = await plotResults(tx, id);
+        if (results.trees > 0)
           throw new HttpError(
             409,
-            `Plot "${before.plot_name}" cannot be deleted: ${obs[0].trees} of its trees have survey results in ${obs[0].projects} project(s). Deleting it would detach survey history.`,
+            `Plot "${before.plot_name}" cannot be deleted: ${results.trees} of its trees have survey results in ${results.projects} project(s). Deleting it would detach survey history.`,
             undefined,
             undefined,
             'plot_has_results',
-            { name: before.plot_name, trees: obs[0].trees, projects: obs[0].projects },
+            { name: before.plot_name, trees: results.trees, projects: results.projects },
           );
-        const { rows: proj } = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM project_plots WHERE plot_id = $1`, [id]);
-        const { rows: counts } = await tx.query<{ areas: number; trees: number }>(
-          `SELECT (SELECT count(*)::int FROM irrigation_areas WHERE plot_id = $1) AS areas, (SELECT count(*)::int FROM trees WHERE plot_id = $1) AS trees`,
-          [id],
-        );
-        await tx.query(`DELETE FROM plots WHERE plot_id = $1`, [id]); // FKs: areas/trees SET NULL, project_plots CASCADE
+        const links = await plotLinks(tx, id);
+        await deleteFeature(tx, 'plots', id); // FKs: areas/trees SET NULL, project_plots CASCADE
         const box = boxOf(before.geom);
         const reassigned = {
           irrigation_areas: await reassignIrrigationAreas(tx, before.client_id, [box]),
           trees: await reassignTrees(tx, before.client_id, [box]),
         };
-        const kept = { irrigation_areas: counts[0].areas, trees: counts[0].trees, removed_from_projects: proj[0].n };
+        const kept = { irrigation_areas: links.areas, trees: links.trees, removed_from_projects: links.projects };
         await audit(
           tx,
           user,

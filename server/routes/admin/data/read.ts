@@ -4,7 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../../db/adapter';
 import { notFound } from '../../../http-error';
 import { ClientParams, doc, ok } from '../shared';
-import { AREA_SQL, PLOT_SQL, areaFeature, plotFeature, type AreaRow, type PlotRow } from '../../../repos/editor-features';
+import { areaFeature, plotFeature } from '../../../repos/editor-features';
+import { changedSince, clientAreaRows, clientPlotRows, clientProjectList, editorOptions, editorVersion } from '../../../repos/editor-read';
 import { Readable } from 'node:stream';
 import { acceptsGzip, deflatePartSync, gzipOf, textStream, type DeflatedPart } from '../../../gzip-parts';
 import { changedTreeMembers } from '../../../repos/editor-trees';
@@ -12,7 +13,6 @@ import { jobsFor } from '../../../jobs/runner';
 import { clientDataResponse, editorOptionsResponse, notModified } from '../../../../src/domain/contracts/data-editor';
 
 type ClientDataResponse = z.output<typeof clientDataResponse>;
-type EditorOptions = z.output<typeof editorOptionsResponse>;
 
 const ClientQuery = z.strictObject({
   since: z.coerce
@@ -25,59 +25,28 @@ const ClientQuery = z.strictObject({
 });
 
 /**
- * The trees changed after version `since` (migration 050's tree_changes), or
- * null when the log cannot tell (a bulk write, or older than the log keeps):
- * then the editor gets everything.
- */
-async function changedSince(db: Db, clientId: number, since: number, current: number): Promise<number[] | null> {
-  if (since > current) return null;
-  if (since === current) return [];
-  const { rows } = await db.query<{ versions: number; unknown: boolean; ids: number[] | null }>(
-    `SELECT count(DISTINCT version)::int AS versions, bool_or(tree_id IS NULL) AS unknown, array_agg(DISTINCT tree_id) AS ids
-       FROM tree_changes WHERE client_id = $1 AND version > $2 AND version <= $3`,
-    [clientId, since, current],
-  );
-  const r = rows[0];
-  if (!r || r.unknown || r.versions !== current - since) return null;
-  return r.ids ?? [];
-}
-/**
- * What the editor's data reads, as one tag (migration 050 versions): the
- * client's name, its trees/plots/irrigation areas, its projects, and the
- * names of breeds and crops. Same tag → same body: the editor reopens with a 304.
- */
-const EDITOR_VERSION_SQL = `
-  SELECT name, trees_version, breeds, concat_ws('.', cv, data_version, projects_version, breeds, crops) AS tag FROM (
-    SELECT c.name, c.version AS cv, v.data_version, v.projects_version, coalesce(v.trees_version, 0)::float8 AS trees_version,
-           (SELECT md5(coalesce(string_agg(breed_id || ':' || version, ',' ORDER BY breed_id), '')) FROM breeds) AS breeds,
-           (SELECT md5(coalesce(string_agg(crop_id || ':' || version, ',' ORDER BY crop_id), '')) FROM crop_options) AS crops
-      FROM clients c LEFT JOIN client_versions v ON v.client_id = c.client_id
-     WHERE c.client_id = $1) x`;
-
-/**
  * The tree columns of a client, kept per (trees version, breed names): they
  * change only with the client's trees, so after a survey import, a plot edit
  * or a new project the editor reopens without reading every tree again (a
  * 1M-tree client's trees are ~76 MB of JSON and ~3.5 s of database time).
  * Read and deflated in the job thread (repos/editor-trees.ts), kept deflated
  * (gzip-parts.ts): ~1 s of compression per answer is paid once, and the API
- * thread never holds the text. Per process, the newest version of each client only, in lru-cache
- * (least recently used out beyond 64 MB; one read when several editors open at once).
+ * thread never holds the text. Per app (built by the plugin, emptied on close), the newest version of each
+ * client only, in lru-cache (least recently used out beyond 64 MB; one read when several editors open at once).
  */
 const TREES_CACHE_BYTES = 64 * 1024 * 1024;
-const treesCaches = new WeakMap<Db, LRUCache<string, DeflatedPart, number>>();
+type TreesCache = LRUCache<string, DeflatedPart, number>;
+
+function treesCache(db: Db): TreesCache {
+  return new LRUCache<string, DeflatedPart, number>({
+    maxSize: TREES_CACHE_BYTES,
+    sizeCalculation: (p) => Math.max(1, p.data.length),
+    fetchMethod: async (_key, _stale, { context }) => jobsFor(db).run('editorTrees', { clientId: context }),
+  });
+}
 
 /** The client's tree columns for this tree version and these breed names: read and deflated once, then kept. */
-async function clientTrees(db: Db, clientId: number, version: string): Promise<DeflatedPart> {
-  let cache = treesCaches.get(db);
-  if (!cache) {
-    cache = new LRUCache<string, DeflatedPart, number>({
-      maxSize: TREES_CACHE_BYTES,
-      sizeCalculation: (p) => Math.max(1, p.data.length),
-      fetchMethod: async (_key, _stale, { context }) => jobsFor(db).run('editorTrees', { clientId: context }),
-    });
-    treesCaches.set(db, cache);
-  }
+async function clientTrees(cache: TreesCache, clientId: number, version: string): Promise<DeflatedPart> {
   const key = `${clientId}:${version}`;
   const trees = await cache.fetch(key, { context: clientId });
   if (trees === undefined) throw new Error(`The trees of client ${clientId} could not be read`);
@@ -96,6 +65,8 @@ async function clientTrees(db: Db, clientId: number, version: string): Promise<D
  * in the browser (src/api/admin-data-trees.ts).
  */
 export const dataReadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
+  const keptTrees = treesCache(db);
+  app.addHook('onClose', async () => keptTrees.clear());
   app.get(
     '/data/clients/:clientId',
     {
@@ -109,34 +80,31 @@ export const dataReadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     async (request, reply) => {
       const { clientId } = request.params;
       const t0 = performance.now();
-      const client = await db.query<{ name: string; tag: string; trees_version: number; breeds: string }>(EDITOR_VERSION_SQL, [clientId]);
-      if (!client.rows[0]) throw notFound('client');
-      const treesVersion = client.rows[0].trees_version;
+      const client = await editorVersion(db, clientId);
+      if (!client) throw notFound('client');
+      const treesVersion = client.trees_version;
       const since = request.query.since;
       const changed = since === undefined ? null : await changedSince(db, clientId, since, treesVersion);
       // Read before the data: a write in between only makes the next reload miss.
-      const etag = `"cd-${clientId}-${client.rows[0].tag}${changed ? `-since-${since}` : ''}"`;
+      const etag = `"cd-${clientId}-${client.tag}${changed ? `-since-${since}` : ''}"`;
       reply.header('etag', etag).header('cache-control', 'private, no-cache').header('vary', 'accept-encoding');
       if (request.headers['if-none-match'] === etag) return reply.status(304).send(undefined as never); // no body at all (not a JSON null)
       const [plots, areas, trees, projects] = await Promise.all([
-        db.query<PlotRow>(`${PLOT_SQL} WHERE p.client_id = $1 ORDER BY p.plot_id`, [clientId]),
-        db.query<AreaRow>(`${AREA_SQL} WHERE ia.client_id = $1 ORDER BY ia.irrigation_area_id`, [clientId]),
-        changed ? changedTreeMembers(db, clientId, changed) : clientTrees(db, clientId, `${treesVersion}:${client.rows[0].breeds}`),
+        clientPlotRows(db, clientId),
+        clientAreaRows(db, clientId),
+        changed ? changedTreeMembers(db, clientId, changed) : clientTrees(keptTrees, clientId, `${treesVersion}:${client.breeds}`),
         // The client's projects: the survey-results import targets one of them.
-        db.query<ClientDataResponse['projects'][number]>(
-          `SELECT project_id, name, observation_date::text AS observation_date FROM projects WHERE client_id = $1 ORDER BY observation_date DESC NULLS LAST, project_id DESC`,
-          [clientId],
-        ),
+        clientProjectList(db, clientId),
       ]);
       const fc = <T>(features: T[]) => ({ type: 'FeatureCollection' as const, features });
       const head: Omit<ClientDataResponse, 'trees_version' | 'trees'> = {
         ...ok('Client data loaded'),
         client_id: clientId,
-        client_name: client.rows[0].name,
+        client_name: client.name,
         crs: 'EPSG:4326',
-        projects: projects.rows,
-        plots: fc(plots.rows.map(plotFeature)),
-        irrigationAreas: fc(areas.rows.map(areaFeature)),
+        projects,
+        plots: fc(plots.map(plotFeature)),
+        irrigationAreas: fc(areas.map(areaFeature)),
       };
       // The trees' JSON from the database goes in as is: the members of its object follow the format.
       // A delta lists the changed trees still there; the others of `changed` were deleted.
@@ -164,11 +132,7 @@ export const dataReadRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { d
     '/data/options',
     { schema: { ...doc('data editor', 'Crop and breed options for the editor forms'), response: { 200: editorOptionsResponse } } },
     async () => {
-      const [crops, breeds] = await Promise.all([
-        db.query<EditorOptions['crops'][number]>(`SELECT crop_id, crop_name FROM crop_options ORDER BY crop_id`),
-        db.query<EditorOptions['breeds'][number]>(`SELECT breed_id, breed_name, crop_id FROM breeds ORDER BY breed_id`),
-      ]);
-      return { ...ok('Options loaded'), crops: crops.rows, breeds: breeds.rows };
+      return { ...ok('Options loaded'), ...(await editorOptions(db)) };
     },
   );
 };

@@ -2,7 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../../db/adapter';
 import { currentUser } from '../../../plugins/auth';
 import { HttpError } from '../../../http-error';
-import { IdParams, audit, doc, inTx, lockRow, ok } from '../shared';
+import { IdParams, doc, ok } from '../shared';
+import { audit } from '../../../db/audit';
+import { inTx } from '../../../db/tx';
+import { lockRow } from '../../../db/rows';
+import { deleteFeature, insertTree, treeProjectCount, updateFeature } from '../../../repos/editor-writes';
 import { loadIrrigationAreas, loadPlots, locatePoint } from '../../../repos/editor-assignment';
 import { assertExists, geometryOr422, oneTree } from '../../../repos/editor-features';
 import { resolveClient } from './irrigation';
@@ -28,12 +32,17 @@ export const treeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
         const clientId = await resolveClient(tx, b.client_id, lon, lat);
         await assertExists(tx, 'breeds', 'breed_id', b.breed_id, 'breed_id', 'breed');
         const at = locatePoint(await loadPlots(tx, clientId), await loadIrrigationAreas(tx, clientId), lon, lat);
-        const { rows } = await tx.query<{ tree_id: number }>(
-          `INSERT INTO trees (client_id, plot_id, irrigation_area_id, row_num, tree_num, breed_id, planting_date, lon, lat)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING tree_id`,
-          [clientId, at.plot_id, at.irrigation_area_id, b.row_num, b.tree_num, b.breed_id ?? null, b.planting_date || null, lon, lat],
-        );
-        const id = rows[0].tree_id;
+        const id = await insertTree(tx, {
+          client_id: clientId,
+          plot_id: at.plot_id,
+          irrigation_area_id: at.irrigation_area_id,
+          row_num: b.row_num,
+          tree_num: b.tree_num,
+          breed_id: b.breed_id ?? null,
+          planting_date: b.planting_date || null,
+          lon,
+          lat,
+        });
         await audit(
           tx,
           user,
@@ -63,9 +72,8 @@ export const treeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       const out = await inTx(db, async (tx) => {
         const before = await lockRow<{ client_id: number; row_num: number; tree_num: number }>(tx, 'trees', 'tree_id', id, 'tree', b.version);
         await assertExists(tx, 'breeds', 'breed_id', b.breed_id, 'breed_id', 'breed');
-        const sets: string[] = [];
-        const params: unknown[] = [id];
-        const set = (col: string, v: unknown) => sets.push(`${col} = $${params.push(v)}`);
+        const columns: Record<string, unknown> = {};
+        const set = (col: string, v: unknown) => (columns[col] = v);
         if (b.row_num !== undefined) set('row_num', b.row_num);
         if (b.tree_num !== undefined) set('tree_num', b.tree_num);
         if (b.breed_id !== undefined) set('breed_id', b.breed_id);
@@ -77,7 +85,7 @@ export const treeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
           set('plot_id', at.plot_id);
           set('irrigation_area_id', at.irrigation_area_id);
         }
-        await tx.query(`UPDATE trees SET ${[...sets, 'version = version + 1', 'updated_at = now()'].join(', ')} WHERE tree_id = $1`, params);
+        await updateFeature(tx, 'trees', id, columns);
         await audit(
           tx,
           user,
@@ -109,17 +117,17 @@ export const treeRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
       const { id } = request.params;
       await inTx(db, async (tx) => {
         const before = await lockRow<{ row_num: number; tree_num: number }>(tx, 'trees', 'tree_id', id, 'tree', request.query.version);
-        const { rows } = await tx.query<{ n: number }>(`SELECT count(DISTINCT project_id)::int AS n FROM tree_observations WHERE tree_id = $1`, [id]);
-        if (rows[0].n > 0)
+        const projects = await treeProjectCount(tx, id);
+        if (projects > 0)
           throw new HttpError(
             409,
-            `This tree has survey results in ${rows[0].n} project(s) and cannot be deleted; move it instead.`,
+            `This tree has survey results in ${projects} project(s) and cannot be deleted; move it instead.`,
             undefined,
             undefined,
             'tree_has_results',
-            { projects: rows[0].n },
+            { projects },
           );
-        await tx.query(`DELETE FROM trees WHERE tree_id = $1`, [id]);
+        await deleteFeature(tx, 'trees', id);
         await audit(tx, user, 'delete', 'tree', id, `Deleted tree ${label(before.row_num, before.tree_num)}`, treeRef(before.row_num, before.tree_num));
       });
       return ok('Tree deleted successfully');

@@ -1,0 +1,31 @@
+import type { z } from 'zod';
+import type { Queryable } from '../db/adapter';
+import type { AuthUser } from '../plugins/auth';
+import type { relatedSurveysResponse } from '../../src/domain/contracts/survey';
+import { accessParams, visibleProjectSql, type ProjectRow } from './project-access';
+
+type RelatedSurveyRow = z.input<typeof relatedSurveysResponse>[number];
+
+/** The project's plot ids in order (the path bar, client.md §7). */
+export async function projectPlotIds(q: Queryable, projectId: number): Promise<number[]> {
+  const { rows } = await q.query<{ plot_id: number }>('SELECT plot_id FROM project_plots WHERE project_id = $1 ORDER BY plot_id', [projectId]);
+  return rows.map((r) => r.plot_id);
+}
+
+/** The other surveys of the same plots that the user may open, newest first, with the plots they share. */
+export async function relatedSurveys(q: Queryable, p: ProjectRow, user: AuthUser): Promise<RelatedSurveyRow[]> {
+  const { rows } = await q.query<RelatedSurveyRow>(
+    `SELECT q.project_id, q.name, q.observation_date::text AS observation_date,
+              (SELECT count(*)::int FROM tree_observations o WHERE o.project_id = q.project_id) AS observation_count,
+              ARRAY(SELECT pl.plot_name FROM project_plots x JOIN plots pl ON pl.plot_id = x.plot_id
+                     WHERE x.project_id = q.project_id AND x.plot_id IN (SELECT plot_id FROM project_plots WHERE project_id = $1)
+                     ORDER BY pl.plot_name) AS shared_plots
+         FROM projects q
+        WHERE q.client_id = $2 AND q.project_id <> $1 AND ${visibleProjectSql('q', 3, 4, 5)}
+          AND EXISTS (SELECT 1 FROM project_plots a JOIN project_plots b ON a.plot_id = b.plot_id
+                       WHERE a.project_id = q.project_id AND b.project_id = $1)
+        ORDER BY q.observation_date DESC NULLS LAST, q.project_id`,
+    [p.project_id, p.client_id, ...accessParams(user)],
+  );
+  return rows;
+}
