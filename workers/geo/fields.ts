@@ -43,6 +43,11 @@ export interface TreeFieldSpec {
   readonly refers?: 'plot' | 'area' | 'crop';
   /** Other names of the column in an imported file. */
   readonly aliases?: readonly string[];
+  /**
+   * A word the seed or an import stores beside a measure (its label, its class): the app shows the class it derives
+   * from the value and the crop's ranges (client.md §5), so the compact wire form (wire-compact.ts) leaves it out.
+   */
+  readonly derived?: true;
 }
 
 const nutrient = <K extends 'n_mean' | 'p_mean' | 'k_mean', E extends string>(key: K, name: E, meaning: string, col: number, panel: number) =>
@@ -59,9 +64,9 @@ const nutrient = <K extends 'n_mean' | 'p_mean' | 'k_mean', E extends string>(ke
     panel,
     aliases: [name],
   }) as const;
-const observedText = <K extends string>(key: K) => ({ key, store: 'text', sql: `o.${key}`, observed: { type: 'text' } }) as const;
+const observedText = <K extends string>(key: K) => ({ key, store: 'text', sql: `o.${key}`, observed: { type: 'text' }, derived: true }) as const;
 const observedCode = <K extends string>(key: K) =>
-  ({ key, store: 'text', sql: `o.${key}`, observed: { type: 'smallint', min: -32768, max: 32767, int: true } }) as const;
+  ({ key, store: 'text', sql: `o.${key}`, observed: { type: 'smallint', min: -32768, max: 32767, int: true }, derived: true }) as const;
 
 /** The fields in client.md §3's order (plus plot_id, which our server sends too). */
 export const TREE_FIELDS = [
@@ -160,6 +165,8 @@ const keysOf = <F extends TreeFieldSpec>(list: readonly F[], keep: (f: F) => boo
 export const numericFields = (list: TreeFieldList = TREE_FIELDS): string[] => keysOf(list, (f) => f.store === 'numeric');
 /** Text the core keeps dictionary-coded, in list order. */
 export const textFields = (list: TreeFieldList = TREE_FIELDS): string[] => keysOf(list, (f) => f.store === 'text');
+/** Text the compact wire form carries (the derived words left out), in list order. */
+export const wireTextFields = (list: TreeFieldList = TREE_FIELDS): string[] => keysOf(list, (f) => f.store === 'text' && !f.derived);
 /** A survey's result columns (tree_observations), the status aside: seeded and imported. */
 export const measuredFields = (list: TreeFieldList = TREE_FIELDS): string[] => keysOf(list, (f) => !!f.observed && f.store !== 'status');
 /** The fields a tapped tree's table shows, in list order. */
