@@ -66,17 +66,20 @@ describe('integer columns', () => {
         expect(Array.from(decodeInts(c, values.length))).toEqual(values);
       }),
     );
-    expect(encodeInts([1000, 2000, 3000, 4000, 5000]).order).toBe(2);
-    expect(encodeInts([500, 500, 500, 501, 501]).order).toBe(1);
-    expect(encodeInts([3, -1, 4, 0]).order).toBe(0);
+    const steps = Array.from({ length: 200 }, (_, i) => 1000 + 7 * i);
+    expect(encodeInts(steps).order).not.toBe(0); // a row's regular spacing: codes of a difference repeat
+    expect(encodeInts(Array.from({ length: 200 }, (_, i) => 500 + Math.floor(i / 50))).order).toBe(1); // runs
+    expect(encodeInts(Array.from({ length: 1000 }, (_, i) => (i * 7919) % 201)).order).toBe(0); // scattered values: differences only spread them
+    expect(encodeInts([2 ** 50, -(2 ** 50)]).width).toBe(7);
   });
 
   it('refuses what it cannot carry and a column that ends early or runs long', () => {
     expect(() => encodeInts([1.5])).toThrow(RangeError);
     expect(() => encodeInts([2 ** 52])).toThrow(RangeError);
     const c = encodeInts([300, 70000]);
-    expect(() => decodeInts({ ...c, bytes: c.bytes.subarray(0, c.bytes.length - 1) }, 2)).toThrow(/ends early/);
-    expect(() => decodeInts(c, 1)).toThrow(/longer/);
+    expect(() => decodeInts({ ...c, bytes: c.bytes.subarray(0, c.bytes.length - 1) }, 2)).toThrow(/one code per tree/);
+    expect(() => decodeInts(c, 1)).toThrow(/one code per tree/);
+    expect(() => decodeInts({ ...c, width: 9 }, 2)).toThrow(/one code per tree/);
   });
 });
 

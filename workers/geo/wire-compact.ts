@@ -3,7 +3,7 @@
 // accepted. Only what the app cannot derive, at the precision it shows and uses:
 //   positions   centimetres east/north of the survey's origin (the first tree),
 //               as integer steps of 1 cm in lon and lat, coded along the stored
-//               order (int-column.ts: a difference of order 1 or 2)
+//               order (int-column.ts: differences of order 0-2 in byte planes)
 //   tree_id     integers (int-column.ts), or a dictionary and its codes
 //   tree_status one byte per tree
 //   numbers     each numeric field of the list (fields.ts) as integers at its
@@ -34,6 +34,7 @@ interface ColumnHead {
   len: number;
   order?: Order;
   nulls?: boolean;
+  width?: number;
   decimals?: number;
   dict?: string[];
 }
@@ -79,7 +80,7 @@ export function encodeMapDataCompact(input: CompactMapDataInput): Uint8Array {
   };
   const ints = (key: string, values: ArrayLike<number>, extra: Partial<ColumnHead> = {}) => {
     const c = encodeInts(values);
-    add({ key, code: 'int', order: c.order, nulls: c.nulls, ...extra }, c.bytes);
+    add({ key, code: 'int', order: c.order, nulls: c.nulls, width: c.width, ...extra }, c.bytes);
   };
   const steps = new Float64Array(n);
   for (const [key, k, o, step] of [
@@ -170,7 +171,7 @@ export function decodeMapDataCompact(input: Uint8Array | ArrayBuffer, list: Tree
   const intsOf = (key: string) => {
     const c = column(key);
     if (c.head.code !== 'int') throw new RangeError(`compact map data: column ${key} is not integers`);
-    return decodeInts({ order: c.head.order ?? 0, nulls: !!c.head.nulls, bytes: c.bytes }, n, scratch);
+    return decodeInts({ order: c.head.order ?? 0, nulls: !!c.head.nulls, width: c.head.width ?? 0, bytes: c.bytes }, n, scratch);
   };
   const positions = new Float64Array(2 * n);
   const { origin } = header;
