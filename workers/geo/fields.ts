@@ -25,8 +25,15 @@ export interface TreeFieldSpec {
   readonly observed?: { readonly type: 'real' | 'smallint' | 'text'; readonly min?: number; readonly max?: number; readonly int?: boolean };
   /** client.md §5: 'measure' counts when ≥ 0 and the tree is not Missing; 'nutrient' when present and not Missing. */
   readonly valid?: 'measure' | 'nutrient';
-  /** Decimals shown (the info panel, lists) and kept on the wire. */
+  /** Decimals shown (the info panel, lists). */
   readonly decimals?: number;
+  /**
+   * Decimals the map data keeps (the compact form, wire-compact.ts; `decimals` when not given): a survey's own
+   * precision (what the seed writes and a survey file gives), because the classes and ranges compare these values
+   * with the crop's bounds. Kept at the shown decimals instead, 12 of 194 trees of a test
+   * survey changed their P class (README "Compact map data").
+   */
+  readonly wireDecimals?: number;
   readonly unit?: 'percent' | 'metre' | 'index';
   /** The class shown beside the value: by the crop's range (N/P/K) or the survey's vitality thirds. */
   readonly classify?: 'nutrient' | 'vitality';
@@ -50,7 +57,14 @@ export interface TreeFieldSpec {
   readonly derived?: true;
 }
 
-const nutrient = <K extends 'n_mean' | 'p_mean' | 'k_mean', E extends string>(key: K, name: E, meaning: string, col: number, panel: number) =>
+const nutrient = <K extends 'n_mean' | 'p_mean' | 'k_mean', E extends string>(
+  key: K,
+  name: E,
+  meaning: string,
+  col: number,
+  panel: number,
+  wireDecimals: number,
+) =>
   ({
     key,
     store: 'numeric',
@@ -58,6 +72,7 @@ const nutrient = <K extends 'n_mean' | 'p_mean' | 'k_mean', E extends string>(ke
     observed: { type: 'real', min: 0, max: 100 },
     valid: 'nutrient',
     decimals: 2,
+    wireDecimals,
     unit: 'percent',
     classify: 'nutrient',
     export: { name, col, type: 'N', meaning },
@@ -107,9 +122,9 @@ export const TREE_FIELDS = [
     aliases: ['status'],
   },
   { key: 'crop_name', store: 'text', sql: 'co.crop_name', export: { name: 'crop', col: 7, type: 'C', meaning: 'crop' }, panel: 6, refers: 'crop' },
-  nutrient('n_mean', 'n', 'nitrogen, % (mean)', 9, 8),
-  nutrient('p_mean', 'p', 'phosphorus, % (mean)', 10, 9),
-  nutrient('k_mean', 'k', 'potassium, % (mean)', 11, 10),
+  nutrient('n_mean', 'n', 'nitrogen, % (mean)', 9, 8, 3),
+  nutrient('p_mean', 'p', 'phosphorus, % (mean)', 10, 9, 4),
+  nutrient('k_mean', 'k', 'potassium, % (mean)', 11, 10, 3),
   observedText('n_label'),
   observedText('p_label'),
   observedText('k_label'),
@@ -126,6 +141,7 @@ export const TREE_FIELDS = [
     observed: { type: 'real', min: 0, max: 1000 },
     valid: 'measure',
     decimals: 1,
+    wireDecimals: 2,
     unit: 'metre',
     export: { name: 'canopy', col: 13, type: 'N', meaning: 'canopy diameter, m' },
     panel: 11,

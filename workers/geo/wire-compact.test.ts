@@ -56,8 +56,9 @@ function rows(n: number, textIds = false): TreeRow[] {
 const encode = (trees: TreeColumns, extra: Partial<Parameters<typeof encodeMapDataCompact>[0]> = {}) =>
   encodeMapDataCompact({ trees, plots, irrigationAreas: none, biomassRange: { min: 0.5, max: 1.5 }, npkRanges: {}, ...extra });
 
-/** The value as the compact form carries it: rounded to its field's decimals. */
-const atDecimals = (key: string, v: number) => (v === v ? Math.fround(Math.round(v * 10 ** fieldSpec(key)!.decimals!) / 10 ** fieldSpec(key)!.decimals!) : NaN);
+/** The value as the compact form carries it: rounded to its field's wire decimals. */
+const wire = (key: string) => fieldSpec(key)!.wireDecimals ?? fieldSpec(key)!.decimals!;
+const atDecimals = (key: string, v: number) => (v === v ? Math.fround(Math.round(v * 10 ** wire(key)) / 10 ** wire(key)) : NaN);
 
 describe('integer columns', () => {
   it('round-trip any integers and nulls, negative steps included, in the shortest order', () => {
@@ -87,7 +88,7 @@ describe('integer columns', () => {
 
 describe('compact wire form', () => {
   for (const textIds of [false, true]) {
-    it(`round-trips a survey at the decimals shown (${textIds ? 'text' : 'int'} ids)`, () => {
+    it(`round-trips a survey at its wire decimals (${textIds ? 'text' : 'int'} ids)`, () => {
       const built = rowsToTreeColumns(rows(500, textIds));
       const bytes = encode(built.columns, { treeDuplicates: ['x'] });
       expect(isCompactMapData(bytes)).toBe(true);
@@ -123,7 +124,13 @@ describe('compact wire form', () => {
   }
 
   it('keeps values on the edges of their precision', () => {
-    const edge = [0, 0.005, 0.015, 2.345, 99.995, 100, 1e-9, 0.004999].map((n, i) => ({ lon: 35, lat: 32, tree_id: i, n_mean: n, biomass: n * 1000 }));
+    const edge = [0, 0.0005, 0.0015, 2.3455, 99.9995, 100, 1e-9, 0.0004999, 0.005, 2.345].map((n, i) => ({
+      lon: 35,
+      lat: 32,
+      tree_id: i,
+      n_mean: n,
+      biomass: n * 1000,
+    }));
     const t = rowsToTreeColumns(edge).columns;
     const d = decodeMapDataCompact(encode(t));
     expect(Array.from(d.trees.numeric.n_mean)).toEqual(Array.from(t.numeric.n_mean, (v) => atDecimals('n_mean', v)));
@@ -148,10 +155,7 @@ describe('compact wire form', () => {
   it('sends a number without decimals, or out of integer range, as Float32; a field the list adds goes through', () => {
     const fields: TreeFieldSpec[] = [...TREE_FIELDS, { key: 'height', store: 'numeric', sql: 'o.height' }];
     const b = rowsToTreeColumns(
-      [
-        { lon: 35, lat: 32, tree_id: 1, biomass: 3.4e38, height: 1.23456 } as TreeRow,
-        { lon: 35, lat: 32, tree_id: 2, height: -7.5 } as TreeRow,
-      ],
+      [{ lon: 35, lat: 32, tree_id: 1, biomass: 3.4e38, height: 1.23456 } as TreeRow, { lon: 35, lat: 32, tree_id: 2, height: -7.5 } as TreeRow],
       fields,
     ).columns;
     const d = decodeMapDataCompact(encode(b, { fields }), fields);

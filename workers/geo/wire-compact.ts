@@ -7,7 +7,7 @@
 //   tree_id     integers (int-column.ts), or a dictionary and its codes
 //   tree_status one byte per tree
 //   numbers     each numeric field of the list (fields.ts) as integers at its
-//               decimals (client.md §3: the decimals shown), null = no value;
+//               wire decimals (a survey's own precision), null = no value;
 //               Float32 bytes when the field has no decimals or a value is huge
 //   text        each text field not `derived` (fields.ts): dictionary + codes
 // The derived words (labels and classes stored beside the measures) are not
@@ -97,13 +97,15 @@ export function encodeMapDataCompact(input: CompactMapDataInput): Uint8Array {
   const num = t.numeric as Record<string, Float32Array>;
   for (const key of numericFields(list)) {
     const v = num[key];
-    const decimals = fieldSpec(key, list)?.decimals;
+    const spec = fieldSpec(key, list);
+    const decimals = spec?.wireDecimals ?? spec?.decimals;
     const scale = 10 ** (decimals ?? 0);
     let fits = decimals !== undefined;
     for (let i = 0; fits && i < n; i++) {
       const q = Math.round(v[i] * scale);
       if (q === q) steps[i] = q;
-      else if (v[i] === v[i]) fits = false; // ±Infinity
+      else if (v[i] === v[i])
+        fits = false; // ±Infinity
       else steps[i] = NaN;
       if (Math.abs(q) > MAX_WIRE_INT) fits = false;
     }
@@ -223,8 +225,8 @@ export function decodeMapDataCompact(input: Uint8Array | ArrayBuffer, list: Tree
     plots: plots.features,
     irrigationAreas: areas.features,
     duplicates: { plot: plots.duplicates, 'irrigation area': areas.duplicates, tree: [...header.treeDuplicates] },
-    biomassRange: header.biomassRange,
-    npkRanges: header.npkRanges,
+    biomassRange: header.biomassRange ?? null,
+    npkRanges: header.npkRanges ?? {},
     skippedTrees: 0,
   };
 }
