@@ -4,12 +4,15 @@
 // (Float64 positions + RGBA colours for the status mode):
 //   GeoJSON: UTF-8 decode → JSON.parse → ingestMapDataGeoJSON → colourTrees
 //   Arrow:   decodeMapDataArrow (zero-copy columns) → colourTrees
+// and the compact form beside Arrow (bench/wire-compact.ts): bytes per tree raw and gzip as served, encode and
+// decode ms, with ratios against Arrow in the same run.
 // Usage: npm run bench:wire [-- --json] [-- --sizes=100000,1000000] [-- --gzip]
 import { spawnSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { colourTrees, decodeMapDataArrow, ingestMapDataGeoJSON, mercatorXToLon, mercatorYToLat, type MapDataResponse } from '../workers/geo';
 import { syntheticFarm } from '../workers/geo/synthetic-farm';
 import { buildMapData } from '../server/surveys/map-data-build';
+import { measureCompact } from './wire-compact';
 import { TREE_FIELDS, type AreaRow, type Cell, type ProjectMapRows, type TreeField } from '../server/surveys/map-data-query';
 
 const args = process.argv.slice(2);
@@ -138,6 +141,7 @@ for (const n of sizes) {
     r.json_gzip_bytes = gzipSync(built.json, { level: 6 }).length;
     r.arrow_gzip_bytes = gzipSync(built.arrow, { level: 6 }).length;
   }
+  Object.assign(r, measureCompact(built, runs, time));
   if (note) r.note = note;
   results.push(r);
   if (JSON_OUT) console.log(JSON.stringify(r));
@@ -157,6 +161,21 @@ if (!JSON_OUT) {
       'Arrow ms': r.arrow_ms,
       speedup: `${r.speedup}x`,
       ...(r.note ? { note: r.note } : {}),
+    })),
+  );
+  console.log('\nArrow (today) beside the compact form: bytes per tree (gzip as the server stores it), encode and decode ms, median');
+  console.table(
+    results.map((r) => ({
+      trees: r.trees,
+      'Arrow B/tree': r.arrow_b_per_tree,
+      'Arrow gz B/tree': r.arrow_gz_b_per_tree,
+      'compact B/tree': r.compact_b_per_tree,
+      'compact gz B/tree': r.compact_gz_b_per_tree,
+      'gz ratio': `${r.gz_ratio}x`,
+      'Arrow enc ms': r.arrow_encode_ms,
+      'compact enc ms': r.compact_encode_ms,
+      'Arrow dec ms': r.arrow_decode_ms,
+      'compact dec ms': r.compact_decode_ms,
     })),
   );
 }

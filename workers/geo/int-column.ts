@@ -92,21 +92,33 @@ export function encodeInts(values: ArrayLike<number>): IntColumn {
   return { order, nulls, width, bytes };
 }
 
-/** Decodes `n` values into `out` (NaN = null); throws when the bytes are not `n` codes of the width. */
-export function decodeInts(col: IntColumn, n: number, out: Float64Array = new Float64Array(n)): Float64Array {
+/** Where decoded values go: out[offset + i * stride] = add + (value * mul) / div (NaN for null). */
+export interface IntTarget {
+  /** Float64 only: one array type keeps the loop's stores monomorphic (Float32 columns copy from it with set()). */
+  out: Float64Array;
+  stride?: number;
+  offset?: number;
+  add?: number;
+  mul?: number;
+  div?: number;
+}
+
+/** Decodes `n` values into the target (straight into the map's arrays: no second pass); throws when the bytes are not `n` codes. */
+export function decodeInts(col: IntColumn, n: number, target: IntTarget = { out: new Float64Array(n) }): Float64Array {
   const { bytes, order, width } = col;
   if (!(width >= 1 && width <= 7) || bytes.length !== width * n) throw new RangeError('compact map data: a column is not one code per tree');
+  const { out, stride = 1, offset = 0, add = 0, mul = 1, div = 1 } = target;
   const shift = col.nulls ? 1 : 0;
   const p0 = bytes.subarray(0, n),
     p1 = width > 1 ? bytes.subarray(n, 2 * n) : p0,
     p2 = width > 2 ? bytes.subarray(2 * n, 3 * n) : p0;
   let a = 0,
     b = 0;
-  for (let i = 0; i < n; i++) {
+  for (let i = 0, o = offset; i < n; i++, o += stride) {
     let z = width === 1 ? p0[i] : width === 2 ? p0[i] | (p1[i] << 8) : p0[i] | (p1[i] << 8) | (p2[i] << 16);
-    if (width > 3) for (let k = 3, mul = 0x1000000; k < width; k++, mul *= 0x100) z += bytes[k * n + i] * mul;
+    if (width > 3) for (let k = 3, m = 0x1000000; k < width; k++, m *= 0x100) z += bytes[k * n + i] * m;
     if (z < shift) {
-      out[i] = NaN;
+      out[o] = NaN;
       continue;
     }
     z -= shift;
@@ -115,7 +127,7 @@ export function decodeInts(col: IntColumn, n: number, out: Float64Array = new Fl
     const v = order === 0 ? d : order === 1 ? a + d : 2 * a - b + d;
     b = a;
     a = v;
-    out[i] = v;
+    out[o] = add + (v * mul) / div;
   }
   return out;
 }

@@ -66,6 +66,9 @@ describe('integer columns', () => {
       fc.property(fc.array(fc.oneof(fc.integer({ min: -(2 ** 40), max: 2 ** 40 }), fc.constant(NaN))), (values) => {
         const c = encodeInts(values);
         expect(Array.from(decodeInts(c, values.length))).toEqual(values);
+        const strided = new Float64Array(2 * values.length);
+        decodeInts(c, values.length, { out: strided, stride: 2, offset: 1, add: 5, div: 2 });
+        expect(Array.from(strided.filter((_, i) => i % 2 === 1))).toEqual(values.map((v) => 5 + v / 2));
       }),
     );
     const steps = Array.from({ length: 200 }, (_, i) => 1000 + 7 * i);

@@ -18,7 +18,7 @@ import { emptyStringColumn, narrowCodes } from './dictionary';
 import { normalizeAreas } from './features';
 import { EARTH_RADIUS } from './geodesy';
 import { numericFields, textFields, TREE_FIELDS, wireTextFields, fieldSpec, type TreeFieldList } from './fields';
-import { decodeInts, encodeInts, MAX_WIRE_INT, type Order } from './int-column';
+import { decodeInts, encodeInts, MAX_WIRE_INT, type IntTarget, type Order } from './int-column';
 import type { ArrowMapDataInput } from './arrow-schema';
 import type { GeoDataset } from './ingest-geojson';
 import type { IdColumn, MapDataResponse, StringColumn, TreeColumns } from './types';
@@ -169,11 +169,11 @@ export function decodeMapDataCompact(input: Uint8Array | ArrayBuffer, list: Tree
     if (!c) throw new RangeError(`compact map data: missing column ${key}`);
     return c;
   };
-  const scratch = new Float64Array(n);
-  const intsOf = (key: string) => {
+  let scratch: Float64Array | null = null;
+  const intsOf = (key: string, target: IntTarget = { out: (scratch ??= new Float64Array(n)) }) => {
     const c = column(key);
     if (c.head.code !== 'int') throw new RangeError(`compact map data: column ${key} is not integers`);
-    return decodeInts({ order: c.head.order ?? 0, nulls: !!c.head.nulls, width: c.head.width ?? 0, bytes: c.bytes }, n, scratch);
+    return decodeInts({ order: c.head.order ?? 0, nulls: !!c.head.nulls, width: c.head.width ?? 0, bytes: c.bytes }, n, target);
   };
   const positions = new Float64Array(2 * n);
   const { origin } = header;
@@ -181,8 +181,7 @@ export function decodeMapDataCompact(input: Uint8Array | ArrayBuffer, list: Tree
     ['lon', 0, origin.lon, origin.stepLon],
     ['lat', 1, origin.lat, origin.stepLat],
   ] as const) {
-    const q = intsOf(key);
-    for (let i = 0; i < n; i++) positions[2 * i + k] = o + q[i] * step;
+    intsOf(key, { out: positions, stride: 2, offset: k, add: o, mul: step });
   }
   const text = (key: string): StringColumn => {
     const dict = column(key).head.dict;
@@ -207,11 +206,7 @@ export function decodeMapDataCompact(input: Uint8Array | ArrayBuffer, list: Tree
     if (c.head.code === 'f32') {
       if (c.bytes.length !== 4 * n) throw new RangeError(`compact map data: column ${key} is not 4 bytes per tree`);
       out.set(new Float32Array(c.bytes.slice().buffer));
-    } else {
-      const q = intsOf(key);
-      const scale = 10 ** (c.head.decimals ?? 0);
-      for (let i = 0; i < n; i++) out[i] = q[i] / scale;
-    }
+    } else out.set(intsOf(key, { out: (scratch ??= new Float64Array(n)), div: 10 ** (c.head.decimals ?? 0) }));
     numeric[key] = out;
   }
   const sent = new Set(wireTextFields(list));
