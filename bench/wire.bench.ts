@@ -22,7 +22,7 @@ const sizes = (args.find((a) => a.startsWith('--sizes='))?.slice(8) ?? '100000,1
 
 // 1M trees need more than Node's default heap (feature objects + both payloads).
 if (!process.execArgv.some((a) => a.startsWith('--max-old-space-size')) && !process.env.WIRE_CHILD) {
-  const r = spawnSync(process.execPath, ['--max-old-space-size=12000', ...process.execArgv, process.argv[1], ...args], {
+  const r = spawnSync(process.execPath, ['--max-old-space-size=12000', '--expose-gc', ...process.execArgv, process.argv[1], ...args], {
     stdio: 'inherit',
     env: { ...process.env, WIRE_CHILD: '1' },
   });
@@ -80,6 +80,9 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 function time(fn: () => unknown, runs: number): number {
   const t: number[] = [];
   for (let i = 0; i < runs; i++) {
+    // A full collection first: the 1M run's heap holds the JSON pieces, and a decode that allocates (every form
+    // but zero-copy Arrow) would otherwise pay for collecting them.
+    (globalThis as { gc?: () => void }).gc?.();
     const t0 = performance.now();
     fn();
     t.push(performance.now() - t0);
