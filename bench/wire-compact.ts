@@ -4,6 +4,10 @@
 import { gzipSync } from 'node:zlib';
 import { colourTrees, decodeMapDataArrow, decodeMapDataCompact, encodeMapDataArrow, encodeMapDataCompact } from '../workers/geo';
 import type { BuiltMapData } from '../server/surveys/map-data-build';
+import type { Cell, ProjectMapRows } from '../server/surveys/map-data-query';
+import { emptyColumns, generateObservations } from '../server/db/seed-observations';
+import { CROP } from '../server/db/seed-reference';
+import { MEASURED_FIELDS } from '../workers/geo/fields';
 
 type Timer = (fn: () => unknown, runs: number) => number;
 
@@ -39,4 +43,19 @@ export function measureCompact(built: Omit<BuiltMapData, 'json'>, runs: number, 
     compact_decode_ms: Math.round(time(() => decodeMapDataCompact(compact), runs) * 10) / 10,
   };
   return { ...r, gz_ratio: Math.round((arrowGz / compactGz) * 10) / 10, raw_ratio: Math.round((built.arrow.length / compact.length) * 10) / 10 };
+}
+
+/**
+ * The same trees with the demo seed's survey results (server/db/seed-observations.ts: per-crop normal values
+ * at 3–4 decimals, its statuses and labels) instead of syntheticFarm's uniform ones: what the demo survey sends.
+ */
+export function withSeedResults(rows: ProjectMapRows): ProjectMapRows {
+  const n = rows.trees.length;
+  const obs = emptyColumns();
+  const crops = { avocado: CROP.avocado, olive: CROP.olive, palm: CROP.palm, lemon: CROP.lemon, orange: CROP.orange } as Record<string, number>;
+  const crop = rows.trees.cols.crop_name.map((c) => crops[String(c).toLowerCase()] ?? CROP.avocado);
+  generateObservations(obs, { ids: Array.from({ length: n }, (_, i) => i + 1), crops: crop }, 7, 0.85);
+  const cols = { ...rows.trees.cols } as Record<string, Cell[]>;
+  for (const k of ['tree_status', ...MEASURED_FIELDS] as const) cols[k] = obs[k];
+  return { ...rows, trees: { ...rows.trees, cols: cols as ProjectMapRows['trees']['cols'] } };
 }

@@ -11,8 +11,8 @@ import { spawnSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { colourTrees, decodeMapDataArrow, ingestMapDataGeoJSON, mercatorXToLon, mercatorYToLat, type MapDataResponse } from '../workers/geo';
 import { syntheticFarm } from '../workers/geo/synthetic-farm';
-import { buildMapData } from '../server/surveys/map-data-build';
-import { measureCompact } from './wire-compact';
+import { buildMapArrow, buildMapData } from '../server/surveys/map-data-build';
+import { measureCompact, withSeedResults } from './wire-compact';
 import { TREE_FIELDS, type AreaRow, type Cell, type ProjectMapRows, type TreeField } from '../server/surveys/map-data-query';
 
 const args = process.argv.slice(2);
@@ -145,6 +145,8 @@ for (const n of sizes) {
     r.arrow_gzip_bytes = gzipSync(built.arrow, { level: 6 }).length;
   }
   Object.assign(r, measureCompact(built, runs, time));
+  // The same trees with the demo seed's results (the issue's figures are of the demo survey).
+  for (const [k, v] of Object.entries(measureCompact(buildMapArrow(withSeedResults(rows)), runs, time))) r[`seed_${k}`] = v;
   if (note) r.note = note;
   results.push(r);
   if (JSON_OUT) console.log(JSON.stringify(r));
@@ -179,6 +181,21 @@ if (!JSON_OUT) {
       'compact enc ms': r.compact_encode_ms,
       'Arrow dec ms': r.arrow_decode_ms,
       'compact dec ms': r.compact_decode_ms,
+    })),
+  );
+  console.log("\nThe same, the trees carrying the demo seed's survey results (server/db/seed-observations.ts)");
+  console.table(
+    results.map((r) => ({
+      trees: r.trees,
+      'Arrow B/tree': r.seed_arrow_b_per_tree,
+      'Arrow gz B/tree': r.seed_arrow_gz_b_per_tree,
+      'compact B/tree': r.seed_compact_b_per_tree,
+      'compact gz B/tree': r.seed_compact_gz_b_per_tree,
+      'gz ratio': `${r.seed_gz_ratio}x`,
+      'Arrow enc ms': r.seed_arrow_encode_ms,
+      'compact enc ms': r.seed_compact_encode_ms,
+      'Arrow dec ms': r.seed_arrow_decode_ms,
+      'compact dec ms': r.seed_compact_decode_ms,
     })),
   );
 }
