@@ -4,12 +4,15 @@
 // (Float64 positions + RGBA colours for the status mode):
 //   GeoJSON: UTF-8 decode → JSON.parse → ingestMapDataGeoJSON → colourTrees
 //   Arrow:   decodeMapDataArrow (zero-copy columns) → colourTrees
+// and the compact form beside Arrow (bench/wire-compact.ts): bytes per tree raw and gzip as served, encode and
+// decode ms, with ratios against Arrow in the same run.
 // Usage: npm run bench:wire [-- --json] [-- --sizes=100000,1000000] [-- --gzip]
 import { spawnSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { colourTrees, decodeMapDataArrow, ingestMapDataGeoJSON, mercatorXToLon, mercatorYToLat, type MapDataResponse } from '../workers/geo';
 import { syntheticFarm } from '../workers/geo/synthetic-farm';
-import { buildMapData } from '../server/surveys/map-data-build';
+import { buildMapArrow, buildMapData } from '../server/surveys/map-data-build';
+import { measureCompact, withSeedResults } from './wire-compact';
 import { TREE_FIELDS, type AreaRow, type Cell, type ProjectMapRows, type TreeField } from '../server/surveys/map-data-query';
 
 const args = process.argv.slice(2);
@@ -19,7 +22,7 @@ const sizes = (args.find((a) => a.startsWith('--sizes='))?.slice(8) ?? '100000,1
 
 // 1M trees need more than Node's default heap (feature objects + both payloads).
 if (!process.execArgv.some((a) => a.startsWith('--max-old-space-size')) && !process.env.WIRE_CHILD) {
-  const r = spawnSync(process.execPath, ['--max-old-space-size=12000', ...process.execArgv, process.argv[1], ...args], {
+  const r = spawnSync(process.execPath, ['--max-old-space-size=12000', '--expose-gc', ...process.execArgv, process.argv[1], ...args], {
     stdio: 'inherit',
     env: { ...process.env, WIRE_CHILD: '1' },
   });
@@ -77,6 +80,9 @@ const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.len
 function time(fn: () => unknown, runs: number): number {
   const t: number[] = [];
   for (let i = 0; i < runs; i++) {
+    // A full collection first: the 1M run's heap holds the JSON pieces, and a decode that allocates (every form
+    // but zero-copy Arrow) would otherwise pay for collecting them.
+    (globalThis as { gc?: () => void }).gc?.();
     const t0 = performance.now();
     fn();
     t.push(performance.now() - t0);
@@ -138,6 +144,9 @@ for (const n of sizes) {
     r.json_gzip_bytes = gzipSync(built.json, { level: 6 }).length;
     r.arrow_gzip_bytes = gzipSync(built.arrow, { level: 6 }).length;
   }
+  Object.assign(r, measureCompact(built, runs, time));
+  // The same trees with the demo seed's results (the issue's figures are of the demo survey).
+  for (const [k, v] of Object.entries(measureCompact(buildMapArrow(withSeedResults(rows)), runs, time))) r[`seed_${k}`] = v;
   if (note) r.note = note;
   results.push(r);
   if (JSON_OUT) console.log(JSON.stringify(r));
@@ -157,6 +166,36 @@ if (!JSON_OUT) {
       'Arrow ms': r.arrow_ms,
       speedup: `${r.speedup}x`,
       ...(r.note ? { note: r.note } : {}),
+    })),
+  );
+  console.log('\nArrow (today) beside the compact form: bytes per tree (gzip as the server stores it), encode and decode ms, median');
+  console.table(
+    results.map((r) => ({
+      trees: r.trees,
+      'Arrow B/tree': r.arrow_b_per_tree,
+      'Arrow gz B/tree': r.arrow_gz_b_per_tree,
+      'compact B/tree': r.compact_b_per_tree,
+      'compact gz B/tree': r.compact_gz_b_per_tree,
+      'gz ratio': `${r.gz_ratio}x`,
+      'Arrow enc ms': r.arrow_encode_ms,
+      'compact enc ms': r.compact_encode_ms,
+      'Arrow dec ms': r.arrow_decode_ms,
+      'compact dec ms': r.compact_decode_ms,
+    })),
+  );
+  console.log("\nThe same, the trees carrying the demo seed's survey results (server/db/seed-observations.ts)");
+  console.table(
+    results.map((r) => ({
+      trees: r.trees,
+      'Arrow B/tree': r.seed_arrow_b_per_tree,
+      'Arrow gz B/tree': r.seed_arrow_gz_b_per_tree,
+      'compact B/tree': r.seed_compact_b_per_tree,
+      'compact gz B/tree': r.seed_compact_gz_b_per_tree,
+      'gz ratio': `${r.seed_gz_ratio}x`,
+      'Arrow enc ms': r.seed_arrow_encode_ms,
+      'compact enc ms': r.seed_compact_encode_ms,
+      'Arrow dec ms': r.seed_arrow_decode_ms,
+      'compact dec ms': r.seed_compact_decode_ms,
     })),
   );
 }

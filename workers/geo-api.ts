@@ -59,6 +59,8 @@ export interface ListFilter {
 /** What to ingest. Byte inputs are transferred to the worker (the caller's buffer is detached). */
 export type IngestInput =
   | { format: 'arrow'; bytes: ArrayBuffer }
+  /** The compact form (wire-compact.ts). */
+  | { format: 'compact'; bytes: ArrayBuffer }
   /** UTF-8 JSON text of the map-data response, parsed in the worker. */
   | { format: 'json'; bytes: ArrayBuffer }
   /** An already-parsed response (structured clone: only for small data and tests). */

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { fileBody } from '../../src/domain/contracts/common';
 import { mapDataJson } from '../../src/domain/contracts/survey';
 import { ARROW_MIME } from '../../workers/geo/arrow-schema';
+import { COMPACT_MIME } from '../../workers/geo/wire-compact';
 import type { Db } from '../db/adapter';
 import { currentUser } from '../plugins/auth';
 import { jobStream } from '../jobs/stream';
@@ -17,19 +18,27 @@ export function wantsArrow(accept: string | undefined): boolean {
   return accepts(accept, [ARROW_MIME]);
 }
 
+type Kind = 'compact' | 'arrow' | 'json';
+/** The form to send: the compact one when named (only the app asks for it), else Arrow when named, else GeoJSON. */
+export function mapDataKind(accept: string | undefined): Kind {
+  return accepts(accept, [COMPACT_MIME]) ? 'compact' : wantsArrow(accept) ? 'arrow' : 'json';
+}
+const MIME: Record<Kind, string> = { compact: COMPACT_MIME, arrow: ARROW_MIME, json: 'application/json; charset=utf-8' };
+
 /**
  * The map data of client.md §3 (GET trees/{id} and its fallback projects/{id}/data):
- * GeoJSON by default, Arrow IPC for Accept: application/vnd.apache.arrow.stream.
- * The Arrow form is the survey snapshot's file (built once per data version),
- * sent pre-compressed (gzip) when accepted; the GeoJSON form is streamed.
+ * GeoJSON by default, Arrow IPC for Accept: application/vnd.apache.arrow.stream, the compact form
+ * (README "Compact map data") for Accept: application/vnd.orchard.trees+compact. The Arrow and compact
+ * forms are the survey snapshot's files (built once per data version), sent pre-compressed (gzip) when
+ * accepted; the GeoJSON form is streamed. Each form has its own ETag (a kept copy revalidates its own form).
  */
 export const mapDataRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   const handler = async (request: FastifyRequest<{ Params: { projectId: number } }>, reply: FastifyReply) => {
     const project = await findProject(db, currentUser(request), request.params.projectId);
     const data = await getMapData(db, project.project_id);
-    const kind = wantsArrow(request.headers.accept) ? 'arrow' : 'json';
+    const kind = mapDataKind(request.headers.accept);
     reply
-      .header('content-type', kind === 'arrow' ? ARROW_MIME : 'application/json; charset=utf-8')
+      .header('content-type', MIME[kind])
       .header('vary', 'accept, accept-encoding')
       .header('cache-control', 'private, no-cache')
       .header('etag', `"md-${project.project_id}-${data.marker}-${kind}"`)
@@ -41,7 +50,7 @@ export const mapDataRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     // the stream may already show in it; the ETag names the version read before it started).
     if (kind === 'json') return reply.send(jobStream(db, 'mapJsonStream', { projectId: project.project_id }));
     const gz = acceptsGzip(request.headers['accept-encoding']);
-    const file = gz ? data.gzFile : data.arrowFile;
+    const file = kind === 'compact' ? (gz ? data.compactGzFile : data.compactFile) : gz ? data.gzFile : data.arrowFile;
     if (gz) reply.header('content-encoding', 'gzip');
     // Read whole (from the page cache: ~25 MB gzip for 1M trees) and sent in one piece: measured faster than a stream.
     return reply.send(await readFile(file));
@@ -52,8 +61,8 @@ export const mapDataRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     response: {
       200: {
         description:
-          "The survey's trees, plots and irrigation areas: Arrow IPC (gzip when accepted) for Accept: application/vnd.apache.arrow.stream, else a streamed GeoJSON document; 304 for a matching If-None-Match",
-        content: { [ARROW_MIME]: { schema: fileBody }, 'application/json': { schema: mapDataJson } },
+          'The survey\'s trees, plots and irrigation areas: the compact form (README "Compact map data") for Accept: application/vnd.orchard.trees+compact, Arrow IPC for Accept: application/vnd.apache.arrow.stream (both gzip when accepted), else a streamed GeoJSON document; 304 for a matching If-None-Match',
+        content: { [COMPACT_MIME]: { schema: fileBody }, [ARROW_MIME]: { schema: fileBody }, 'application/json': { schema: mapDataJson } },
       },
     },
   };

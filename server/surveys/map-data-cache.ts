@@ -61,7 +61,7 @@ export async function getMapData(db: Db, projectId: number): Promise<CachedMapDa
   if (hit) {
     const d = await hit.catch(() => null);
     // Files replaced by another process and swept: ask the job again (it finds the current ones).
-    if (d && existsSync(d.arrowFile) && existsSync(d.gzFile)) return d;
+    if (d && [d.arrowFile, d.gzFile, d.compactFile, d.compactGzFile].every((f) => existsSync(f))) return d;
     forget(key, hit);
   }
   for (const k of [...entries.keys()]) if (k.startsWith(survey)) entries.delete(k); // an older version

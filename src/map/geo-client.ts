@@ -3,6 +3,7 @@
 // call overtaken by a newer call of the same kind resolves as { cancelled: true }
 // (the worker also skips the work if the newer request arrives before it starts).
 import { releaseProxy, transfer, wrap, type Endpoint, type Remote } from 'comlink';
+import type { MapFormat } from '../api/map-data';
 import {
   isCancelled,
   type Cancelled,
@@ -50,6 +51,8 @@ export type {
 
 export interface GeoClient {
   /** Arrow IPC bytes (transferred: `bytes` is detached afterwards). */
+  /** Map-data bytes in the form they came in (src/api/map-data.ts), transferred. */
+  ingestBytes(raw: { format: MapFormat; bytes: ArrayBuffer }): Promise<IngestResult>;
   ingestArrow(bytes: ArrayBuffer): Promise<IngestResult>;
   /** Raw JSON response bytes (transferred), parsed inside the worker. */
   ingestJson(bytes: ArrayBuffer): Promise<IngestResult>;
@@ -65,7 +68,7 @@ export interface GeoClient {
   /** "Which tree am I at?" (issue 35): searched in the worker. */
   nearestTree(lon: number, lat: number, maxMetres?: number): Promise<{ index: number; distance: number } | null>;
   /** Map-data bytes of the survey to compare with (transferred), or null for no comparison. */
-  compare(raw: { format: 'arrow' | 'json'; bytes: ArrayBuffer } | null, otherIsNewer: boolean): Promise<CompareResult | null>;
+  compare(raw: { format: MapFormat; bytes: ArrayBuffer } | null, otherIsNewer: boolean): Promise<CompareResult | null>;
   comparedProperties(index: number): Promise<TreeFieldValues | null>;
   zones(): Promise<ZoneRow[]>;
   treeList(filter: ListFilter, sort: ListSort): Promise<TreeList | Cancelled>;
@@ -90,6 +93,7 @@ export function createGeoClient(worker: Worker | Endpoint = createGeoWorker()): 
   }
 
   return {
+    ingestBytes: (raw) => api.ingest(transfer({ format: raw.format, bytes: raw.bytes }, [raw.bytes])),
     ingestArrow: (bytes) => api.ingest(transfer({ format: 'arrow', bytes }, [bytes])),
     ingestJson: (bytes) => api.ingest(transfer({ format: 'json', bytes }, [bytes])),
     ingestObject: (data) => api.ingest({ format: 'object', data }),

@@ -9,6 +9,7 @@ import { createGeoService } from '../../workers/geo/service';
 import type { SurveyStatistics, TreeStatistics } from '../../workers/geo';
 
 const ARROW = 'application/vnd.apache.arrow.stream';
+const COMPACT = 'application/vnd.orchard.trees+compact';
 let t: TestApp;
 let surveys: { project_id: number; name: string }[];
 beforeAll(async () => {
@@ -20,16 +21,16 @@ afterAll(async () => t?.close());
 const statusCounts = (s: TreeStatistics) => s.status_counts.map((c) => c.count);
 
 describe(`panel = legend = areas table for every plot and irrigation area on ${ENGINE}`, () => {
-  it('agree on every demo survey of the grower, through Arrow and through GeoJSON', async () => {
+  it('agree on every demo survey of the grower, through the compact form, Arrow and GeoJSON', async () => {
     let zonesChecked = 0;
     for (const p of surveys) {
       const server = (await t.as('grower', { method: 'GET', url: `/api/tree-status-statistics/${p.project_id}` })).json() as SurveyStatistics;
-      for (const accept of [ARROW, 'application/json']) {
+      for (const accept of [COMPACT, ARROW, 'application/json']) {
         const res = await t.as('grower', { method: 'GET', url: `/api/trees/${p.project_id}`, headers: { accept } });
         expect(res.statusCode).toBe(200);
         const bytes = new Uint8Array(res.rawPayload).buffer as ArrayBuffer;
         const geo = createGeoService();
-        const ingest = await geo.ingest(accept === ARROW ? { format: 'arrow', bytes } : { format: 'json', bytes });
+        const ingest = await geo.ingest({ format: accept === COMPACT ? 'compact' : accept === ARROW ? 'arrow' : 'json', bytes });
         const colours = await geo.colours('status', 1);
         if (isCancelled(colours)) throw new Error('cancelled');
         // The legend of the whole survey is the panel's project statistics.
@@ -60,5 +61,5 @@ describe(`panel = legend = areas table for every plot and irrigation area on ${E
     }
     // The demo grower's surveys hold plots and irrigation areas (a test that checks nothing must fail).
     expect(zonesChecked).toBeGreaterThan(10);
-  });
+  }, 180_000); // three forms of every demo survey through the worker: over a minute on a loaded machine
 });

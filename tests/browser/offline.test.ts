@@ -124,8 +124,9 @@ describe('surveys kept on the device', () => {
     }
     const kept = await waitKept(page, [surveys.big.projectId, surveys.olive.projectId, surveys.dates.projectId]);
     const big = kept.find((k) => k.projectId === surveys.big.projectId)!;
-    expect(big.etag).toMatch(/^"md-\d+-\d+-arrow"$/);
-    expect(big.format).toBe('arrow');
+    // The compact form (README "Compact map data"), as the server sent it.
+    expect(big.etag).toMatch(/^"md-\d+-\d+-compact"$/);
+    expect(big.format).toBe('compact');
     expect(big.mapBytes).toBeGreaterThan(1_000_000);
     console.log(`[device] kept: ${kept.map((k) => `${k.projectId}: ${k.bytes} B (map ${k.mapBytes}, photo ${k.photoBytes})`).join('; ')}`);
   });

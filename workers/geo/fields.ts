@@ -25,8 +25,15 @@ export interface TreeFieldSpec {
   readonly observed?: { readonly type: 'real' | 'smallint' | 'text'; readonly min?: number; readonly max?: number; readonly int?: boolean };
   /** client.md §5: 'measure' counts when ≥ 0 and the tree is not Missing; 'nutrient' when present and not Missing. */
   readonly valid?: 'measure' | 'nutrient';
-  /** Decimals shown (the info panel, lists) and kept on the wire. */
+  /** Decimals shown (the info panel, lists). */
   readonly decimals?: number;
+  /**
+   * Decimals the map data keeps (the compact form, wire-compact.ts; `decimals` when not given): a survey's own
+   * precision (what the seed writes and a survey file gives), because the classes and ranges compare these values
+   * with the crop's bounds. Kept at the shown decimals instead, 12 of 194 trees of a test
+   * survey changed their P class (README "Compact map data").
+   */
+  readonly wireDecimals?: number;
   readonly unit?: 'percent' | 'metre' | 'index';
   /** The class shown beside the value: by the crop's range (N/P/K) or the survey's vitality thirds. */
   readonly classify?: 'nutrient' | 'vitality';
@@ -43,9 +50,21 @@ export interface TreeFieldSpec {
   readonly refers?: 'plot' | 'area' | 'crop';
   /** Other names of the column in an imported file. */
   readonly aliases?: readonly string[];
+  /**
+   * A word the seed or an import stores beside a measure (its label, its class): the app shows the class it derives
+   * from the value and the crop's ranges (client.md §5), so the compact wire form (wire-compact.ts) leaves it out.
+   */
+  readonly derived?: true;
 }
 
-const nutrient = <K extends 'n_mean' | 'p_mean' | 'k_mean', E extends string>(key: K, name: E, meaning: string, col: number, panel: number) =>
+const nutrient = <K extends 'n_mean' | 'p_mean' | 'k_mean', E extends string>(
+  key: K,
+  name: E,
+  meaning: string,
+  col: number,
+  panel: number,
+  wireDecimals: number,
+) =>
   ({
     key,
     store: 'numeric',
@@ -53,15 +72,16 @@ const nutrient = <K extends 'n_mean' | 'p_mean' | 'k_mean', E extends string>(ke
     observed: { type: 'real', min: 0, max: 100 },
     valid: 'nutrient',
     decimals: 2,
+    wireDecimals,
     unit: 'percent',
     classify: 'nutrient',
     export: { name, col, type: 'N', meaning },
     panel,
     aliases: [name],
   }) as const;
-const observedText = <K extends string>(key: K) => ({ key, store: 'text', sql: `o.${key}`, observed: { type: 'text' } }) as const;
+const observedText = <K extends string>(key: K) => ({ key, store: 'text', sql: `o.${key}`, observed: { type: 'text' }, derived: true }) as const;
 const observedCode = <K extends string>(key: K) =>
-  ({ key, store: 'text', sql: `o.${key}`, observed: { type: 'smallint', min: -32768, max: 32767, int: true } }) as const;
+  ({ key, store: 'text', sql: `o.${key}`, observed: { type: 'smallint', min: -32768, max: 32767, int: true }, derived: true }) as const;
 
 /** The fields in client.md §3's order (plus plot_id, which our server sends too). */
 export const TREE_FIELDS = [
@@ -102,9 +122,9 @@ export const TREE_FIELDS = [
     aliases: ['status'],
   },
   { key: 'crop_name', store: 'text', sql: 'co.crop_name', export: { name: 'crop', col: 7, type: 'C', meaning: 'crop' }, panel: 6, refers: 'crop' },
-  nutrient('n_mean', 'n', 'nitrogen, % (mean)', 9, 8),
-  nutrient('p_mean', 'p', 'phosphorus, % (mean)', 10, 9),
-  nutrient('k_mean', 'k', 'potassium, % (mean)', 11, 10),
+  nutrient('n_mean', 'n', 'nitrogen, % (mean)', 9, 8, 3),
+  nutrient('p_mean', 'p', 'phosphorus, % (mean)', 10, 9, 4),
+  nutrient('k_mean', 'k', 'potassium, % (mean)', 11, 10, 3),
   observedText('n_label'),
   observedText('p_label'),
   observedText('k_label'),
@@ -121,6 +141,7 @@ export const TREE_FIELDS = [
     observed: { type: 'real', min: 0, max: 1000 },
     valid: 'measure',
     decimals: 1,
+    wireDecimals: 2,
     unit: 'metre',
     export: { name: 'canopy', col: 13, type: 'N', meaning: 'canopy diameter, m' },
     panel: 11,
@@ -160,6 +181,8 @@ const keysOf = <F extends TreeFieldSpec>(list: readonly F[], keep: (f: F) => boo
 export const numericFields = (list: TreeFieldList = TREE_FIELDS): string[] => keysOf(list, (f) => f.store === 'numeric');
 /** Text the core keeps dictionary-coded, in list order. */
 export const textFields = (list: TreeFieldList = TREE_FIELDS): string[] => keysOf(list, (f) => f.store === 'text');
+/** Text the compact wire form carries (the derived words left out), in list order. */
+export const wireTextFields = (list: TreeFieldList = TREE_FIELDS): string[] => keysOf(list, (f) => f.store === 'text' && !f.derived);
 /** A survey's result columns (tree_observations), the status aside: seeded and imported. */
 export const measuredFields = (list: TreeFieldList = TREE_FIELDS): string[] => keysOf(list, (f) => !!f.observed && f.store !== 'status');
 /** The fields a tapped tree's table shows, in list order. */

@@ -32,3 +32,4 @@ export * from './lost-trees';
 export * from './map-snapshot';
 export * from './task-outcome';
 export * from './walk';
+export * from './wire-compact';

@@ -18,6 +18,7 @@ import type {
   ZoneRef,
 } from '../geo-api';
 import { decodeMapDataArrow } from './arrow-decode';
+import { decodeMapDataCompact } from './wire-compact';
 import { drawnZoneOf } from './zone-groups';
 import { countClasses, isChangeMode, paintClasses, treeClasses, filterTrees, type ColourMode, type TreeClasses } from './colours';
 import { extentCentre, treeOffsets } from './draw-offsets';
@@ -40,6 +41,7 @@ const CANCELLED: Cancelled = { cancelled: true };
 const yieldToEvents = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 function decode(input: IngestInput): GeoDataset {
+  if (input.format === 'compact') return decodeMapDataCompact(input.bytes);
   return input.format === 'arrow'
     ? decodeMapDataArrow(input.bytes)
     : ingestMapDataGeoJSON(input.format === 'json' ? (JSON.parse(new TextDecoder().decode(input.bytes)) as MapDataResponse) : input.data);

@@ -122,7 +122,7 @@ export function useProjectData(projectId: string | undefined, stateName: string 
       try {
         const raw = await mapP;
         step(2);
-        ingest = raw.format === 'arrow' ? await client.ingestArrow(raw.bytes) : await client.ingestJson(raw.bytes);
+        ingest = await client.ingestBytes(raw);
         set({ ingest, alerts: duplicateAlerts(ingest.duplicates) });
       } catch (e) {
         if (abort.signal.aborted) return;

@@ -6,10 +6,11 @@ import type { UserProject } from '../../domain/contracts/projects';
 import type { RelatedSurvey } from '../../domain/contracts/survey';
 import type { Bounds } from '../../domain/tile-math';
 import type { PhotoStatusLike } from './photo-plan';
+import type { MapFormat } from '../../api/map-data';
 
 export interface KeptMap {
   /** 'arrow' | 'json': how the worker reads the bytes (from the content type). */
-  format: 'arrow' | 'json';
+  format: MapFormat;
   contentType: string;
   /** The server's ETag of these bytes: a conditional request answers 304 while the survey is unchanged. */
   etag: string | null;

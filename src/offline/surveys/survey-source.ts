@@ -3,7 +3,7 @@
 // is downloaded and kept anew. Without a connection (the browser says so, or the server cannot be reached) a
 // kept survey opens from the device: its map data, statistics, name, other surveys and aerial photo. After the
 // screen has shown it, `done()` keeps what came from the server (see README "Surveys on this device").
-import { fetchMapDataBlob, type MapDataBytes } from '../../api/map-data';
+import { fetchMapDataBlob, type MapDataBytes, type MapFormat } from '../../api/map-data';
 import { fetchProject, relatedSurveysQuery } from '../../api/project';
 import { fetchStatistics, type StatisticsResponse } from '../../api/statistics';
 import { orthophotoQuery } from '../../api/orthophoto';
@@ -33,7 +33,7 @@ export interface SurveyLoad {
 
 interface MapOutcome {
   origin: SurveyOrigin;
-  format: 'arrow' | 'json';
+  format: MapFormat;
   blob: Blob;
   contentType: string;
   etag: string | null;
