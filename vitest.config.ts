@@ -14,6 +14,8 @@ const TIMED_API_FILES = [
 export default defineConfig({
   test: {
     reporters: ['default'],
+    // Both cores for the parallel group (vitest's default here is one worker on a 2-core machine).
+    maxWorkers: 2,
     projects: [
       {
         test: {
