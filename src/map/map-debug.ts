@@ -21,6 +21,8 @@ export interface MapDebug {
   project(lngLat: [number, number]): { x: number; y: number };
   /** The style is loaded and no animation or gesture runs. */
   settled(): boolean;
+  /** Every tile of every source in view is loaded (the aerial photo too). */
+  tilesLoaded(): boolean;
   isMoving(): boolean;
   zoom(): number;
   center(): [number, number];
@@ -53,6 +55,7 @@ export function exposeMap(name: MapDebugName, map: MapLibreMap, deckLayers: () =
   const api: MapDebug = {
     project: point,
     settled: () => !!map.isStyleLoaded() && !map.isMoving(),
+    tilesLoaded: () => map.areTilesLoaded(),
     isMoving: () => map.isMoving(),
     zoom: () => map.getZoom(),
     center: () => map.getCenter().toArray() as [number, number],

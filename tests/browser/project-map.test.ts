@@ -331,10 +331,16 @@ describe('acting on a survey: the legend filter and the exports', () => {
     const box = (await page.getByTestId('pm-map').boundingBox())!;
     const at = (await mapCall(page, 'project', 'treeScreenPoint', tree.index))!;
     const near19 = { x: box.x + at.x, y: box.y + at.y };
+    // The aerial photo's zoom-19 tiles arrive after the move: both pixels are read once every tile is in (CI read
+    // the basemap's pale green first and the photo after).
+    const tilesIn = () => expect.poll(() => mapCall(page, 'project', 'tilesLoaded'), { timeout: 30_000 }).toBe(true);
+    await tilesIn();
+    await page.waitForTimeout(300);
     const classHidden = await pixel(page, near19.x, near19.y);
     await page.getByTestId('pm-btn-layers').click();
     await page.getByTestId('layer-visible-trees').uncheck();
     await page.getByTestId('pm-layers-close').click();
+    await tilesIn();
     await page.waitForTimeout(300);
     const background = await pixel(page, near19.x, near19.y);
     expect(near(classHidden, background, 8), `class hidden ${classHidden}, layer off ${background}`).toBe(true);
