@@ -5,7 +5,7 @@ import { HttpError, notFound } from '../http-error';
 // Row helpers every repository shares: one row or 404, and the locked row of
 // an optimistic-concurrency write (409 when the caller's version is stale).
 
-export const STALE_MESSAGE = 'This record was changed by someone else. Reload and try again.';
+const STALE_MESSAGE = 'This record was changed by someone else. Reload and try again.';
 
 /** The row `sql` finds for $1 = id; 404 "<what> not found" when there is none. */
 export async function findOne<T = Record<string, unknown>>(q: Queryable, sql: string, id: number, what: ErrorEntity): Promise<T> {

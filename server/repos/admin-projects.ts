@@ -2,6 +2,7 @@ import type { Queryable } from '../db/adapter';
 import type { ErrorCode, ErrorParams } from '../../src/domain/error-codes';
 import { HttpError, notFound } from '../http-error';
 import { findOne } from '../db/rows';
+import { clientName } from './project-access';
 import type { z } from 'zod';
 import type { adminPlot, adminProject, projectStatistics } from '../../src/domain/contracts/admin-projects';
 
@@ -16,7 +17,7 @@ export { PRODUCTS } from '../../src/domain/products';
 // show. Counts cover the project's plots: irrigation areas and trees whose
 // plot is one of them. Crop types are detected from the irrigation areas'
 // plots (admin.md §3).
-export const PROJECT_SQL = `
+const PROJECT_SQL = `
   SELECT p.project_id, p.name, p.observation_date::text AS observation_date, p.created_at, p.updated_at, p.version,
          p.client_id, c.name AS client_name, p.products,
          ARRAY(SELECT pp.plot_id FROM project_plots pp WHERE pp.project_id = p.project_id ORDER BY pp.plot_id) AS plot_ids,
@@ -100,8 +101,7 @@ export async function listAllPlots(q: Queryable): Promise<PlotRow[]> {
 
 /** One client's plots; 404 when the client does not exist. */
 export async function listClientPlots(q: Queryable, clientId: number): Promise<PlotRow[]> {
-  const { rows: c } = await q.query(`SELECT 1 FROM clients WHERE client_id = $1`, [clientId]);
-  if (!c.length) throw notFound('client');
+  if ((await clientName(q, clientId)) === null) throw notFound('client');
   const { rows } = await q.query<PlotRow>(`${PLOT_SQL} WHERE pl.client_id = $1 ORDER BY pl.plot_name`, [clientId]);
   return rows;
 }

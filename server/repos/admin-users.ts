@@ -7,7 +7,7 @@ export type UserRow = z.infer<typeof adminUser>;
 
 // password_hash is not selected, and the answers go through the user contract
 // (src/domain/contracts/users.ts), which has no such field.
-export const USER_SQL = `
+const USER_SQL = `
   SELECT u.user_id, u.email, u.first_name, u.last_name, u.client_id, c.name AS client_name, u.role,
          u.disabled, u.created_at, u.updated_at, u.version, u.must_change_password, u.failed_sign_ins, u.last_failed_sign_in_at,
          (SELECT count(*) FROM sessions s WHERE s.user_id = u.user_id AND s.ended_at IS NULL AND s.expires_at > now())::int AS active_sessions
@@ -19,12 +19,6 @@ export const loadUser = (q: Queryable, id: number) => findOne<UserRow>(q, `${USE
 export async function listUsers(q: Queryable): Promise<UserRow[]> {
   const { rows } = await q.query<UserRow>(`${USER_SQL} ORDER BY u.email`);
   return rows;
-}
-
-/** Does this client exist? */
-export async function clientExists(tx: Queryable, clientId: number): Promise<boolean> {
-  const { rows } = await tx.query(`SELECT 1 FROM clients WHERE client_id = $1`, [clientId]);
-  return rows.length > 0;
 }
 
 /** Is this e-mail (already lower-case) taken by a user other than exceptId? */

@@ -35,14 +35,6 @@ export async function setOwnPassword(tx: Queryable, userId: number, hash: string
   await tx.query(`UPDATE users SET password_hash = $2, must_change_password = false, updated_at = now() WHERE user_id = $1`, [userId, hash]);
 }
 
-/** The activity log's entry of a user changing their own password. */
-export async function auditOwnPasswordChange(tx: Queryable, user: { user_id: number; email: string }, endedSessions: number): Promise<void> {
-  await tx.query(
-    `INSERT INTO audit_log (user_id, user_email, action, entity, entity_id, summary, subject) VALUES ($1, $2, 'update', 'user_password', $3, $4, $2)`,
-    [user.user_id, user.email, String(user.user_id), `${user.email} changed their password (${endedSessions} other session(s) ended)`],
-  );
-}
-
 /** The user as the app's session shows it. */
 export async function sessionUserById(q: Queryable, userId: number): Promise<SessionUserRow> {
   const { rows } = await q.query<SessionUserRow>(`SELECT ${USER_COLUMNS} FROM users u LEFT JOIN clients c ON c.client_id = u.client_id WHERE u.user_id = $1`, [

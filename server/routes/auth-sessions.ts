@@ -7,7 +7,8 @@ import { endSession, endUserSessions, liveSessions } from '../auth/sessions';
 import { clearRefreshCookie } from '../auth/refresh-cookie';
 import { HttpError, notFound } from '../http-error';
 import { currentUser } from '../plugins/auth';
-import { auditOwnPasswordChange, passwordHashOf, sessionUserById, setOwnPassword } from '../repos/auth-users';
+import { audit } from '../db/audit';
+import { passwordHashOf, sessionUserById, setOwnPassword } from '../repos/auth-users';
 import { dbId } from '../../src/domain/contracts/common';
 import { passwordChangedResponse, sessionsEndedResponse, sessionsResponse } from '../../src/domain/contracts/auth';
 import { PASSWORD_LENGTH, passwordTooLong, passwordTooShort } from '../../src/domain/user-rules';
@@ -94,7 +95,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, t
       const result = await db.transaction(async (tx) => {
         await setOwnPassword(tx, user.user_id, hash);
         const ended = await endUserSessions(tx, user.user_id, 'password_changed', user.sid);
-        await auditOwnPasswordChange(tx, user, ended);
+        await audit(tx, user, 'update', 'user_password', user.user_id, `${user.email} changed their password (${ended} other session(s) ended)`, user.email);
         return { ended, user: await sessionUserById(tx, user.user_id) };
       });
       return { success: true as const, message: 'Password changed', user: result.user, ended_sessions: result.ended };

@@ -50,12 +50,8 @@ export type {
 };
 
 export interface GeoClient {
-  /** Arrow IPC bytes (transferred: `bytes` is detached afterwards). */
-  /** Map-data bytes in the form they came in (src/api/map-data.ts), transferred. */
+  /** Map-data bytes in the form they came in (src/api/map-data.ts: compact, Arrow or JSON), transferred. */
   ingestBytes(raw: { format: MapFormat; bytes: ArrayBuffer }): Promise<IngestResult>;
-  ingestArrow(bytes: ArrayBuffer): Promise<IngestResult>;
-  /** Raw JSON response bytes (transferred), parsed inside the worker. */
-  ingestJson(bytes: ArrayBuffer): Promise<IngestResult>;
   /** An already-parsed response (copied; fine for small projects). */
   ingestObject(data: MapDataResponse): Promise<IngestResult>;
   colours(mode: ColourMode, hidden?: readonly number[]): Promise<ColoursResult | Cancelled>;
@@ -94,8 +90,6 @@ export function createGeoClient(worker: Worker | Endpoint = createGeoWorker()): 
 
   return {
     ingestBytes: (raw) => api.ingest(transfer({ format: raw.format, bytes: raw.bytes }, [raw.bytes])),
-    ingestArrow: (bytes) => api.ingest(transfer({ format: 'arrow', bytes }, [bytes])),
-    ingestJson: (bytes) => api.ingest(transfer({ format: 'json', bytes }, [bytes])),
     ingestObject: (data) => api.ingest({ format: 'object', data }),
     colours: (mode, hidden = []) => latestOnly('colours', (id) => api.colours(mode, id, [...hidden]) as Promise<ColoursResult | Cancelled>),
     legendCounts: (mode, zone) => latestOnly('counts', (id) => api.legendCounts(mode, zone, id) as Promise<Uint32Array | Cancelled>),

@@ -4,7 +4,7 @@
 import type { Layer } from '@deck.gl/core';
 import { ScatterplotLayer, SolidPolygonLayer } from '@deck.gl/layers';
 import { EARTH_RADIUS } from '../../workers/geo/geodesy';
-import { worldSize } from '../../workers/geo/tree-raster';
+import { groundResolution } from '../domain/tile-math';
 import { LAYER_STYLE } from './map-config';
 
 export interface GpsMark {
@@ -19,8 +19,8 @@ const BLUE = [33, 150, 243] as const;
 /** The cone: its tip this many CSS px from the centre, its base corners at BASE_PX and ±HALF_ANGLE degrees. */
 export const CONE = { tipPx: 30, basePx: 9, halfAngle: 32 };
 
-/** Metres per CSS pixel at a latitude and zoom (MapLibre's 512 px tiles). */
-export const metresPerPixel = (lat: number, zoom: number) => (2 * Math.PI * EARTH_RADIUS * Math.cos((lat * Math.PI) / 180)) / worldSize(zoom);
+/** Metres per CSS pixel at a latitude and MapLibre zoom (512 px tiles: tile-math's 256 px zoom + 1). */
+export const metresPerPixel = (lat: number, zoom: number) => groundResolution(zoom + 1, lat);
 
 /** The lon/lat `px` CSS pixels from `at` towards `bearing` (degrees clockwise from north), on a flat local plane. */
 function offset(at: [number, number], bearing: number, px: number, zoom: number): [number, number] {

@@ -4,14 +4,13 @@
 // in an alert (§8: a geolocation error raises no alert); other errors are ignored as before. The position is
 // usePosition's (smoothed, issue 35).
 import type { Map as MapLibreMap } from 'maplibre-gl';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { usePosition } from '../components/scouting/use-position';
 
 export function useGps(map: MapLibreMap | null, zoom: number) {
   const [tracking, setTracking] = useState(false);
   const [follow, setFollow] = useState(true);
   const { fix, denied } = usePosition(tracking && !!map);
-  const lonLat = useMemo<[number, number] | null>(() => (fix ? [fix.lon, fix.lat] : null), [fix]);
 
   useEffect(() => {
     if (fix && map && follow) map.easeTo({ center: [fix.lon, fix.lat], zoom, duration: 500 });
@@ -25,12 +24,8 @@ export function useGps(map: MapLibreMap | null, zoom: number) {
     denied: tracking && denied,
     /** Each fix centres the map (until the user pans). */
     following: tracking && follow,
-    /** The smoothed fix (usePosition), for the walk to a tree. */
+    /** The smoothed fix (usePosition, workers/geo/fix-smoothing.ts) with its accuracy radius: the dot and the walk. */
     fix: tracking && !denied ? fix : null,
-    /** The smoothed position (workers/geo/fix-smoothing.ts). */
-    position: tracking && !denied ? lonLat : null,
-    /** The last fix's accuracy radius in metres. */
-    accuracy: tracking && !denied ? (fix?.accuracy ?? null) : null,
     /** Starts tracking (walking to a tree), following unless the user pans. */
     start: () => {
       setTracking(true);
@@ -45,7 +40,7 @@ export function useGps(map: MapLibreMap | null, zoom: number) {
     /** Follow again, from the last fix. */
     recentre: () => {
       setFollow(true);
-      if (map && lonLat) map.easeTo({ center: lonLat, zoom, duration: 500 });
+      if (map && fix) map.easeTo({ center: [fix.lon, fix.lat], zoom, duration: 500 });
     },
   };
 }

@@ -6,10 +6,10 @@ import { createTestApp, type TestApp } from '../support/api-app';
 import { ENGINE } from '../support/test-db';
 import { isCancelled } from '../../workers/geo-api';
 import { createGeoService } from '../../workers/geo/service';
-import type { SurveyStatistics, TreeStatistics } from '../../workers/geo';
+import { COMPACT_MIME, type SurveyStatistics, type TreeStatistics } from '../../workers/geo';
 
 const ARROW = 'application/vnd.apache.arrow.stream';
-const COMPACT = 'application/vnd.orchard.trees+compact';
+const COMPACT = COMPACT_MIME;
 let t: TestApp;
 let surveys: { project_id: number; name: string }[];
 beforeAll(async () => {

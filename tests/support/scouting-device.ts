@@ -2,9 +2,9 @@
 // phones are offline), the survey's dead trees read from its Arrow map data, real JPEG photos made by sharp, and
 // what a phone's outbox holds (read from the page's IndexedDB, database "orchard-outbox").
 import { tableFromIPC } from 'apache-arrow';
-import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { ACCOUNTS, type Account } from './accounts';
+import { photoJpeg } from './scouting';
 
 export async function authOf(baseURL: string, account: Account): Promise<Record<string, string>> {
   const r = await fetch(`${baseURL}/api/auth/login`, {
@@ -48,14 +48,9 @@ export async function treesWithStatus(baseURL: string, auth: Record<string, stri
   return out;
 }
 
-/** A real JPEG of `w` × `h` with varied pixels (a phone photo stands in; the app resizes it on the device). */
-export function photoFile(name: string, seed: number, w = 800, h = 600): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
-  const raw = Buffer.alloc(w * h * 3);
-  for (let i = 0; i < raw.length; i++) raw[i] = (i * 31 + seed * 977 + ((i / 2400) | 0) * 13) % 256;
-  return sharp(raw, { raw: { width: w, height: h, channels: 3 } })
-    .jpeg({ quality: 85 })
-    .toBuffer()
-    .then((buffer) => ({ name, mimeType: 'image/jpeg', buffer }));
+/** A real JPEG of `w` × `h` with varied pixels as a file input takes it (a phone photo stands in; the app resizes it). */
+export async function photoFile(name: string, seed: number, w = 800, h = 600): Promise<{ name: string; mimeType: string; buffer: Buffer }> {
+  return { name, mimeType: 'image/jpeg', buffer: await photoJpeg(w, h, seed) };
 }
 
 export interface QueuedItem {

@@ -4,6 +4,7 @@
 // pulls the estimate by the ratio of the two variances. A fix much worse than the current estimate is dropped
 // while the estimate is fresh; a jump far beyond both radii (a drive, a restarted receiver) starts again there.
 // Pure (no DOM): the app's position hook and unit tests use the same rules.
+import { distanceMeters } from './walk';
 
 export interface RawFix {
   lon: number;
@@ -42,15 +43,6 @@ export const UNKNOWN_ACCURACY = 30;
 /** Browsers deliver at most about one fix a second (client.md §9: maximum age 1000 ms). */
 const MIN_DT_S = 1;
 
-const M_PER_DEG = (Math.PI / 180) * 6371008.8;
-
-/** Metres between two lon/lat points on a local flat approximation (a few hundred metres at most matter here). */
-function offsetMetres(a: { lon: number; lat: number }, b: { lon: number; lat: number }): number {
-  const dx = (b.lon - a.lon) * M_PER_DEG * Math.cos((a.lat * Math.PI) / 180),
-    dy = (b.lat - a.lat) * M_PER_DEG;
-  return Math.hypot(dx, dy);
-}
-
 const start = (f: RawFix, acc: number): SmoothedFix => ({ lon: f.lon, lat: f.lat, accuracy: acc, time: f.time, variance: acc * acc });
 
 /**
@@ -66,7 +58,7 @@ export function smoothFix(prev: SmoothedFix | null, fix: RawFix): SmoothedFix {
   const dt = Math.max(MIN_DT_S, age / 1000);
   const predicted = prev.variance + SMOOTHING_SPEED * SMOOTHING_SPEED * dt;
   const r = acc * acc;
-  const jump = offsetMetres(prev, fix);
+  const jump = distanceMeters([prev.lon, prev.lat], [fix.lon, fix.lat]);
   if (jump > RESET_METRES && jump > 3 * Math.sqrt(predicted + r)) return start(fix, acc);
   const k = predicted / (predicted + r);
   const variance = (1 - k) * predicted;

@@ -26,6 +26,9 @@ export function bearingDegrees(a: LonLat, b: LonLat): number {
 
 /** The eight compass points, for words beside the arrow ("north-east"). */
 export const COMPASS = ['n', 'ne', 'e', 'se', 's', 'sw', 'w', 'nw'] as const;
+/** How far the arrow turns (degrees clockwise, 0–360) for a bearing seen by a walker facing `facing` (null: north-up). */
+export const turnDegrees = (bearing: number, facing: number | null) => (((bearing - (facing ?? 0)) % 360) + 360) % 360;
+
 export const compassPoint = (bearing: number) => COMPASS[Math.round((((bearing % 360) + 360) % 360) / 45) % 8];
 
 /** Arrived within this many metres of the tree … */
@@ -144,14 +147,8 @@ export function nextTarget(trees: readonly WalkTree[], visited: ReadonlySet<numb
     }
     return -1;
   }
-  const at = from ?? (current >= 0 ? ([trees[current].lon, trees[current].lat] as const) : null);
-  if (!at) return trees.findIndex((_, i) => open(i));
-  let best = -1,
-    bestD = Infinity;
-  for (let i = 0; i < n; i++) {
-    if (!open(i)) continue;
-    const d = distanceMeters(at, [trees[i].lon, trees[i].lat]);
-    if (d < bestD) [best, bestD] = [i, d];
-  }
-  return best;
+  const at: LonLat | null = from ?? (current >= 0 ? [trees[current].lon, trees[current].lat] : null);
+  // The one nearest-first scan (nextTrees), the current tree skipped like a visited one.
+  const skip = current >= 0 ? new Set([...visited, trees[current].id]) : visited;
+  return nextTrees(trees, skip, at, 1)[0] ?? -1;
 }

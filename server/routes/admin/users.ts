@@ -11,10 +11,11 @@ import { lockRow } from '../../db/rows';
 import { okMessage, text } from '../../../src/domain/contracts/common';
 import { EMAIL_MAX, PASSWORD_LENGTH, PERSON_NAME, passwordTooLong, passwordTooShort } from '../../../src/domain/user-rules';
 import { userResponse, usersResponse } from '../../../src/domain/contracts/users';
-import { clientExists, deleteUser, emailTaken, insertUser, listUsers, loadUser, membershipCount, otherActiveAdmin, updateUser } from '../../repos/admin-users';
+import { deleteUser, emailTaken, insertUser, listUsers, loadUser, membershipCount, otherActiveAdmin, updateUser } from '../../repos/admin-users';
 import { ROLES, isMemberRole, type Role } from '../../../src/domain/roles';
 import { endUserSessions } from '../../auth/sessions';
 import { dropOtherClients, recordRemovalOf } from '../../repos/memberships';
+import { clientName } from '../../repos/project-access';
 import { userAccessRoutes } from './user-access';
 
 const email = z
@@ -48,7 +49,7 @@ async function checkUser(tx: Queryable, u: UserInput, exceptId: number | null) {
       'client_required',
     );
   if (u.client_id !== null) {
-    if (!(await clientExists(tx, u.client_id))) {
+    if ((await clientName(tx, u.client_id)) === null) {
       const message = 'The selected client does not exist';
       const params = { entity: 'client' };
       throw new HttpError(422, message, [{ field: 'client_id', message, code: 'selection_missing', params }], undefined, 'selection_missing', params);

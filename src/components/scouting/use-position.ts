@@ -6,7 +6,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { smoothFix, type SmoothedFix } from '../../../workers/geo/fix-smoothing';
 
-export const GPS_OPTIONS: PositionOptions = { enableHighAccuracy: true, maximumAge: 1000, timeout: 10_000 };
+const GPS_OPTIONS: PositionOptions = { enableHighAccuracy: true, maximumAge: 1000, timeout: 10_000 };
 
 export interface Fix {
   lon: number;

@@ -4,7 +4,7 @@
 // rule, and "Next tree" in the list's order or nearest first. Draws nothing of a map; the caller places it.
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { bearingDegrees, compassPoint, distanceMeters, hasArrived, type WalkOrder } from '../../../workers/geo/walk';
+import { bearingDegrees, compassPoint, distanceMeters, hasArrived, turnDegrees, type WalkOrder } from '../../../workers/geo/walk';
 import type { Fix } from './use-position';
 import './walk.css';
 
@@ -42,7 +42,7 @@ export function WalkToTree({ target, doneText, fix, heading, gpsOff, order, onNe
   const bearing = at && target ? bearingDegrees(at, [target.lon, target.lat]) : null;
   const arrived = d !== null && hasArrived(d, fix?.accuracy ?? null);
   const facing = heading ?? fix?.heading ?? null;
-  const turn = bearing === null ? null : (((bearing - (facing ?? 0)) % 360) + 360) % 360;
+  const turn = bearing === null ? null : turnDegrees(bearing, facing);
   return (
     <div
       className={`walk${arrived ? ' walk--arrived' : ''}${className ? ` ${className}` : ''}`}

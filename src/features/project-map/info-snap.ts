@@ -8,7 +8,7 @@ export function clampInfoHeight(h: number, windowHeight: number): number {
   return Math.round(Math.min(Math.max(h, INFO_MIN), Math.max(INFO_MIN, windowHeight * INFO_MAX_SHARE)));
 }
 
-export const SNAP_NAMES = ['peek', 'half', 'full'] as const;
+const SNAP_NAMES = ['peek', 'half', 'full'] as const;
 export type SnapName = (typeof SNAP_NAMES)[number];
 
 /** The snap heights for a window, each within client.md's limits (on a short window they may coincide). */

@@ -66,7 +66,7 @@ interface Action {
 }
 
 /** The actions a phone keeps on the map, in this order; the others open from "More". */
-export const PHONE_ACTIONS = ['layers', 'trees', 'list', 'navigate'] as const;
+const PHONE_ACTIONS = ['layers', 'trees', 'list', 'navigate'] as const;
 
 export function MapToolbar(p: Props) {
   const { t } = useTranslation('project-map');

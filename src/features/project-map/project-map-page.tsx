@@ -264,8 +264,11 @@ function ProjectMapScreen() {
   });
   // The position on the map: the smoothed dot, its accuracy circle and heading (gps-layers.ts, issue 35).
   const gpsMark = useMemo(
-    () => (gps.position ? { position: gps.position, accuracy: gps.accuracy, heading: walk.heading ?? gps.fix?.heading ?? null } : null),
-    [gps.position, gps.accuracy, gps.fix, walk.heading],
+    () =>
+      gps.fix
+        ? { position: [gps.fix.lon, gps.fix.lat] as [number, number], accuracy: gps.fix.accuracy, heading: walk.heading ?? gps.fix.heading ?? null }
+        : null,
+    [gps.fix, walk.heading],
   );
 
   useEffect(() => {

@@ -2,7 +2,7 @@
 // `@media (max-width: 600px)`, followed as the window turns or resizes.
 import { useSyncExternalStore } from 'react';
 
-export const PHONE_QUERY = '(max-width: 600px)';
+const PHONE_QUERY = '(max-width: 600px)';
 
 const subscribe = (onChange: () => void) => {
   const m = window.matchMedia(PHONE_QUERY);
