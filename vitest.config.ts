@@ -35,6 +35,7 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 180_000,
           sequence: { groupOrder: 0 },
+          globalSetup: ['tests/api/global-setup.ts'],
         },
       },
       {
@@ -47,6 +48,7 @@ export default defineConfig({
           hookTimeout: 180_000,
           fileParallelism: false,
           sequence: { groupOrder: 1 },
+          globalSetup: ['tests/api/global-setup.ts'],
         },
       },
       {

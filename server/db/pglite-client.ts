@@ -53,12 +53,12 @@ export function dbOnPort(
   return db;
 }
 
-/** Starts the database thread on dataDir (undefined: in memory) and opens it. */
-export async function openPgliteWorker(dataDir: string | undefined, opts: { recycleHeapMb?: number } = {}): Promise<Db> {
+/** Starts the database thread on dataDir (undefined: in memory; loadDataDir: starting as that backup tarball) and opens it. */
+export async function openPgliteWorker(dataDir: string | undefined, opts: { recycleHeapMb?: number; loadDataDir?: string } = {}): Promise<Db> {
   const commits = new SharedArrayBuffer(4);
   const beat = heartbeatBuffer();
   const beatWithin = heartbeatReader(beat);
-  const worker = spawnTsWorker(WORKER, { workerData: { dataDir, commits, beat, recycleHeapMb: opts.recycleHeapMb } });
+  const worker = spawnTsWorker(WORKER, { workerData: { dataDir, commits, beat, recycleHeapMb: opts.recycleHeapMb, loadDataDir: opts.loadDataDir } });
   await new Promise<void>((resolve, reject) => {
     const onMessage = (m: { ready?: boolean }) => {
       if (!m?.ready) return;

@@ -6,7 +6,7 @@
 // It also counts committed writes in shared memory (workerData.commits): any
 // thread can tell, without a message, whether the database may have changed
 // since it last read something (the API's exact read cache, db/read-cache.ts).
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MessageChannel, parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
@@ -21,10 +21,12 @@ interface Data {
   beat: SharedArrayBuffer;
   /** Reopen the database when its WASM memory is above this many MiB and it is idle (default RECYCLE_HEAP_MB). */
   recycleHeapMb?: number;
+  /** An in-memory database starts as this tarball (a backup, db/backup.ts) instead of an empty initdb: the test suites' template. */
+  loadDataDir?: string;
 }
 /** PGlite's memory (MiB) above which an idle database is reopened; a new one starts at ~128 (one 1M-tree snapshot read leaves ~400). */
 const RECYCLE_HEAP_MB = 320;
-const { dataDir, commits, beat, recycleHeapMb = RECYCLE_HEAP_MB } = workerData as Data;
+const { dataDir, commits, beat, recycleHeapMb = RECYCLE_HEAP_MB, loadDataDir } = workerData as Data;
 const counter = new Int32Array(commits);
 const bump = () => Atomics.add(counter, 0, 1);
 /** When the thread last started or finished an operation (heartbeat.ts): health reads it without a message. */
@@ -36,10 +38,11 @@ const heartbeat = heartbeatWriter(beat);
  * start (WASM memory 128 MB instead of 189 when opened, 483 instead of 563 after a 36 MB JSON aggregate).
  */
 const SHARED_BUFFERS = '32MB';
-const open = () => PGlite.create({ dataDir, parsers: PARSERS, startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`] });
+const open = (load?: Blob) =>
+  PGlite.create({ dataDir, loadDataDir: load, parsers: PARSERS, startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${SHARED_BUFFERS}`] });
 // A new database runs initdb first, whose WASM memory (~350 MB) is garbage once it is done: returned now.
-const initdb = !dataDir || !existsSync(path.join(dataDir, 'PG_VERSION'));
-let db = await open();
+const initdb = !loadDataDir && (!dataDir || !existsSync(path.join(dataDir, 'PG_VERSION')));
+let db = await open(loadDataDir ? new Blob([readFileSync(loadDataDir)]) : undefined);
 if (initdb) collectGarbage();
 let closed = false;
 let nextTx = 1;

@@ -79,10 +79,11 @@ describe(`access and refresh tokens on ${ENGINE}`, () => {
 
   it('an expired access token answers 401 and the refresh token gets a new one (the offline app coming back)', async () => {
     const s = await signedIn('expired');
-    const short = createTokenService(await resolveSecret(t.db, undefined), 1);
+    // Two seconds: exp is whole seconds, so a 1 s token signed late in a second can be expired at once.
+    const short = createTokenService(await resolveSecret(t.db, undefined), 2);
     const { token } = await short.sign(s.id, 0, s.sessionId);
     expect((await me(token)).statusCode).toBe(200);
-    await new Promise((r) => setTimeout(r, 2100));
+    await new Promise((r) => setTimeout(r, 3100));
     expect((await me(token)).statusCode).toBe(401);
     const r = await refresh(s.refreshToken);
     expect(r.statusCode).toBe(200);

@@ -4,7 +4,7 @@ import { migrate } from '../../server/db/migrate';
 import { seedDemo } from '../../server/db/seed';
 import { createTokenService, resolveSecret } from '../../server/auth/token';
 import type { Db } from '../../server/db/adapter';
-import { freshDatabase } from './test-db';
+import { preparedDatabase } from './test-db';
 import { ACCOUNTS, type Account } from './accounts';
 
 export { ACCOUNTS, type Account };
@@ -21,9 +21,12 @@ export interface TestApp {
 
 /** The whole API on a fresh database with the demo seed at a small scale. */
 export async function createTestApp(opts: { scale?: number; seed?: boolean } = {}): Promise<TestApp> {
-  const { db, drop } = await freshDatabase();
-  await migrate(db);
-  if (opts.seed !== false) await seedDemo(db, { scale: opts.scale ?? 0.02 });
+  const scale = opts.scale ?? 0.02;
+  const key = opts.seed === false ? 'migrated' : `seed_${String(scale).replace('.', '_')}`;
+  const { db, drop } = await preparedDatabase(key, async (d) => {
+    await migrate(d);
+    if (opts.seed !== false) await seedDemo(d, { scale });
+  });
   const tokens = createTokenService(await resolveSecret(db, undefined), 3600);
   const app = await buildApp({ db, tokens, logLevel: 'silent', loginPerMinutePerAddress: 10_000 });
   await app.ready();
