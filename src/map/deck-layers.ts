@@ -1,5 +1,5 @@
 // deck.gl layers of the project map, built from the worker's typed arrays.
-// Trees are ONE ScatterplotLayer over binary attributes: positions stay the
+// Trees are ONE ScatterplotLayer (tree-dot-layer.ts) over binary attributes: positions stay the
 // same buffer for the whole load, a colour-mode switch hands over a new RGBA
 // buffer only (deck.gl skips re-uploading an unchanged external buffer).
 import { COORDINATE_SYSTEM, type Layer, type PickingInfo } from '@deck.gl/core';
@@ -8,6 +8,7 @@ import type { Polygon } from 'geojson';
 import { visualOrder } from './bidi';
 import { LAYER_STYLE } from './map-config';
 import { gpsLayers, type GpsMark } from './gps-layers';
+import { TreeDotLayer } from './tree-dot-layer';
 import type { TreeOffsets } from '../../workers/geo/draw-offsets';
 import { nearestTree, type TreeRaster } from '../../workers/geo/tree-raster';
 import type { PrescriptionPreview } from '../../workers/geo/prescription';
@@ -201,7 +202,7 @@ function treeLayers(input: MapLayerInput): Layer[] {
             } as ConstructorParameters<typeof BitmapLayer>[0]),
           ]
         : [
-            new ScatterplotLayer({
+            new TreeDotLayer({
               id: 'trees',
               data: binaryTrees({ ...t, rgba: t.rgba }),
               ...(t.offsets ? { coordinateSystem: COORDINATE_SYSTEM.LNGLAT_OFFSETS, coordinateOrigin: [t.offsets.origin[0], t.offsets.origin[1], 0] } : {}),
@@ -214,7 +215,7 @@ function treeLayers(input: MapLayerInput): Layer[] {
               // Dots of 2-4 px gain nothing from the smoothstep edge; it costs fragment work.
               antialiasing: detail,
               updateTriggers: { getRadius: [detail, input.sun], getLineColor: input.sun, getLineWidth: input.sun },
-            } as ConstructorParameters<typeof ScatterplotLayer>[0]),
+            } as ConstructorParameters<typeof TreeDotLayer>[0]),
           ];
   const sel = input.selected;
   if (sel && sel.layer === 'trees' && sel.index < t.count) {
