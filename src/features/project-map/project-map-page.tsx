@@ -66,7 +66,7 @@ import { useInitialUrlView, useUrlView } from './use-url-view';
 import { useSession } from '../../api/session';
 import { mayDo, type SurveyAction } from '../../domain/roles';
 import { useOnline } from '../../offline/surveys/use-device';
-import { ringsBounds } from '../../offline/surveys/photo-plan';
+import { extentOf } from '../../../workers/geo/fit';
 import { DeviceStrip, NeedsConnection } from './device-strip';
 import { useScouting } from './scouting/use-scouting';
 import { ScoutingPanel } from './scouting/scouting-panel';
@@ -391,7 +391,7 @@ function ProjectMapScreen() {
   // The selected plot (all its parts) for "Keep this plot's photo at full resolution" (issue 37 "Offline").
   const selectedPlot = useMemo(() => {
     const src = sel?.layer === 'plots' ? ingest?.plots[sel.index] : undefined;
-    const bounds = src && ringsBounds(ingest!.plots.filter((f) => f.sourceId === src.sourceId).map((f) => f.geometry));
+    const bounds = src && extentOf(ingest!.plots.filter((f) => f.sourceId === src.sourceId).map((f) => f.geometry));
     return src && bounds ? { plotId: String(src.sourceId), name: plots[sel!.index]?.label ?? '', bounds } : null;
   }, [sel, ingest, plots]);
   const exportScope = exportScopeOf(selection);

@@ -85,19 +85,3 @@ export function* keptTileUrls(s: PhotoStatusLike, keptZoom: number | null, plot:
   const from = Math.max(s.minzoom, (keptZoom ?? s.minzoom - 1) + 1);
   if (inside && from <= s.maxzoom) yield* tileUrls(s.tiles, inside, from, s.maxzoom);
 }
-
-/** The [west, south, east, north] of polygons' outer rings (a plot's parts). */
-export function ringsBounds(polygons: readonly { coordinates: readonly (readonly (readonly number[])[])[] }[]): Bounds | null {
-  let w = Infinity,
-    s = Infinity,
-    e = -Infinity,
-    n = -Infinity;
-  for (const p of polygons)
-    for (const [x, y] of p.coordinates[0] ?? []) {
-      w = Math.min(w, x);
-      e = Math.max(e, x);
-      s = Math.min(s, y);
-      n = Math.max(n, y);
-    }
-  return w < e && s < n ? [w, s, e, n] : null;
-}
