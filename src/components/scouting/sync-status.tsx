@@ -7,6 +7,7 @@ import { canKeepMine, type OutboxItem, type TaskChangeBody } from '../../offline
 import type { TaskActor } from '../../domain/scouting-rules';
 import { useSession } from '../../api/session';
 import { codeText } from '../../api/error-text';
+import { useOnline } from '../../offline/surveys/use-device';
 
 function TaskSide({ title, status, extra }: { title: string; status: string; extra: string }) {
   const { t } = useTranslation('scouting');
@@ -56,7 +57,8 @@ export function SyncStatus() {
   const q = useFieldQueue();
   const role = useSession()?.user?.role;
   const actor: TaskActor = role === 'worker' ? 'assignee' : 'manager';
-  const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+  // The browser's flag and the last call's answer (src/api/reachability.ts): Wi-Fi without internet is offline too.
+  const offline = !useOnline();
   return (
     <section className="sync-status" aria-live="polite" data-testid="sync-status" data-pending={q.pending} data-items={q.items.length} data-syncing={q.syncing}>
       <p>

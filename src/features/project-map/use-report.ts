@@ -6,13 +6,15 @@ import { useTranslation } from 'react-i18next';
 import { downloadFile } from '../../api/download';
 import { errorText } from '../../api/error-text';
 import { reportUrl } from '../../domain/export';
+import { serverReachable } from '../../api/reachability';
 
 export function useReport(projectId: number, comparedId: number | null) {
   const { t, i18n } = useTranslation('project-map');
   const [state, setState] = useState<{ busy: boolean; message: string | null }>({ busy: false, message: null });
   const run = useCallback(async () => {
-    // The report is made by the server: without a connection it says so instead of failing (issue 35).
-    if (!navigator.onLine) return setState({ busy: false, message: t('device.needsConnectionText') });
+    // The report is made by the server: without a connection (or a server that does not answer) it says so
+    // instead of failing (issue 35).
+    if (!serverReachable()) return setState({ busy: false, message: t('device.needsConnectionText') });
     setState({ busy: true, message: t('report.working') });
     try {
       const lang = i18n.language.startsWith('he') ? 'he' : 'en';

@@ -10,6 +10,7 @@ import { RecordForm } from '../../components/scouting/record-form';
 import { WalkToTree } from '../../components/scouting/walk-to-tree';
 import type { Fix } from '../../components/scouting/use-position';
 import { queueRecord, queueTaskChange } from '../../offline/field';
+import { useOnline } from '../../offline/surveys/use-device';
 import { nextTaskStatuses, type TaskActor } from '../../domain/scouting-rules';
 import type { ScoutingIssue } from '../../domain/contracts/scouting';
 import { nextTrees, type WalkOrder, type WalkTree } from '../../../workers/geo/walk';
@@ -38,7 +39,8 @@ export function TaskView({ task, actor, fix, gpsOff, issues, onBack }: Props) {
   const next = nextTrees(trees, visited, fix && order === 'distance' ? [fix.lon, fix.lat] : null, 1)[0];
   const target = next === undefined ? null : { lon: trees[next].lon, lat: trees[next].lat, row: task.trees.row[next], tree: task.trees.num[next] };
   const done = task.status === 'done' || task.status === 'verified';
-  const outcome = useQuery({ ...outcomeQuery(task.task_id), enabled: done && navigator.onLine !== false });
+  const online = useOnline();
+  const outcome = useQuery({ ...outcomeQuery(task.task_id), enabled: done && online });
   const markVisited = (i: number) =>
     void queueRecord(task.project_id, {
       kind: 'visit',
