@@ -32,6 +32,8 @@ export interface PageOptions {
   height?: number;
   /** 'block': no service worker (a first visit before it installs, or a browser without one). */
   serviceWorkers?: 'allow' | 'block';
+  /** More Chromium switches (persistentPage only). */
+  extraArgs?: string[];
 }
 
 /** A page in a fresh context; page errors fail loudly in the test log. */
@@ -51,11 +53,11 @@ export async function newPage(browser: Browser, o: PageOptions): Promise<Page> {
  * A browser with a profile on disk (issue 35): an incognito context can never install the app, run its service
  * worker across reloads or keep data. `close()` ends it and removes the profile.
  */
-export async function persistentPage(o: PageOptions): Promise<{ context: BrowserContext; page: Page; close: () => Promise<void> }> {
+export async function persistentPage(o: PageOptions): Promise<{ context: BrowserContext; page: Page; profileDir: string; close: () => Promise<void> }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'orchard-profile-'));
   const context = await chromium.launchPersistentContext(dir, {
     executablePath: CHROMIUM,
-    args: CHROMIUM_ARGS,
+    args: [...CHROMIUM_ARGS, ...(o.extraArgs ?? [])],
     headless: true,
     baseURL: o.baseURL,
     locale: o.locale ?? 'en-US',
@@ -66,6 +68,7 @@ export async function persistentPage(o: PageOptions): Promise<{ context: Browser
   return {
     context,
     page,
+    profileDir: dir,
     close: async () => {
       await context.close();
       rmSync(dir, { recursive: true, force: true });
