@@ -1,9 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { templatePrefix } from '../support/test-db';
+import { adminQuery, templatePrefix } from '../support/test-db';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,13 +19,7 @@ export default function setup(project: TestProject) {
     rmSync(dir, { recursive: true, force: true });
     const url = process.env.DATABASE_URL;
     if (!url) return;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    try {
-      const { rows } = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`tpl\\_${templatePrefix(dir)}\\_%`]);
-      for (const r of rows) await admin.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`);
-    } finally {
-      await admin.end();
-    }
+    const { rows } = await adminQuery(url, 'SELECT datname FROM pg_database WHERE datname LIKE $1', [`tpl\\_${templatePrefix(dir)}\\_%`]);
+    for (const r of rows as { datname: string }[]) await adminQuery(url, `DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`);
   };
 }

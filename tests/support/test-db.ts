@@ -10,19 +10,21 @@ import { backupDataDir } from '../../server/db/backup';
 export const ENGINE = process.env.DATABASE_URL ? 'postgresql' : 'pglite';
 
 type Fresh = { db: Db; drop: () => Promise<void> };
+type NamedFresh = Fresh & { name: string };
 
-async function adminQuery(url: string, sql: string): Promise<pg.QueryResult> {
+/** One statement on a connection of its own (CREATE/DROP DATABASE cannot run in a pool's transaction). */
+export async function adminQuery(url: string, sql: string, params?: unknown[]): Promise<pg.QueryResult> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
-    return await admin.query(sql);
+    return await admin.query(sql, params);
   } finally {
     await admin.end();
   }
 }
 
 /** A new database on the PostgreSQL server at url, copied from template when given, dropped again by `drop()`. */
-async function postgresDatabase(url: string, template?: string): Promise<Fresh> {
+async function postgresDatabase(url: string, template?: string): Promise<NamedFresh> {
   const name = `t_${randomBytes(6).toString('hex')}`;
   await adminQuery(url, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   const u = new URL(url);
@@ -30,6 +32,7 @@ async function postgresDatabase(url: string, template?: string): Promise<Fresh> 
   const db = await openPostgres(u.toString());
   return {
     db,
+    name,
     drop: async () => {
       await db.close();
       await adminQuery(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -90,7 +93,6 @@ async function postgresTemplate(url: string, dir: string, key: string, prepare: 
     if (!rowCount) {
       // Made under another name and renamed when whole: a failed prepare leaves no half-made template.
       const made = await postgresDatabase(url);
-      const madeName = new URL(made.db.url!).pathname.slice(1);
       try {
         await prepare(made.db);
       } catch (e) {
@@ -98,7 +100,7 @@ async function postgresTemplate(url: string, dir: string, key: string, prepare: 
         throw e;
       }
       await made.db.close();
-      await lock.query(`ALTER DATABASE ${madeName} RENAME TO ${name}`);
+      await lock.query(`ALTER DATABASE ${made.name} RENAME TO ${name}`);
     }
   } finally {
     await lock.end();
