@@ -2,13 +2,12 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { kml as kmlToGeoJson } from '@tmcw/togeojson';
-import { DOMParser } from '@xmldom/xmldom';
 import JSZip from 'jszip';
 import Papa from 'papaparse';
 import { read as readShapefile } from 'shapefile';
 import type { Download } from 'playwright-core';
 import { apiJson as api, demoSurvey, downloadBytes as readBytes, launchBrowser, loginAs, newPage, screenPixels } from '../support/browser';
+import { readKml } from '../support/kml-reader';
 import { mapCall, waitForMap } from '../support/map-debug';
 import { mapTool } from '../support/map-tools';
 import type { MapDebug } from '../../src/map/map-debug';
@@ -417,8 +416,10 @@ describe('acting on a survey: the legend filter and the exports', () => {
     const plots = new Set(fc.features.map((f) => (f.properties as Record<string, unknown>).plot_id));
     expect(plots.size).toBe(1);
     const [kmlDl] = await Promise.all([page.waitForEvent('download'), page.getByTestId('pm-export-kml').click()]);
-    const kml = kmlToGeoJson(new DOMParser().parseFromString(await readDownload(kmlDl), 'text/xml') as unknown as Document);
-    expect(kml.features).toHaveLength(fc.features.length);
+    const kml = await readKml(browser, await readDownload(kmlDl), 'tree_id');
+    expect(kml.count).toBe(fc.features.length);
+    expect(kml.keys.sort()).toEqual(fc.features.map((f) => String((f.properties as Record<string, unknown>).tree_id)).sort());
+    expect(kml.first?.geometry.type).toBe('Point');
     await page.getByTestId('pm-export-close').click();
   });
 });
