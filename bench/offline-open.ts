@@ -11,6 +11,7 @@ import type { Page } from 'playwright-core';
 import { demoSurvey, loginAs, persistentPage } from '../tests/support/browser';
 import { keptRecords } from '../tests/support/device';
 import { adminAuth, flag, startServer, stopServer } from './server';
+import { COMPACT_MIME } from '../workers/geo/wire-compact';
 
 const SCALE = flag('scale', '1');
 const FOUR_G = { offline: false, latency: 150, downloadThroughput: (9e6 / 8) | 0, uploadThroughput: (3e6 / 8) | 0 };
@@ -34,8 +35,15 @@ try {
   };
   const biggest = projects.filter((x) => x.observation_date).sort((x, y) => Number(y.tree_count) - Number(x.tree_count))[0];
   const trees = Number(biggest.tree_count);
-  // The server's snapshot is built once per survey version; a grower opening it gets the stored one.
-  await (await fetch(`${server.url}/api/trees/${biggest.project_id}`, { headers: { ...auth, accept: 'application/vnd.apache.arrow.stream' } })).arrayBuffer();
+  // The server's snapshot is built once per survey version (at the seed); a grower opening it gets the stored one,
+  // in brotli once the snapshot job has written that (what Chromium is served): waited for, as a grower would find it.
+  for (let t0 = Date.now(); ;) {
+    const res = await fetch(`${server.url}/api/trees/${biggest.project_id}`, { headers: { ...auth, accept: COMPACT_MIME, 'accept-encoding': 'gzip, br' } });
+    await res.arrayBuffer();
+    if (res.headers.get('content-encoding') === 'br') break;
+    if (Date.now() - t0 > 600_000) throw new Error('no brotli map data in 10 minutes');
+    await new Promise((r) => setTimeout(r, 1000));
+  }
 
   /** Opens the survey and times it; the bytes of /api/trees answers counted on the way. */
   const timedOpen = async (page: Page, path: string) => {

@@ -1,7 +1,13 @@
 // The compact form beside Arrow for bench:wire (README "Compact map data"): bytes per tree raw and gzip as
-// the snapshot job stores them (Arrow at level 4, compact at level 9), the server's encode and the worker's
-// decode (bytes → the typed arrays of the map), median of `runs`, same process and data.
-import { gzipSync } from 'node:zlib';
+// the snapshot job stores them (Arrow at level 4, compact at level 9, and the compact form's brotli), the
+// server's encode, and the worker's decode (bytes → the typed arrays of the map), median of `runs`; the decodes
+// each in a process of their own with the same bytes (bench/decode-child.ts).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { compactBrotliParams } from '../server/snapshots/build-job';
 import { colourTrees, decodeMapDataArrow, decodeMapDataCompact, encodeMapDataArrow, encodeMapDataCompact } from '../workers/geo';
 import type { BuiltMapData } from '../server/surveys/map-data-build';
 import type { Cell, ProjectMapRows } from '../server/surveys/map-data-query';
@@ -10,6 +16,23 @@ import { CROP } from '../server/db/seed-reference';
 import { MEASURED_FIELDS } from '../workers/geo/fields';
 
 type Timer = (fn: () => unknown, runs: number) => number;
+
+/** Median decode ms of `bytes` in a process of its own (bench/decode-child.ts): a heap the size of the map worker's. */
+function decodeApart(kind: 'arrow' | 'compact', bytes: Uint8Array, runs: number): number {
+  const dir = mkdtempSync(path.join(tmpdir(), 'wire-decode-'));
+  try {
+    const file = path.join(dir, kind);
+    writeFileSync(file, bytes);
+    const r = spawnSync(process.execPath, ['--expose-gc', '--import', 'tsx', path.join(import.meta.dirname, 'decode-child.ts'), kind, file, String(runs)], {
+      encoding: 'utf8',
+      env: { ...process.env, WIRE_CHILD: '' },
+    });
+    if (r.status !== 0) throw new Error(`decode-child ${kind} failed: ${r.stderr}`);
+    return (JSON.parse(r.stdout.trim().split('\n').pop()!) as { ms: number }).ms;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 export function measureCompact(built: Omit<BuiltMapData, 'json'>, runs: number, time: Timer) {
   const input = {
@@ -32,15 +55,18 @@ export function measureCompact(built: Omit<BuiltMapData, 'json'>, runs: number, 
   const perTree = (b: number) => Math.round((b / n) * 100) / 100;
   const arrowGz = gzipSync(built.arrow, { level: 4 }).length;
   const compactGz = gzipSync(compact, { level: 9 }).length;
+  // What Chromium is served once the snapshot job has made it (it sends Accept-Encoding: gzip, deflate, br, zstd).
+  const compactBr = brotliCompressSync(compact, { params: compactBrotliParams(compact.length) }).length;
   const r = {
     arrow_b_per_tree: perTree(built.arrow.length),
     arrow_gz_b_per_tree: perTree(arrowGz),
     arrow_encode_ms: Math.round(time(() => encodeMapDataArrow(input), runs)),
-    arrow_decode_ms: Math.round(time(() => decodeMapDataArrow(built.arrow), runs) * 10) / 10,
+    arrow_decode_ms: Math.round(decodeApart('arrow', built.arrow, runs) * 10) / 10,
     compact_b_per_tree: perTree(compact.length),
     compact_gz_b_per_tree: perTree(compactGz),
+    compact_br_b_per_tree: perTree(compactBr),
     compact_encode_ms: Math.round(time(() => encodeMapDataCompact(input), runs)),
-    compact_decode_ms: Math.round(time(() => decodeMapDataCompact(compact), runs) * 10) / 10,
+    compact_decode_ms: Math.round(decodeApart('compact', compact, runs) * 10) / 10,
   };
   return { ...r, gz_ratio: Math.round((arrowGz / compactGz) * 10) / 10, raw_ratio: Math.round((built.arrow.length / compact.length) * 10) / 10 };
 }

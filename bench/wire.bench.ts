@@ -6,7 +6,8 @@
 //   Arrow:   decodeMapDataArrow (zero-copy columns) → colourTrees
 // and the compact form beside Arrow (bench/wire-compact.ts): bytes per tree raw and gzip as served, encode and
 // decode ms, with ratios against Arrow in the same run.
-// Usage: npm run bench:wire [-- --json] [-- --sizes=100000,1000000] [-- --gzip]
+// Usage: npm run bench:wire [-- --json] [-- --sizes=100000,1000000] [-- --gzip] [-- --compact-only]
+// (--compact-only: Arrow beside the compact form only, without building and parsing the GeoJSON: minutes less at 1M)
 import { spawnSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { colourTrees, decodeMapDataArrow, ingestMapDataGeoJSON, mercatorXToLon, mercatorYToLat, type MapDataResponse } from '../workers/geo';
@@ -18,6 +19,7 @@ import { TREE_FIELDS, type AreaRow, type Cell, type ProjectMapRows, type TreeFie
 const args = process.argv.slice(2);
 const JSON_OUT = args.includes('--json');
 const GZIP = args.includes('--gzip');
+const COMPACT_ONLY = args.includes('--compact-only');
 const sizes = (args.find((a) => a.startsWith('--sizes='))?.slice(8) ?? '100000,1000000').split(',').map(Number);
 
 // 1M trees need more than Node's default heap (feature objects + both payloads).
@@ -104,6 +106,13 @@ function arrowToGpu(bytes: Uint8Array) {
 const results: Record<string, number | string>[] = [];
 for (const n of sizes) {
   const rows = toRows(syntheticFarm({ trees: n, seed: 7 }));
+  if (COMPACT_ONLY) {
+    const r: Record<string, number | string> = { bench: 'wire', trees: rows.trees.length, ...measureCompact(buildMapArrow(rows), 3, time) };
+    for (const [k, v] of Object.entries(measureCompact(buildMapArrow(withSeedResults(rows)), 3, time))) r[`seed_${k}`] = v;
+    results.push(r);
+    if (JSON_OUT) console.log(JSON.stringify(r));
+    continue;
+  }
   const built = buildMapData(rows);
   const runs = n >= 1_000_000 ? 3 : 5;
   let jsonBytes = built.json.length;
@@ -154,20 +163,21 @@ for (const n of sizes) {
 
 if (!JSON_OUT) {
   const mb = (b: number | string) => `${(Number(b) / 1e6).toFixed(1)} MB`;
-  console.log('\nWire: response bytes → GPU-ready arrays (positions + status RGBA), median');
-  console.table(
-    results.map((r) => ({
-      trees: r.trees,
-      GeoJSON: mb(r.json_bytes),
-      Arrow: mb(r.arrow_bytes),
-      'size ratio': `${r.size_ratio}x`,
-      ...(GZIP ? { 'GeoJSON gz': mb(r.json_gzip_bytes), 'Arrow gz': mb(r.arrow_gzip_bytes) } : {}),
-      'GeoJSON ms': r.json_ms,
-      'Arrow ms': r.arrow_ms,
-      speedup: `${r.speedup}x`,
-      ...(r.note ? { note: r.note } : {}),
-    })),
-  );
+  if (!COMPACT_ONLY) console.log('\nWire: response bytes → GPU-ready arrays (positions + status RGBA), median');
+  if (!COMPACT_ONLY)
+    console.table(
+      results.map((r) => ({
+        trees: r.trees,
+        GeoJSON: mb(r.json_bytes),
+        Arrow: mb(r.arrow_bytes),
+        'size ratio': `${r.size_ratio}x`,
+        ...(GZIP ? { 'GeoJSON gz': mb(r.json_gzip_bytes), 'Arrow gz': mb(r.arrow_gzip_bytes) } : {}),
+        'GeoJSON ms': r.json_ms,
+        'Arrow ms': r.arrow_ms,
+        speedup: `${r.speedup}x`,
+        ...(r.note ? { note: r.note } : {}),
+      })),
+    );
   console.log('\nArrow (today) beside the compact form: bytes per tree (gzip as the server stores it), encode and decode ms, median');
   console.table(
     results.map((r) => ({
@@ -176,6 +186,7 @@ if (!JSON_OUT) {
       'Arrow gz B/tree': r.arrow_gz_b_per_tree,
       'compact B/tree': r.compact_b_per_tree,
       'compact gz B/tree': r.compact_gz_b_per_tree,
+      'compact br B/tree': r.compact_br_b_per_tree,
       'gz ratio': `${r.gz_ratio}x`,
       'Arrow enc ms': r.arrow_encode_ms,
       'compact enc ms': r.compact_encode_ms,
@@ -191,6 +202,7 @@ if (!JSON_OUT) {
       'Arrow gz B/tree': r.seed_arrow_gz_b_per_tree,
       'compact B/tree': r.seed_compact_b_per_tree,
       'compact gz B/tree': r.seed_compact_gz_b_per_tree,
+      'compact br B/tree': r.seed_compact_br_b_per_tree,
       'gz ratio': `${r.seed_gz_ratio}x`,
       'Arrow enc ms': r.seed_arrow_encode_ms,
       'compact enc ms': r.seed_compact_encode_ms,

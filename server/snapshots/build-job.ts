@@ -12,7 +12,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
-import { gzip as gzipCb, constants } from 'node:zlib';
+import { brotliCompress as brotliCb, gzip as gzipCb, constants } from 'node:zlib';
 import type { Db } from '../db/adapter';
 import { notFound } from '../http-error';
 import { decodeMapDataArrow, encodeMapDataCompact } from '../../workers/geo';
@@ -25,6 +25,26 @@ import { writeWhole } from '../files';
 import { SNAPSHOT_PARTS, snapshotFile, sweepSurvey, type SnapshotMeta, type SnapshotPart } from './store';
 
 const gzip = promisify(gzipCb);
+const brotli = promisify(brotliCb);
+
+/**
+ * Brotli of the compact form, made in zlib's pool after the snapshot is recorded (quality 10: ~1.6 s for 100k
+ * trees here, ~5% smaller than gzip -9; quality 11 is 3.5x slower for 0.4% more). Until it is written the
+ * route serves the gzip, so no open waits for it; a failure (the folder removed meanwhile) only leaves the gzip.
+ */
+export const compactBrotliParams = (bytes: number) => ({
+  [constants.BROTLI_PARAM_QUALITY]: 10,
+  [constants.BROTLI_PARAM_LGWIN]: 24,
+  [constants.BROTLI_PARAM_SIZE_HINT]: bytes,
+});
+
+async function writeBrotli(compact: Uint8Array, file: string): Promise<void> {
+  try {
+    writeWhole(file, await brotli(compact, { params: compactBrotliParams(compact.length) }));
+  } catch {
+    /* served as gzip */
+  }
+}
 
 /** Versions a snapshot may lag and still be patched (the logs keep 200). */
 const MAX_LAG = 200;
@@ -129,6 +149,7 @@ function storedMeta(dir: string, projectId: number, rec: Recorded): SnapshotMeta
       gzFile: file('arrow.gz'),
       compactFile: file('trees'),
       compactGzFile: file('trees.gz'),
+      compactBrFile: file('trees.br'),
     };
   } catch {
     return null;
@@ -179,6 +200,7 @@ export async function surveySnapshotJob(db: Db, { projectId, dir, full = false }
     gzFile: file('arrow.gz'),
     compactFile: file('trees'),
     compactGzFile: file('trees.gz'),
+    compactBrFile: file('trees.br'),
   };
   writeWhole(file('json'), JSON.stringify(meta));
   await db.query('INSERT INTO survey_snapshots (token, project_id, version, obs_version, trees_version) VALUES ($1, $2, $3, $4, $5)', [
@@ -198,5 +220,6 @@ export async function surveySnapshotJob(db: Db, { projectId, dir, full = false }
     projectId,
     (await recordedSnapshots(db, projectId)).map((r) => r.token),
   );
+  void writeBrotli(compact, file('trees.br'));
   return meta;
 }

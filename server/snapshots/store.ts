@@ -1,11 +1,13 @@
 // Where survey snapshots live: files in the snapshot folder (SNAPSHOT_DIR,
-// default DATA_DIR/snapshots), six per snapshot, named by the survey and a
+// default DATA_DIR/snapshots), six per snapshot (and a seventh later), named by the survey and a
 // random token that a survey_snapshots row of migration 060 records:
 //   {project}-{token}.rows      each row's observation id and biomass, the duplicates (sidecar.ts)
 //   {project}-{token}.arrow     the map data (Arrow IPC), served as it is
 //   {project}-{token}.arrow.gz  the same, gzip, served when accepted
 //   {project}-{token}.trees     the compact form (workers/geo/wire-compact.ts), what the app asks for
 //   {project}-{token}.trees.gz  the same, gzip, served when accepted
+//   {project}-{token}.trees.br  the same, brotli, made after the others (optional):
+//                               served, once there, when accepted (Chromium asks for br)
 //   {project}-{token}.json      the statistics response and the build's facts
 // Files are written under a temporary name and renamed, so a reader never sees
 // half a file. They are derived data: deleting the folder costs one rebuild
@@ -36,6 +38,8 @@ export interface SnapshotMeta {
   /** The compact form and its gzip (README "Compact map data"). */
   compactFile: string;
   compactGzFile: string;
+  /** The compact form in brotli: written after the snapshot is recorded, so it may not exist (yet). */
+  compactBrFile: string;
 }
 
 const dirs = new WeakMap<Db, string>();
@@ -59,7 +63,7 @@ export function setSnapshotDir(db: Db, dir: string): void {
 
 /** The files of one snapshot. */
 export const SNAPSHOT_PARTS = ['rows', 'arrow', 'arrow.gz', 'trees', 'trees.gz', 'json'] as const;
-export type SnapshotPart = (typeof SNAPSHOT_PARTS)[number];
+export type SnapshotPart = (typeof SNAPSHOT_PARTS)[number] | 'trees.br';
 
 export const snapshotFile = (dir: string, projectId: number, token: string, part: SnapshotPart) => path.join(dir, `${projectId}-${token}.${part}`);
 

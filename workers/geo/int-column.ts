@@ -103,11 +103,61 @@ export interface IntTarget {
   div?: number;
 }
 
+/** A plane of zeros standing in for the missing high planes of a narrow column (grown as needed, never written). */
+let zeros = new Uint8Array(0);
+
+/**
+ * The common case (no nulls, at most 3 planes: every column the seed and real surveys give): each value read
+ * from three planes (zeros where the column is narrower), one loop per order, scalar arguments only. ~1.9x
+ * faster than one loop over the general form in a micro-benchmark (0.45 against 0.84 ms per 100k values of the
+ * demo survey; the whole decode at 1M is bound as much by allocating its arrays: bench/README.md).
+ */
+function decodeDense(
+  bytes: Uint8Array,
+  n: number,
+  width: number,
+  order: Order,
+  out: Float64Array,
+  stride: number,
+  offset: number,
+  add: number,
+  mul: number,
+  div: number,
+): Float64Array {
+  if (zeros.length < n) zeros = new Uint8Array(n);
+  const p0 = bytes.subarray(0, n),
+    p1 = width > 1 ? bytes.subarray(n, 2 * n) : zeros,
+    p2 = width > 2 ? bytes.subarray(2 * n, 3 * n) : zeros;
+  let a = 0,
+    b = 0;
+  if (order === 0)
+    for (let i = 0, o = offset; i < n; i++, o += stride) {
+      const z = p0[i] | (p1[i] << 8) | (p2[i] << 16);
+      out[o] = add + (((z >>> 1) ^ -(z & 1)) * mul) / div;
+    }
+  else if (order === 1)
+    for (let i = 0, o = offset; i < n; i++, o += stride) {
+      const z = p0[i] | (p1[i] << 8) | (p2[i] << 16);
+      a += (z >>> 1) ^ -(z & 1);
+      out[o] = add + (a * mul) / div;
+    }
+  else
+    for (let i = 0, o = offset; i < n; i++, o += stride) {
+      const z = p0[i] | (p1[i] << 8) | (p2[i] << 16);
+      const v = 2 * a - b + ((z >>> 1) ^ -(z & 1));
+      b = a;
+      a = v;
+      out[o] = add + (v * mul) / div;
+    }
+  return out;
+}
+
 /** Decodes `n` values into the target (straight into the map's arrays: no second pass); throws when the bytes are not `n` codes. */
 export function decodeInts(col: IntColumn, n: number, target: IntTarget = { out: new Float64Array(n) }): Float64Array {
   const { bytes, order, width } = col;
   if (!(width >= 1 && width <= 7) || bytes.length !== width * n) throw new RangeError('compact map data: a column is not one code per tree');
   const { out, stride = 1, offset = 0, add = 0, mul = 1, div = 1 } = target;
+  if (!col.nulls && width <= 3) return decodeDense(bytes, n, width, order, out, stride, offset, add, mul, div);
   const shift = col.nulls ? 1 : 0;
   const p0 = bytes.subarray(0, n),
     p1 = width > 1 ? bytes.subarray(n, 2 * n) : p0,
