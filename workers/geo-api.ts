@@ -35,6 +35,8 @@ export interface ImageRequest {
   zoom: number;
   pixelRatio: number;
   radius: number;
+  /** Sun mode's dark edge round each dot (tree-raster.ts). */
+  outline?: { rgb: [number, number, number]; width: number };
 }
 export interface TreeImageResult {
   /** The colours request the image was painted with (the app keeps an image on screen until its successor arrives). */

@@ -208,13 +208,14 @@ function treeLayers(input: MapLayerInput): Layer[] {
               ...(t.offsets ? { coordinateSystem: COORDINATE_SYSTEM.LNGLAT_OFFSETS, coordinateOrigin: [t.offsets.origin[0], t.offsets.origin[1], 0] } : {}),
               radiusUnits: 'pixels',
               getRadius: treeRadius(detail, input.sun),
-              stroked: detail,
+              // Sun mode edges the dots below the detail zoom too (as the worker's image does).
+              stroked: detail || !!input.sun,
               getLineColor: input.sun ? LAYER_STYLE.sun.stroke : LAYER_STYLE.trees.stroke,
-              getLineWidth: input.sun ? LAYER_STYLE.sun.strokeWidth : LAYER_STYLE.trees.strokeWidth,
+              getLineWidth: input.sun ? (detail ? LAYER_STYLE.sun.strokeWidth : LAYER_STYLE.sun.markerStrokeWidth) : LAYER_STYLE.trees.strokeWidth,
               lineWidthUnits: 'pixels',
               // Dots of 2-4 px gain nothing from the smoothstep edge; it costs fragment work.
               antialiasing: detail,
-              updateTriggers: { getRadius: [detail, input.sun], getLineColor: input.sun, getLineWidth: input.sun },
+              updateTriggers: { getRadius: [detail, input.sun], getLineColor: input.sun, getLineWidth: [detail, input.sun] },
             } as ConstructorParameters<typeof TreeDotLayer>[0]),
           ];
   const sel = input.selected;

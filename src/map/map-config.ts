@@ -45,12 +45,15 @@ export const LAYER_STYLE = {
   selected: [255, 140, 0, 255] as [number, number, number, number],
   /**
    * "Sun" (issue 35, README Decisions "Sun mode"): high contrast for a phone outdoors — larger trees with a dark
-   * outline from the detail zoom, the dots below it larger too where trees are drawn one by one, and thicker,
+   * outline from the detail zoom, the dots below it larger too with a 1 px dark edge (the worker's tree image, or
+   * instances when it refuses one), and thicker,
    * darker plot and irrigation-area outlines.
    */
   sun: {
     treeRadius: 6,
     markerRadius: 3,
+    /** The dark edge of the dots below the detail zoom (the worker's tree image). */
+    markerStrokeWidth: 1,
     stroke: [17, 17, 17, 255] as [number, number, number, number],
     strokeWidth: 2,
     areaWidthScale: 1.5,

@@ -90,9 +90,14 @@ describe.each(['he-IL', 'en-US'] as const)('GPS walk to a tree (%s, 390 px, offl
   });
 
   it('walks from the problem-tree list: distance, bearing, heading, arrival and "Next tree" as the pure rules say', async () => {
-    // The list (its default order) and its first three trees.
+    // The list, sorted by N from the highest (a header tapped twice), and its first three trees: "Next tree" follows
+    // the order on screen, not the list's default one.
     await page.getByTestId('pm-btn-list').click();
     await expect.poll(() => page.getByTestId('pm-list-row').count(), { timeout: 15_000 }).toBeGreaterThan(3);
+    await page.getByTestId('list-sort-n').click();
+    await expect.poll(() => page.getByTestId('pm-list-scroll').getAttribute('data-sorted')).toBe('n-asc');
+    await page.getByTestId('list-sort-n').click();
+    await expect.poll(() => page.getByTestId('pm-list-scroll').getAttribute('data-sorted')).toBe('n-desc');
     const drawnAt = async (k: number) => Number(await page.locator(`[data-testid=pm-list-row][data-index="${k}"]`).getAttribute('data-drawn'));
     const first = [await drawnAt(0), await drawnAt(1), await drawnAt(2)];
     await page.locator('[data-testid=pm-list-row][data-index="0"]').click();
@@ -134,7 +139,7 @@ describe.each(['he-IL', 'en-US'] as const)('GPS walk to a tree (%s, 390 px, offl
     for (const id of ['walk-next', 'walk-order-list', 'walk-order-distance', 'walk-stop'])
       expect((await page.getByTestId(id).boundingBox())!.height, id).toBeGreaterThanOrEqual(44);
 
-    // "Next tree" in the list's order: the list's second tree, then its third.
+    // "Next tree" in the list's order: the sorted list's second tree, then its third.
     expect(await page.getByTestId('walk-order-list').getAttribute('aria-pressed')).toBe('true');
     await page.getByTestId('walk-next').click();
     await expect.poll(selected).toBe(first[1]);

@@ -5,7 +5,7 @@
 // peek after a row is tapped, the layers panel's sizes, the tree list's alignment, and Sun mode.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../support/browser';
+import { launchBrowser, screenPixels } from '../support/browser';
 import { mapCall, waitForMap } from '../support/map-debug';
 import { openPhoneMap, PHONE_SIZES, growerSurveyPath, unreachable } from '../support/phone-map';
 
@@ -242,6 +242,33 @@ describe('Sun mode (390 px, Hebrew)', () => {
       await expect.poll(async () => (await style()).plots).toBe(bright.plots);
       await page.getByTestId('pm-btn-more').click();
       expect(await page.getByTestId('pm-btn-sun').getAttribute('aria-pressed')).toBe('true');
+
+      // Below the detail zoom the worker's tree image edges each dot in Sun's near-black (17, 17, 17) too: around a
+      // tree at zoom 15 many pixels are that colour, and few of the plain image's (the photo's dark canopies are
+      // rarely exactly it; the image is drawn texel for pixel, so the edge keeps its colour).
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.getByTestId('pm-btn-sun').isVisible()).toBe(false);
+      await mapCall(page, 'project', 'jumpToTree', 0, 15);
+      await waitForMap(page, 'project');
+      const darkAround = async () => {
+        await waitForMap(page, 'project');
+        const at = (await mapCall(page, 'project', 'treeScreenPoint', 0))!;
+        const map = (await page.getByTestId('pm-map').boundingBox())!;
+        const px = await screenPixels(page, { x: map.x + at.x - 20, y: map.y + at.y - 20, width: 40, height: 40 });
+        let dark = 0;
+        for (let i = 0; i < px.length; i += 4) if ([0, 1, 2].every((k) => Math.abs(px[i + k] - 17) <= 2)) dark++;
+        return dark;
+      };
+      await expect.poll(() => mapCall(page, 'project', 'deckProperty', 'trees-image', 'id')).toBe('trees-image');
+      const sunDark = await darkAround();
+      await page.getByTestId('pm-btn-more').click();
+      await page.getByTestId('pm-btn-sun').click();
+      if (await page.getByTestId('pm-btn-sun').isVisible()) await page.keyboard.press('Escape');
+      await expect.poll(async () => (await style()).plots).toBe(plain.plots);
+      const plainDark = await darkAround();
+      console.log(`[sun] pixels of the edge colour around a tree at zoom 15: ${sunDark} in Sun mode, ${plainDark} without`);
+      expect(sunDark).toBeGreaterThan(20);
+      await expect.poll(darkAround).toBeLessThan(sunDark / 4);
     } finally {
       await page.context().close();
     }

@@ -62,6 +62,31 @@ describe('rasterizeTrees', () => {
     expect(at(r, ...pixelOf(r, 35.3, 32.7))).toEqual([0, 0, 0, 0]);
   });
 
+  it("edges every dot in Sun mode's outline colour, painted under all dots so a neighbour's edge never covers a dot", () => {
+    const DARK = [17, 17, 17];
+    // Two trees 3 px apart at zoom 16: their 1 px edges reach into each other's disc.
+    const lon2 = 35.2 + (3 / worldSize(16)) * 360;
+    const pts: [number, number][] = [
+      [35.2, 32.6],
+      [lon2, 32.6],
+    ];
+    const r = rasterizeTrees({ ...input(pts, [GREEN, RED]), outline: { rgb: DARK as [number, number, number], width: 1 } })!;
+    const [ax, ay] = pixelOf(r, ...pts[0]);
+    const [bx] = pixelOf(r, ...pts[1]);
+    expect(bx - ax).toBe(3);
+    expect(at(r, ax, ay)).toEqual(GREEN);
+    expect(at(r, ax - 2, ay)).toEqual(GREEN); // radius 2
+    expect(at(r, ax - 3, ay)).toEqual([...DARK, 255]); // the edge, 1 px beyond it
+    expect(at(r, ax - 4, ay)).toEqual([0, 0, 0, 0]);
+    expect(at(r, ax + 1, ay)).toEqual(RED); // the later tree's disc paints over the earlier one's, never its edge
+    expect(at(r, ax, ay - 3)).toEqual([...DARK, 255]);
+    const plain = rasterizeTrees(input(pts, [GREEN, RED]))!;
+    let dark = 0;
+    for (let i = 0; i < r.data.length; i += 4) if (r.data[i] === 17 && r.data[i + 3] === 255) dark++;
+    expect(dark).toBeGreaterThan(20);
+    for (let i = 0; i < plain.data.length; i += 4) expect(plain.data[i] === 17 && plain.data[i + 3] === 255).toBe(false);
+  });
+
   it('scales with the device pixel ratio and refuses images beyond the limits', () => {
     const pts: [number, number][] = [
       [35.2, 32.6],

@@ -36,6 +36,8 @@ export interface RasterInput {
   pixelRatio: number;
   /** Dot radius in CSS pixels. */
   radius: number;
+  /** An outline around each dot (Sun mode, issue 35): its colour and width in CSS pixels, painted under every dot. */
+  outline?: { rgb: [number, number, number]; width: number };
   /** Largest side and pixel count of the image (texture limits, memory on phones). */
   maxSide?: number;
   maxPixels?: number;
@@ -89,7 +91,8 @@ export function rasterizeTrees(input: RasterInput): TreeRaster | null {
   const ws = worldSize(zoom, pixelRatio);
   const { xy, minX, minY, maxX, maxY } = mercator(positions, count);
   const r = input.radius * pixelRatio;
-  const pad = Math.ceil(r) + 1;
+  const ring = input.outline ? r + input.outline.width * pixelRatio : r;
+  const pad = Math.ceil(ring) + 1;
   const x0 = Math.floor(minX * ws) - pad,
     y0 = Math.floor(minY * ws) - pad;
   const width = Math.ceil(maxX * ws) - x0 + pad + 1,
@@ -99,24 +102,30 @@ export function rasterizeTrees(input: RasterInput): TreeRaster | null {
 
   const data = new Uint8ClampedArray(width * height * 4);
   const bytes = new Uint8Array(data.buffer); // plain byte writes: no clamping on the hot loop
-  const offsets = disc(r);
-  // Pixel i covers [i, i + 1): a tree at 3.7 is centred in pixel 3.
-  for (let i = 0; i < count; i++) {
-    const a = rgba[4 * i + 3];
-    if (a === 0) continue;
-    const px = Math.floor(xy[2 * i] * ws) - x0,
-      py = Math.floor(xy[2 * i + 1] * ws) - y0;
-    const cr = rgba[4 * i],
-      cg = rgba[4 * i + 1],
-      cb = rgba[4 * i + 2];
-    for (let k = 0; k < offsets.length; k += 2) {
-      const o = 4 * ((py + offsets[k + 1]) * width + px + offsets[k]);
-      bytes[o] = cr;
-      bytes[o + 1] = cg;
-      bytes[o + 2] = cb;
-      bytes[o + 3] = a;
+  // Pixel i covers [i, i + 1): a tree at 3.7 is centred in pixel 3. The outlines first, all of them, so a
+  // neighbour's outline never covers a dot (dense rows stay coloured, each dot edged where it meets the ground).
+  /** Paints every shown tree's disc: in its own colour, or in `fixed` (opaque) for the outlines. */
+  const paint = (offsets: Int32Array, fixed: [number, number, number] | null) => {
+    for (let i = 0; i < count; i++) {
+      const a = rgba[4 * i + 3];
+      if (a === 0) continue;
+      const px = Math.floor(xy[2 * i] * ws) - x0,
+        py = Math.floor(xy[2 * i + 1] * ws) - y0;
+      const cr = fixed ? fixed[0] : rgba[4 * i],
+        cg = fixed ? fixed[1] : rgba[4 * i + 1],
+        cb = fixed ? fixed[2] : rgba[4 * i + 2],
+        ca = fixed ? 255 : a;
+      for (let k = 0; k < offsets.length; k += 2) {
+        const o = 4 * ((py + offsets[k + 1]) * width + px + offsets[k]);
+        bytes[o] = cr;
+        bytes[o + 1] = cg;
+        bytes[o + 2] = cb;
+        bytes[o + 3] = ca;
+      }
     }
-  }
+  };
+  if (input.outline) paint(disc(ring), input.outline.rgb);
+  paint(disc(r), null);
   return {
     width,
     height,

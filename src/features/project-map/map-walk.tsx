@@ -1,12 +1,12 @@
 // GPS that walks you to a tree, on the map (issue 35): "Walk to this tree" from the selected tree (picked on the
-// map or from the problem-tree list), "Next tree" in the list's order (the list's filter, in its default order:
-// plot, then row and tree) or nearest first, and "Which tree am I at?" (the nearest tree, searched in the
+// map or from the problem-tree list), "Next tree" in the list's order (the list's filter and the order it is
+// sorted in on screen; plot, then row and tree, until a header is tapped) or nearest first, and "Which tree am I at?" (the nearest tree, searched in the
 // worker). The walk itself is the one WalkToTree of "My tasks" too; the rules are workers/geo/walk.ts's.
 import { useState, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { WalkToTree } from '../../components/scouting/walk-to-tree';
 import type { Fix } from '../../components/scouting/use-position';
-import { isCancelled, type GeoClient, type ListFilter } from '../../map/geo-client';
+import { isCancelled, type GeoClient, type ListFilter, type ListSort } from '../../map/geo-client';
 import { askForHeading, useHeading } from '../../map/use-heading';
 import { NEAREST_TREE_MAX_METRES, nextTarget, type WalkOrder, type WalkTree } from '../../../workers/geo/walk';
 import type { TreeValues, ZoneNames } from './tree-table';
@@ -37,6 +37,8 @@ interface Args {
   loadId: number;
   drawn: { count: number; positions: Float64Array } | null;
   listFilter: ListFilter;
+  /** The tree list's order on screen. */
+  listSort: ListSort;
   fix: Fix | null;
   /** GPS tracking is on (the compass heading is read while it is). */
   tracking: boolean;
@@ -45,7 +47,7 @@ interface Args {
   startGps: () => void;
 }
 
-export function useMapWalk({ client, loadId, drawn, listFilter, fix, tracking, select, startGps }: Args) {
+export function useMapWalk({ client, loadId, drawn, listFilter, listSort, fix, tracking, select, startGps }: Args) {
   const [walk, setWalk] = useState<Walk | null>(null);
   const [order, setOrder] = useState<WalkOrder>('list');
   const [here, setHere] = useState<Here | null>(null);
@@ -53,7 +55,7 @@ export function useMapWalk({ client, loadId, drawn, listFilter, fix, tracking, s
   const heading = useHeading(tracking || !!walking);
 
   const loadList = async (attempt = 0): Promise<WalkList | null> => {
-    const r = await client.current?.treeList(listFilter, { key: 'plot', desc: false });
+    const r = await client.current?.treeList(listFilter, listSort);
     // The tree list panel's own request may overtake ours (latest wins): ask once more.
     if (!r || isCancelled(r)) return attempt < 2 ? loadList(attempt + 1) : null;
     const n = Math.min(r.count, WALK_LIST_MAX);

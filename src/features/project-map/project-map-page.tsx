@@ -3,7 +3,7 @@ import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { buildMapLayers, TAP_SLOP_PX, TREE_DETAIL_ZOOM, type TreeLabel } from '../../map/deck-layers';
-import type { ZoneRow } from '../../map/geo-client';
+import type { ListSort, ZoneRow } from '../../map/geo-client';
 import { relatedSurveysQuery, type RelatedSurvey } from '../../api/project';
 import { useQueryClient } from '@tanstack/react-query';
 import { isChangeMode } from '../../../workers/geo/colours';
@@ -26,7 +26,7 @@ import { SurveysPanel } from './surveys-panel';
 import type { TreeValues } from './tree-table';
 import { areaItems, zoneNamesOf } from './area-items';
 import { InfoContent } from './info-content';
-import { TreeListPanel } from './tree-list-panel';
+import { DEFAULT_LIST_SORT, TreeListPanel } from './tree-list-panel';
 import { ZoneTable } from './zone-table';
 import { useProjectData } from './use-project-data';
 import { useTreeLabels } from './use-tree-labels';
@@ -245,18 +245,21 @@ function ProjectMapScreen() {
     zoom: view.zoom,
     pixelRatio: view.pixelRatio,
     on: layers.visible.trees && view.zoom < TREE_DETAIL_ZOOM,
+    sun: screen.sun,
   });
   const selZone = useMemo(() => selectedZone(sel), [sel]);
   const zoneCounts = useZoneLegend(client, mode, data.colours?.id ?? null, selZone);
 
   // The list follows the map: the legend filter, the comparison, and the plot or irrigation area selected (all its parts).
   const listFilter = useMemo(() => ({ mode, hidden, zone: selZone }), [mode, hidden, selZone]);
+  const [listSort, setListSort] = useState<ListSort>(DEFAULT_LIST_SORT);
   // GPS that walks you to a tree (issue 35): the walk, "Next tree" and "Which tree am I at?" (map-walk.tsx).
   const walk = useMapWalk({
     client,
     loadId: data.loadId,
     drawn,
     listFilter,
+    listSort,
     fix: gps.fix,
     tracking: gps.tracking,
     select: (i) => dispatch({ type: 'select', selected: { layer: 'trees', index: i } }),
@@ -536,6 +539,8 @@ function ProjectMapScreen() {
             plotNames={plots.map((x) => x.label)}
             areaNames={areas.map((x) => x.label)}
             scopeName={selectedArea ? featureName : null}
+            sort={listSort}
+            onSort={setListSort}
             onPick={flyToTree}
             onProblems={() => recolour(problemsOnly({ mode, hidden }, !!comparison))}
             onClose={closePanel}

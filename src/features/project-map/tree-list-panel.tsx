@@ -36,19 +36,24 @@ interface Props {
   plotNames: string[];
   areaNames: string[];
   scopeName: string | null;
+  /** The list's order, kept by the map screen: "Next tree" of a walk follows it (map-walk.tsx). */
+  sort: ListSort;
+  onSort: (sort: ListSort) => void;
   onPick: (drawn: number) => void;
   onProblems: () => void;
   onClose: () => void;
 }
 
+/** The list's order when a survey opens: plot, then row and tree. */
+export const DEFAULT_LIST_SORT: ListSort = { key: 'plot', desc: false };
+
 export function TreeListPanel(p: Props) {
   const { t, i18n } = useTranslation('project-map');
-  const [sort, setSort] = useState<ListSort>({ key: 'plot', desc: false });
   const [loaded, setLoaded] = useState<{ list: TreeList; key: string } | null>(null);
   const list = loaded?.list ?? null;
   const [printing, setPrinting] = useState(false);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const { client, filter } = p;
+  const { client, filter, sort } = p;
   const phone = usePhone();
   const rowPx = phone ? PHONE_ROW_PX : ROW_PX;
   const [peek, setPeek] = useState(false);
@@ -96,7 +101,7 @@ export function TreeListPanel(p: Props) {
     }
   };
   const header = (c: Col) => t(`list.cols.${c}`);
-  const onSort = (c: Col) => setSort((s) => ({ key: c, desc: s.key === c ? !s.desc : false }));
+  const onSort = (c: Col) => p.onSort({ key: c, desc: sort.key === c ? !sort.desc : false });
 
   useEffect(() => {
     if (!printing) return;

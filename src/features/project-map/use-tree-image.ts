@@ -7,7 +7,7 @@
 // as instances ('refused').
 import { useEffect, useState, type RefObject } from 'react';
 import { isCancelled, type GeoClient } from '../../map/geo-client';
-import type { TreeImage } from '../../map/deck-layers';
+import { treeRadius, type TreeImage } from '../../map/deck-layers';
 import { LAYER_STYLE } from '../../map/map-config';
 
 export interface TreeImageInput {
@@ -18,16 +18,19 @@ export interface TreeImageInput {
   pixelRatio: number;
   /** Below the detail zoom with the trees shown. */
   on: boolean;
+  /** Sun mode (issue 35): larger dots with a dark edge, as the instances from the detail zoom on. */
+  sun: boolean;
 }
 
 export function useTreeImage(client: RefObject<GeoClient | null>, p: TreeImageInput): TreeImage | 'refused' | null {
   const [image, setImage] = useState<{ drawn: object; image: TreeImage | 'refused' } | null>(null);
-  const { drawn, coloursId, zoom, pixelRatio, on } = p;
+  const { drawn, coloursId, zoom, pixelRatio, on, sun } = p;
   useEffect(() => {
     const c = client.current;
     if (!on || !c || !drawn || coloursId === null) return;
     let live = true;
-    void c.treeImage({ zoom, pixelRatio, radius: LAYER_STYLE.treeMarkerRadius }).then((r) => {
+    const outline = sun ? { rgb: LAYER_STYLE.sun.stroke.slice(0, 3) as [number, number, number], width: LAYER_STYLE.sun.markerStrokeWidth } : undefined;
+    void c.treeImage({ zoom, pixelRatio, radius: treeRadius(false, sun), outline }).then((r) => {
       if (!live || isCancelled(r)) return;
       // ImageData (not a plain {width, height, data}): deck.gl reads the size for the mip levels from it.
       setImage({
@@ -38,6 +41,6 @@ export function useTreeImage(client: RefObject<GeoClient | null>, p: TreeImageIn
     return () => {
       live = false;
     };
-  }, [client, drawn, coloursId, zoom, pixelRatio, on]);
+  }, [client, drawn, coloursId, zoom, pixelRatio, on, sun]);
   return image && image.drawn === drawn ? image.image : null;
 }
