@@ -86,6 +86,10 @@ describe('a field worker offline, exactly once', () => {
     await openTask(p, title);
     await expect.poll(() => p.getByTestId('task-tree').count()).toBe(PER_TASK);
     await offline(a.context, true);
+    // The worker stands at the task's first tree (the phone's fix): offline, the walk says they have arrived.
+    const walk = p.getByTestId('walk');
+    await expect.poll(() => walk.getAttribute('data-arrived')).toBe('true');
+    expect(Number(await walk.getAttribute('data-distance'))).toBeLessThan(1);
     for (const [t, name] of [title, title2].entries()) {
       if (t > 0) await openTask(p, name);
       for (let i = 0; i < PER_TASK; i++) {
@@ -98,6 +102,8 @@ describe('a field worker offline, exactly once', () => {
         await form.getByTestId('record-photos').setInputFiles(await photoFile(`tree-${n + 1}.jpg`, n + 1));
         await form.getByTestId('record-save').click();
         await form.waitFor({ state: 'detached' });
+        // Then on to the next tree of the task, nearest first, with its distance from where the worker stands.
+        if (n === 0) await expect.poll(async () => Number(await walk.getAttribute('data-distance'))).toBeGreaterThan(1);
       }
       await expect.poll(() => p.locator('[data-testid=task-tree][data-visited=true]').count()).toBe(PER_TASK);
       await p.getByTestId('task-to-done').click();
