@@ -2,7 +2,7 @@ import type { Config } from '../config';
 import { openPglite, openPostgres, type Db } from './adapter';
 import { acquireDataDirLock } from './lock';
 import { MIGRATION_LOCK_KEY, migrate } from './migrate';
-import { collectGarbage } from '../workers/collect';
+import { collectGarbage } from '../threads/collect';
 import { seedDemo, insertUser, type SeedSummary } from './seed';
 
 export interface OpenedDb {

@@ -3,8 +3,8 @@
 // worker; other threads get a port (connectPort) and open a Db on it.
 import type { MessagePort } from 'node:worker_threads';
 import type { Db, Tx } from './adapter';
-import { RpcClient, type Port } from '../workers/rpc';
-import { spawnTsWorker } from '../workers/spawn';
+import { RpcClient, type Port } from '../threads/rpc';
+import { spawnTsWorker } from '../threads/spawn';
 import { heartbeatBuffer, heartbeatReader } from './heartbeat';
 
 const WORKER = new URL('./pglite-worker.ts', import.meta.url);

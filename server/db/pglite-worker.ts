@@ -10,10 +10,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MessageChannel, parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
-import { serveRpc, type Port } from '../workers/rpc';
+import { serveRpc, type Port } from '../threads/rpc';
 import { PARSERS } from './parsers';
 import { heartbeatWriter } from './heartbeat';
-import { collectGarbage } from '../workers/collect';
+import { collectGarbage } from '../threads/collect';
 
 interface Data {
   dataDir?: string;

@@ -3,8 +3,8 @@
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { openPostgres, type Db } from '../db/adapter';
 import { dbOnPort } from '../db/pglite-client';
-import { serializeError } from '../workers/rpc';
-import { collectIfHeld } from '../workers/collect';
+import { serializeError } from '../threads/rpc';
+import { collectIfHeld } from '../threads/collect';
 import { JOBS, type JobName } from './registry';
 import type { JobMessage } from './runner';
 

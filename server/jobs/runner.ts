@@ -7,8 +7,8 @@ import type { MessagePort, Worker } from 'node:worker_threads';
 import type { Db } from '../db/adapter';
 import type { ErrorCode, ErrorParams } from '../../src/domain/error-codes';
 import { HttpError } from '../http-error';
-import { deserializeError, type SerializedError } from '../workers/rpc';
-import { spawnTsWorker } from '../workers/spawn';
+import { deserializeError, type SerializedError } from '../threads/rpc';
+import { spawnTsWorker } from '../threads/spawn';
 import type { JobName, JobInput, JobOutput } from './registry';
 
 const ENTRY = new URL('./job-thread.ts', import.meta.url);

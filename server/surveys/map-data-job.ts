@@ -3,7 +3,7 @@
 // (server/snapshots).
 import type { Db } from '../db/adapter';
 import { BytePieces } from '../jobs/byte-pieces';
-import { collectIfHeld } from '../workers/collect';
+import { collectIfHeld } from '../threads/collect';
 import { MapJsonWriter } from './map-data-build';
 import { forEachTreeChunk, loadProjectAreas } from './map-data-query';
 
