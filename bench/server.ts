@@ -13,6 +13,8 @@ export interface BenchServer {
   startMs: number;
   /** What the server said the demo seed took (null: nothing seeded, or PostgreSQL already seeded). */
   seedMs: number | null;
+  /** Settles once a new demo database's aerial photos are tiled (never when nothing was seeded: race it). */
+  photos: Promise<void>;
 }
 
 /** Starts the server on a new DATA_DIR, or on `reuse` (a restart: its database and snapshots as they were). */
@@ -35,6 +37,12 @@ export async function startServer(scale: string, databaseUrl?: string, extraEnv:
   const t0 = performance.now();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
+  let photosDone = () => {};
+  const photos = new Promise<void>((resolve) => (photosDone = resolve));
+  // Runs before the start's own listener appends the chunk to `out`: the chunk is read with it.
+  const onPhotos = (d: Buffer) => /Demo aerial photos (of \d+ surveys ready|failed)/.test(out + d.toString()) && photosDone();
+  child.stdout!.on('data', onPhotos);
+  child.stderr!.on('data', onPhotos);
   const url = await new Promise<string>((resolve, reject) => {
     const onData = (d: Buffer) => {
       out += d.toString();
@@ -46,7 +54,7 @@ export async function startServer(scale: string, databaseUrl?: string, extraEnv:
     child.once('exit', (code) => reject(new Error(`server exited ${code}:\n${out}`)));
   });
   const seeded = /Seeded demo data in ([\d.]+) s/.exec(out);
-  return { url, child, dir, startMs: performance.now() - t0, seedMs: seeded ? Number(seeded[1]) * 1000 : null };
+  return { url, child, dir, startMs: performance.now() - t0, seedMs: seeded ? Number(seeded[1]) * 1000 : null, photos };
 }
 
 /** Resident memory of a process (all its threads), MB. */
