@@ -4,7 +4,7 @@
 // the middle of the map renewed without a visible error (also after being offline).
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { apiJson, demoSurvey, launchBrowser, loginAs, newPage } from '../support/browser';
+import { apiJson, demoSurvey, explained, launchBrowser, loginAs, newPage, pageLog } from '../support/browser';
 import { ACCOUNTS } from '../support/accounts';
 
 let browser: Browser;
@@ -163,6 +163,7 @@ describe('people and access in Chromium', () => {
 
   it('Profile lists the signed-in devices and signs another one out; that device lands on the login at its next call', async () => {
     const phone = await newPage(browser, { baseURL });
+    const phoneLog = pageLog(phone); // printed if the phone does not land on the login
     await loginAs(phone, 'grower2');
     const laptop = await newPage(browser, { baseURL });
     await loginAs(laptop, 'grower2');
@@ -175,8 +176,9 @@ describe('people and access in Chromium', () => {
     await panel.getByTestId('sessions-end-others').click();
     await poll(() => panel.getByTestId('session-row').count()).toBe(1);
     // The phone's next call is answered 401, its refresh too: signed out, with the spec's message.
+    phoneLog.mark('signed out by the laptop');
     await phone.goto('/orders');
-    await poll(() => phone.url()).toMatch(/\/login$/);
+    await explained(phoneLog, () => poll(() => phone.url()).toMatch(/\/login$/));
     await poll(() => phone.getByTestId('login-error').textContent()).toContain('Session expired');
     expect(await laptop.evaluate(() => localStorage.getItem('token'))).not.toBeNull();
     await phone.context().close();

@@ -125,3 +125,36 @@ export async function screenPixels(page: Page, clip: { x: number; y: number; wid
     return Array.from(ctx.getImageData(0, 0, c.width, c.height).data);
   }, png.toString('base64'));
 }
+
+/**
+ * What a page did, for a failing test to print: its API answers (status, from the service worker or not), failed
+ * requests, console errors and main-frame navigations, each with the ms since the log began.
+ */
+export function pageLog(page: Page): { lines: string[]; mark: (what: string) => void } {
+  const t0 = Date.now();
+  const lines: string[] = [];
+  const at = () => String(Date.now() - t0).padStart(6);
+  const path = (u: string) => u.replace(/^https?:\/\/[^/]+/, '');
+  page.on('response', (r) => {
+    if (path(r.url()).startsWith('/api/'))
+      lines.push(`${at()} ${r.request().method()} ${path(r.url())} ${r.status()}${r.fromServiceWorker() ? ' (service worker)' : ''}`);
+  });
+  page.on('requestfailed', (r) => lines.push(`${at()} failed ${r.request().method()} ${path(r.url())}: ${r.failure()?.errorText}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) lines.push(`${at()} console: ${m.text()}`);
+  });
+  page.on('framenavigated', (f) => {
+    if (f === page.mainFrame()) lines.push(`${at()} at ${path(f.url())}`);
+  });
+  return { lines, mark: (what) => lines.push(`${at()} -- ${what}`) };
+}
+
+/** Runs `check`; when it fails, its error carries the page's log (pageLog) so the report says what the page did. */
+export async function explained<T>(log: { lines: string[] }, check: () => Promise<T>): Promise<T> {
+  try {
+    return await check();
+  } catch (e) {
+    if (e instanceof Error) e.message += `\nWhat the page did:\n${log.lines.join('\n')}`;
+    throw e;
+  }
+}
