@@ -106,8 +106,9 @@ const hasFiles = (dir: string, projectId: number, token: string) => SNAPSHOT_PAR
 async function recordedSnapshots(db: Db, projectId: number): Promise<Recorded[]> {
   return (
     await db.query<Recorded>(
-      `SELECT token, version::text, obs_version::text, trees_version::text FROM survey_snapshots
-      WHERE project_id = $1 ORDER BY version DESC, built_at DESC`,
+      // Ordered by the numbers (s.version), not by the text columns of the answer: as text, '9' comes after '10'.
+      `SELECT token, version::text, obs_version::text, trees_version::text FROM survey_snapshots s
+      WHERE project_id = $1 ORDER BY s.version DESC, s.built_at DESC`,
       [projectId],
     )
   ).rows;
