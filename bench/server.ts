@@ -15,6 +15,8 @@ export interface BenchServer {
   seedMs: number | null;
   /** Settles once a new demo database's aerial photos are tiled (never when nothing was seeded: race it). */
   photos: Promise<void>;
+  /** Once a new demo database's map data is made (server/surveys/prepare.ts): what the server said it took, ms. */
+  prepared: Promise<number>;
 }
 
 /** Starts the server on a new DATA_DIR, or on `reuse` (a restart: its database and snapshots as they were). */
@@ -43,6 +45,13 @@ export async function startServer(scale: string, databaseUrl?: string, extraEnv:
   const onPhotos = (d: Buffer) => /Demo aerial photos (of \d+ surveys ready|failed)/.test(out + d.toString()) && photosDone();
   child.stdout!.on('data', onPhotos);
   child.stderr!.on('data', onPhotos);
+  let preparedDone = (_ms: number) => {};
+  const prepared = new Promise<number>((resolve) => (preparedDone = resolve));
+  const onPrepared = (d: Buffer) => {
+    const m = /Map data of \d+ surveys ready in ([\d.]+) s/.exec(out + d.toString());
+    if (m) preparedDone(Number(m[1]) * 1000);
+  };
+  child.stdout!.on('data', onPrepared);
   const url = await new Promise<string>((resolve, reject) => {
     const onData = (d: Buffer) => {
       out += d.toString();
@@ -54,7 +63,7 @@ export async function startServer(scale: string, databaseUrl?: string, extraEnv:
     child.once('exit', (code) => reject(new Error(`server exited ${code}:\n${out}`)));
   });
   const seeded = /Seeded demo data in ([\d.]+) s/.exec(out);
-  return { url, child, dir, startMs: performance.now() - t0, seedMs: seeded ? Number(seeded[1]) * 1000 : null, photos };
+  return { url, child, dir, startMs: performance.now() - t0, seedMs: seeded ? Number(seeded[1]) * 1000 : null, photos, prepared };
 }
 
 /** Resident memory of a process (all its threads), MB. */

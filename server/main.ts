@@ -10,6 +10,7 @@ import { ADMIN, FARMS } from './db/seed-farms';
 import { availableParallelism } from 'node:os';
 import { resumeOrthophotos } from './orthophoto/service';
 import { seedDemoOrthophotos } from './orthophoto/demo';
+import { prepareAllSnapshots } from './surveys/prepare';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -65,11 +66,15 @@ async function main() {
   console.log(`Ready in ${((performance.now() - t0) / 1000).toFixed(1)} s.`);
   // Aerial photos: uploads a killed process left are tiled again; a new demo database gets its two photos.
   await resumeOrthophotos(db, (m) => console.log(m)).catch((e: Error) => console.error(`Orthophotos: ${e.message}`));
+  // A new demo database: every survey's map data is made now (no grower waits for the first build), then the photos.
   if (opened.seeded)
-    void seedDemoOrthophotos(db, config.SEED_SCALE).then(
-      (r) => console.log(`Demo aerial photos of ${r.surveys} surveys ready in ${(r.ms / 1000).toFixed(1)} s.`),
-      (e: Error) => console.error(`Demo aerial photos failed: ${e.message}`),
-    );
+    void prepareAllSnapshots(db, (m) => console.error(m))
+      .then((r) => console.log(`Map data of ${r.surveys} surveys ready in ${(r.ms / 1000).toFixed(1)} s.`))
+      .then(() => seedDemoOrthophotos(db, config.SEED_SCALE))
+      .then(
+        (r) => console.log(`Demo aerial photos of ${r.surveys} surveys ready in ${(r.ms / 1000).toFixed(1)} s.`),
+        (e: Error) => console.error(`Demo aerial photos failed: ${e.message}`),
+      );
 }
 
 main().catch((e) => {

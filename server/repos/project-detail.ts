@@ -29,3 +29,9 @@ export async function relatedSurveys(q: Queryable, p: ProjectRow, user: AuthUser
   );
   return rows;
 }
+
+/** Every survey with results, the most trees first (the snapshots made after a seed: server/surveys/prepare.ts). */
+export async function surveysWithResults(q: Queryable): Promise<number[]> {
+  const { rows } = await q.query<{ project_id: number }>('SELECT project_id FROM tree_observations GROUP BY project_id ORDER BY count(*) DESC, project_id');
+  return rows.map((r) => r.project_id);
+}

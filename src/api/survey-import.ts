@@ -7,7 +7,7 @@ import { getAccessToken, refreshAccessToken } from './access-token';
 // reports upload progress. The server streams NDJSON progress lines
 // ({phase, done, total}) and ends with {phase:'done', status, body}.
 
-export type ImportPhase = 'uploading' | 'parsing' | 'matching' | 'writing' | 'done';
+export type ImportPhase = 'uploading' | 'parsing' | 'matching' | 'writing' | 'snapshot' | 'done';
 export interface ImportProgress {
   phase: ImportPhase;
   done: number;

@@ -79,6 +79,39 @@ describe(`survey snapshots on ${ENGINE}`, () => {
     await expectPatchedEqualsFull();
   });
 
+  it("an import makes the survey's map data before it answers: the snapshot of the new version is recorded, and the next open builds nothing", async () => {
+    const recorded = async () =>
+      (
+        await t.db.query<{ current: boolean }>(
+          `SELECT EXISTS (SELECT 1 FROM survey_snapshots s JOIN survey_versions v USING (project_id)
+                           WHERE s.project_id = $1 AND s.version = v.version) AS current`,
+          [fx.project],
+        )
+      ).rows[0].current;
+    await open();
+    expect(await recorded()).toBe(true);
+    const status = (
+      await t.db.query<{ s: number }>('SELECT tree_status AS s FROM tree_observations WHERE project_id = $1 AND tree_id = $2', [fx.project, fx.trees[1]])
+    ).rows[0].s;
+    // Count the snapshot jobs this app asks its job thread for (the real runner, counted on the way through).
+    const jobs = jobsFor(t.db);
+    const run = jobs.run;
+    let builds = 0;
+    jobs.run = ((job: Parameters<typeof run>[0], ...rest: unknown[]) => {
+      if (job === 'surveySnapshot') builds++;
+      return (run as (...a: unknown[]) => Promise<unknown>)(job, ...rest);
+    }) as typeof run;
+    try {
+      expect((await importRows(`tree_id,tree_status\n${fx.trees[1]},${(status + 1) % 3}`)).statusCode).toBe(200);
+      expect(builds).toBe(1); // the import's own step
+      expect(await recorded()).toBe(true); // the version moved with the import, and its snapshot is already there
+      await open();
+      expect(builds).toBe(1); // the first open after the import built nothing
+    } finally {
+      jobs.run = run;
+    }
+  });
+
   it('tree edits (moved, renumbered, deleted with its results) are patched in, and equal a full read', async () => {
     await open();
     await t.db.query('UPDATE trees SET lon = lon + 0.00001, row_num = row_num + 100 WHERE tree_id = $1', [fx.trees[1]]);

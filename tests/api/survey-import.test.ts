@@ -143,7 +143,13 @@ describe(`survey results import on ${ENGINE}`, () => {
       .trim()
       .split('\n')
       .map((l) => JSON.parse(l));
-    expect(lines.map((l) => l.phase)).toEqual(expect.arrayContaining(['parsing', 'matching', 'writing', 'done']));
+    expect(lines.map((l) => l.phase)).toEqual(expect.arrayContaining(['parsing', 'matching', 'writing', 'snapshot', 'done']));
+    // The survey's map data is made after the write and before the answer (its first open does not wait for it).
+    expect(lines.slice(-3)).toEqual([
+      { phase: 'snapshot', done: 0, total: 1 },
+      { phase: 'snapshot', done: 1, total: 1 },
+      expect.objectContaining({ phase: 'done' }),
+    ]);
     const last = lines[lines.length - 1];
     expect(last).toMatchObject({ phase: 'done', status: 200, body: { format: 'geojson', matched_by_id: 1, matched_nearest: 1, observations: 2 } });
     const streamedError = (await post('tree_id\nxyz', 'text/csv', '', 'application/x-ndjson')).body

@@ -31,7 +31,7 @@ export const importResult = okMessage.extend({
   timings_ms: z.object({ parse: ms, match: ms, write: ms }),
 });
 
-export const importProgressLine = z.object({ phase: z.enum(['parsing', 'matching', 'writing']), done: count, total: count });
+export const importProgressLine = z.object({ phase: z.enum(['parsing', 'matching', 'writing', 'snapshot']), done: count, total: count });
 export const importDoneLine = z.object({
   phase: z.literal('done'),
   status: z.number().int(),

@@ -8,6 +8,7 @@ import { jobsFor } from '../../../jobs/runner';
 import { projectParams } from '../../../repos/project-access';
 import { doc } from '../shared';
 import type { Progress } from '../../../imports/import-run';
+import { prepareSnapshot } from '../../../surveys/prepare';
 import { importResponse } from '../../../../src/domain/contracts/survey-import';
 
 // POST /api/admin/projects/:projectId/import — survey results per tree, as
@@ -15,7 +16,8 @@ import { importResponse } from '../../../../src/domain/contracts/survey-import';
 // All or nothing: any bad row → 422 listing every bad row with its line, and
 // nothing is written; otherwise one transaction writes everything.
 // With `Accept: application/x-ndjson` the reply streams progress lines
-// ({phase, done, total}) and ends with {phase:'done', status, body}.
+// ({phase, done, total}) and ends with {phase:'done', status, body}. After the
+// write, the survey's map data is made ('snapshot'): its first open finds it.
 
 const Query = z.strictObject({
   create_unmatched: z.enum(['true', 'false', '1', '0']).optional().describe('Create new trees for rows that match no tree'),
@@ -47,8 +49,15 @@ export const surveyImportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     async (request, reply) => {
       const user = currentUser(request);
       const create = request.query.create_unmatched === 'true' || request.query.create_unmatched === '1';
-      const run = (p: Progress) => jobs.run('import', { user, projectId: request.params.projectId, body: request.body, createUnmatched: create }, p as never);
-      if (!/application\/x-ndjson/.test(request.headers.accept ?? '')) return run(() => undefined);
+      const { projectId } = request.params;
+      const run = (p: Progress) => jobs.run('import', { user, projectId, body: request.body, createUnmatched: create }, p as never);
+      // Then the survey's map data, so the first grower to open it does not wait for the build (issue 34).
+      const prepare = () => prepareSnapshot(db, projectId, (m) => request.log.warn(m));
+      if (!/application\/x-ndjson/.test(request.headers.accept ?? '')) {
+        const body = await run(() => undefined);
+        await prepare();
+        return body;
+      }
 
       const stream = new PassThrough();
       const line = (o: unknown) => stream.write(`${JSON.stringify(o)}\n`);
@@ -63,6 +72,9 @@ export const surveyImportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
             last = now;
           }
         });
+        line({ phase: 'snapshot', done: 0, total: 1 });
+        await prepare();
+        line({ phase: 'snapshot', done: 1, total: 1 });
         line({ phase: 'done', status: 200, body });
       } catch (e) {
         const err = e instanceof HttpError ? e : null;

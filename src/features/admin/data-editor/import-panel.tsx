@@ -1,12 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { importSurveyResults, type ImportProgress, type ImportResult } from '../../../api/survey-import';
+import { importSurveyResults, type ImportPhase, type ImportProgress, type ImportResult } from '../../../api/survey-import';
 import { errorText } from '../../../api/error-text';
 import { ApiError } from '../../../api/errors';
 
 // Survey-results import: project, file, "create unmatched" flag, a progress
 // bar for the upload and then the server's phases, the summary or every bad
 // row with its line number (nothing is imported then).
+
+/** Steps without a count of their own: the bar runs without a percentage. */
+const UNCOUNTED = new Set<ImportPhase>(['parsing', 'matching', 'snapshot']);
 
 export function ImportPanel({ projects, onImported }: { projects: { project_id: number; name: string }[]; onImported: () => void }) {
   const { t } = useTranslation('admin.data-editor');
@@ -71,9 +74,9 @@ export function ImportPanel({ projects, onImported }: { projects: { project_id: 
       {progress && (
         <div className="editor-import__progress" data-testid="import-progress">
           <span>
-            {t(`import.phases.${progress.phase}`)} {progress.phase !== 'parsing' && progress.phase !== 'matching' ? `${pct}%` : ''}
+            {t(`import.phases.${progress.phase}`)} {UNCOUNTED.has(progress.phase) ? '' : `${pct}%`}
           </span>
-          <progress max={100} value={progress.phase === 'parsing' || progress.phase === 'matching' ? undefined : pct} />
+          <progress max={100} value={UNCOUNTED.has(progress.phase) ? undefined : pct} />
         </div>
       )}
       {result && (
