@@ -139,7 +139,7 @@ export function pageLog(page: Page): { lines: string[]; mark: (what: string) => 
     if (path(r.url()).startsWith('/api/'))
       lines.push(`${at()} ${r.request().method()} ${path(r.url())} ${r.status()}${r.fromServiceWorker() ? ' (service worker)' : ''}`);
   });
-  page.on('requestfailed', (r) => lines.push(`${at()} failed ${r.request().method()} ${path(r.url())}: ${r.failure()?.errorText}`));
+  page.on('requestfailed', (r) => lines.push(`${at()} failed ${r.method()} ${path(r.url())}: ${r.failure()?.errorText}`));
   page.on('console', (m) => {
     if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) lines.push(`${at()} console: ${m.text()}`);
   });
