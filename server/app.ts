@@ -19,7 +19,7 @@ import { contentSecurityPolicy } from './plugins/csp';
 import { registerRoutes } from './routes';
 import { HttpError } from './http-error';
 import { jobsFor } from './jobs/runner';
-import { setSnapshotDir } from './snapshots/store';
+import { releaseSnapshotDir, setSnapshotDir } from './snapshots/store';
 import { setOrthoOptions, type OrthoOptions } from './orthophoto/store';
 import { setPhotoOptions } from './scouting/photo-store';
 import { availableParallelism } from 'node:os';
@@ -135,6 +135,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   registerAuth(app, opts.db, opts.tokens);
   app.addHook('onClose', () => jobsFor(opts.db).close());
   if (opts.snapshotDir) setSnapshotDir(opts.db, opts.snapshotDir);
+  else app.addHook('onClose', () => releaseSnapshotDir(opts.db));
   if (opts.ortho) setOrthoOptions(opts.db, opts.ortho);
   if (opts.photoDir) setPhotoOptions(opts.db, { dir: opts.photoDir });
   await registerRoutes(app, {

@@ -42,23 +42,36 @@ export interface SnapshotMeta {
   compactBrFile: string;
 }
 
-const dirs = new WeakMap<Db, string>();
+/** Each database's folder; a temporary one has its removal (at the app's close, or at the process's exit). */
+const dirs = new WeakMap<Db, { dir: string; remove?: () => void }>();
 
 /** The snapshot folder of a database (set once by the app; a temporary one otherwise). */
 export function snapshotDirOf(db: Db): string {
-  let dir = dirs.get(db);
-  if (!dir) {
-    dir = mkdtempSync(path.join(tmpdir(), 'orchard-snapshots-'));
-    const temp = dir;
-    process.once('exit', () => rmSync(temp, { recursive: true, force: true }));
-    dirs.set(db, dir);
+  let entry = dirs.get(db);
+  if (!entry) {
+    const dir = mkdtempSync(path.join(tmpdir(), 'orchard-snapshots-'));
+    const remove = () => rmSync(dir, { recursive: true, force: true });
+    process.once('exit', remove);
+    dirs.set(db, (entry = { dir, remove }));
   }
-  return dir;
+  return entry.dir;
 }
 
 export function setSnapshotDir(db: Db, dir: string): void {
   mkdirSync(dir, { recursive: true });
-  dirs.set(db, dir);
+  dirs.set(db, { dir });
+}
+
+/**
+ * The app closed: a temporary folder goes now, and with it its exit listener (test files sharing a process
+ * open many apps: one listener each had Node warn of a leak). A folder the app was given stays.
+ */
+export function releaseSnapshotDir(db: Db): void {
+  const entry = dirs.get(db);
+  if (!entry?.remove) return;
+  process.off('exit', entry.remove);
+  entry.remove();
+  dirs.delete(db);
 }
 
 /** The files of one snapshot. */
