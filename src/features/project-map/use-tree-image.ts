@@ -7,8 +7,7 @@
 // as instances ('refused').
 import { useEffect, useState, type RefObject } from 'react';
 import { isCancelled, type GeoClient } from '../../map/geo-client';
-import { treeRadius, type TreeImage } from '../../map/deck-layers';
-import { LAYER_STYLE } from '../../map/map-config';
+import { treeEdge, treeRadius, type TreeImage } from '../../map/deck-layers';
 
 export interface TreeImageInput {
   /** The drawn trees (a new object per load or comparison). */
@@ -29,7 +28,8 @@ export function useTreeImage(client: RefObject<GeoClient | null>, p: TreeImageIn
     const c = client.current;
     if (!on || !c || !drawn || coloursId === null) return;
     let live = true;
-    const outline = sun ? { rgb: LAYER_STYLE.sun.stroke.slice(0, 3) as [number, number, number], width: LAYER_STYLE.sun.markerStrokeWidth } : undefined;
+    const edge = treeEdge(false, sun); // the instances' edge below the detail zoom: Sun mode only
+    const outline = edge ? { rgb: edge.rgba.slice(0, 3) as [number, number, number], width: edge.width } : undefined;
     void c.treeImage({ zoom, pixelRatio, radius: treeRadius(false, sun), outline }).then((r) => {
       if (!live || isCancelled(r)) return;
       // ImageData (not a plain {width, height, data}): deck.gl reads the size for the mip levels from it.
