@@ -18,7 +18,7 @@ export const MAP_DEFAULTS = {
   maxZoom: 20,
   padding: 50,
   animationMs: 1000,
-  /** The most a fit zooms in (§9). How far a survey's first fit goes by its feature count (§4: 19/18/17) is workers/geo/fit.ts. */
+  /** The most a fit zooms in (§9; the default of src/map/fit.ts fitMap). How far a survey's first fit goes by its feature count (§4: 19/18/17) is workers/geo/fit.ts. */
   maxFitZoom: 18,
   gpsZoom: 17,
 };

@@ -13,7 +13,7 @@ export interface Measure {
 /**
  * What the custom drawing modes are given by the map that hosts them (as terra-draw's behaviours are injected):
  * snap targets, whether to snap, where live measurements go, and — set by the active drawing mode — the
- * undo/redo of one vertex of the shape being drawn. One object per map (createDraw(behaviours)).
+ * undo/redo of one vertex of the shape being drawn. One object per map (createDrawAdapter(map, behaviours)).
  */
 export interface DrawBehaviours {
   snapRings: (excludeId?: string) => Ring[];

@@ -1,6 +1,6 @@
 import type { Map as MlMap, GeoJSONSource } from 'maplibre-gl';
 import type { FeatureCollection } from 'geojson';
-import { COLORS, WIDTHS } from './constants';
+import { COLORS, DRAW, WIDTHS } from './constants';
 
 // The admin map's own layers (admin.md §9 styles): plots red outline 3,
 // irrigation areas green 3, trees blue circles radius 8, the selected
@@ -88,4 +88,25 @@ export function setLayerVisible(map: MlMap, kind: LayerKind, visible: boolean): 
 export function hideFeature(map: MlMap, kind: LayerKind | null, id: number | null): void {
   for (const k of Object.keys(LAYERS) as LayerKind[])
     for (const layer of LAYERS[k]) if (map.getLayer(layer)) map.setFilter(layer, k === kind && id !== null ? ['!=', ['id'], id] : null);
+}
+
+/** Orange or not (feature-state `selected`): the selected feature of admin.md §2. */
+export function markSelected(map: MlMap, kind: LayerKind, id: number, selected: boolean): void {
+  map.setFeatureState({ source: SOURCES[kind], id }, { selected });
+}
+
+/** The feature under a point of the map (CSS pixels), within admin.md §9's click tolerance; the most specific layer wins. */
+export function editorFeatureAt(map: MlMap, point: { x: number; y: number }): { kind: LayerKind; id: number } | null {
+  const tol = DRAW.clickTolerancePx;
+  const hits = map.queryRenderedFeatures(
+    [
+      [point.x - tol, point.y - tol],
+      [point.x + tol, point.y + tol],
+    ],
+    { layers: CLICK_LAYERS.filter((l) => map.getLayer(l)) },
+  );
+  const hit = CLICK_LAYERS.map((l) => hits.find((h) => h.layer.id === l)).find(Boolean);
+  if (!hit) return null;
+  const kind: LayerKind = hit.layer.id === 'ed-trees' ? 'tree' : hit.layer.id === 'ed-areas-fill' ? 'irrigation' : 'plot';
+  return { kind, id: Number(hit.id) };
 }

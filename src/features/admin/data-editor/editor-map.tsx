@@ -1,39 +1,33 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { IControl, Map as MlMap, MapMouseEvent } from 'maplibre-gl';
-import type MapboxDraw from '@mapbox/mapbox-gl-draw';
-import type { Geometry, Position } from 'geojson';
-import { extentOf, maxFitZoom } from '../../../../workers/geo/fit';
+import type { Map as MlMap } from 'maplibre-gl';
+import type { Geometry } from 'geojson';
 import type { ClientData, ClientSummary, EditorFeature, EditorType } from '../../../api/admin-data';
-import { GLOBAL_VIEW, MAP_DEFAULTS } from '../../../map/map-config';
+import { GLOBAL_VIEW } from '../../../map/map-config';
+import { fitMap } from '../../../map/fit';
 import { useMapView } from '../../../map/use-map-view';
 import { MapContextLost } from '../../../map/context-lost';
-import { createDraw } from '../../../map/draw/create-draw';
+import { createDrawAdapter, type DrawAdapter } from '../../../map/draw/draw-adapter';
 import { createDrawBehaviours, type DrawBehaviours, type Measure } from '../../../map/draw/bridge';
 import { DRAW } from '../../../map/draw/constants';
 import {
   addEditorLayers,
-  CLICK_LAYERS,
+  editorFeatureAt,
   hideFeature,
+  markSelected,
   setEditorData,
   setImportPreview,
   setLayerVisible,
-  SOURCES,
   type LayerKind,
 } from '../../../map/draw/editor-layers';
-import type { Ring } from '../../../map/draw/snap';
-import { MapLegend, MapToolbar, type MapMode } from './map-controls';
-import { boundsOf, featureById } from './map-geometry';
+import { MapLegend, MapStatus, MapToolbar, type MapMode } from './map-controls';
+import { boundsOf, farmFit, featureById, polygonsExtent, snapRings, type Selection } from './map-geometry';
+import { useUndoKeys } from './use-undo-keys';
 
 // The admin map (admin.md §2 "Admin map (drawing)", §4 map modes, §9):
-// View / Add Shape / Modify with mapbox-gl-draw, legend with layer toggles
+// View / Add Shape / Modify through the draw adapter (src/map/draw/draw-adapter.ts), legend with layer toggles
 // and the drawing type, selection (orange, zoom; click again deselects),
 // auto-fit 500 ms after data loads. Works offline: no tiles → plain background.
-
-export interface Selection {
-  type: EditorType;
-  id: number;
-}
 
 export interface EditorMapProps {
   data: ClientData | null;
@@ -57,35 +51,19 @@ export interface EditorMapProps {
   banners?: ReactNode;
 }
 
-const ringsOf = (g: Geometry): Ring[] => (g.type === 'Polygon' ? (g.coordinates as Ring[]) : g.type === 'MultiPolygon' ? (g.coordinates.flat() as Ring[]) : []);
-
-/**
- * Fits the map to the client's farm: its plots, else its irrigation areas, else its trees (client.md §4's
- * order and max zoom by feature count, workers/geo/fit.ts); a client without any geometry stays where it is.
- */
+/** Fits the map to the client's farm (map-geometry.ts farmFit); a client without any geometry stays where it is. */
 function fitToFarm(map: MlMap | null, d: ClientData | null | undefined): void {
-  if (!map || !d) return;
-  const plots = d.plots.features.map((f) => ringsOf(f.geometry));
-  const areas = d.irrigationAreas.features.map((f) => ringsOf(f.geometry));
-  const shapes = plots.length ? plots : areas;
-  const all: Position[] = shapes.length
-    ? shapes.flat(2)
-    : Array.from({ length: d.trees.count }, (_, i): Position => [d.trees.cols.lon[i], d.trees.cols.lat[i]]);
-  if (!all.length) return;
-  map.fitBounds(boundsOf({ type: 'MultiPoint', coordinates: all }), {
-    padding: MAP_DEFAULTS.padding,
-    maxZoom: shapes.length ? maxFitZoom(shapes.length) : MAP_DEFAULTS.maxFitZoom,
-    duration: 0,
-  });
+  const fit = map && d ? farmFit(d) : null;
+  if (map && fit) fitMap(map, fit.bounds, { maxZoom: fit.maxZoom });
 }
 
 export function EditorMap(p: EditorMapProps) {
-  const { t, i18n } = useTranslation('admin.data-editor');
+  const { i18n } = useTranslation('admin.data-editor');
   // The zoom buttons sit in the inline-end corner, the legend in the inline-start one: never on top of each other.
   const navigation = i18n.dir() === 'rtl' ? 'top-left' : 'top-right';
   const box = useRef<HTMLDivElement>(null);
   const mapRef = useRef<MlMap | null>(null);
-  const drawRef = useRef<MapboxDraw | null>(null);
+  const drawRef = useRef<DrawAdapter | null>(null);
   // The client whose plots the map was last fitted to (auto-fit once per client and per map).
   const fittedFor = useRef<number | null>(null);
   const [ready, setReady] = useState(false);
@@ -112,16 +90,7 @@ export function EditorMap(p: EditorMapProps) {
     (behaviours.current ??= {
       ...createDrawBehaviours(),
       onMeasure: setMeasure,
-      snapRings: () => {
-        const d = props.current.data;
-        if (!d) return [];
-        const s = props.current.selected;
-        const skip = (type: EditorType, id: number) => modeRef.current === 'modify' && s?.type === type && s.id === id;
-        return [
-          ...d.plots.features.filter((f) => !skip('plot', f.properties.id)).flatMap((f) => ringsOf(f.geometry)),
-          ...d.irrigationAreas.features.filter((f) => !skip('irrigation', f.properties.id)).flatMap((f) => ringsOf(f.geometry)),
-        ];
-      },
+      snapRings: () => snapRings(props.current.data, modeRef.current === 'modify' ? props.current.selected : null),
     });
 
   // The map (the app's map adapter, without the deck.gl overlay: the editor draws with MapLibre layers), and on it
@@ -135,35 +104,23 @@ export function EditorMap(p: EditorMapProps) {
     const setup = () => {
       if (!live) return;
       addEditorLayers(map);
-      const draw = createDraw(behavioursOf());
-      map.addControl(draw as unknown as IControl);
+      const draw = createDrawAdapter(map, behavioursOf());
+      draw.start();
       drawRef.current = draw;
-      // mapbox-gl-draw fires its events on the map; MapLibre's typings do not know them.
-      const on = map.on.bind(map) as unknown as (type: string, fn: (e: { features: { geometry: Geometry }[] }) => void) => void;
-      on('draw.create', (e) => {
+      draw.on('create', (e) => {
         const type = drawTypeRef.current;
         if (type && e.features[0]) props.current.onDrawn(type, e.features[0].geometry);
       });
-      on('draw.update', (e) => {
+      draw.on('update', (e) => {
         const s = props.current.selected;
         if (s && modeRef.current === 'modify' && e.features[0]) props.current.onModified(s.type, s.id, e.features[0].geometry);
       });
-      map.on('click', (e: MapMouseEvent) => {
+      map.on('click', (e) => {
         if (modeRef.current !== 'view') return;
-        const tol = DRAW.clickTolerancePx;
-        const hits = map.queryRenderedFeatures(
-          [
-            [e.point.x - tol, e.point.y - tol],
-            [e.point.x + tol, e.point.y + tol],
-          ],
-          { layers: CLICK_LAYERS.filter((l) => map.getLayer(l)) },
-        );
-        const hit = CLICK_LAYERS.map((l) => hits.find((h) => h.layer.id === l)).find(Boolean);
-        const type: EditorType | null = !hit ? null : hit.layer.id === 'ed-trees' ? 'tree' : hit.layer.id === 'ed-areas-fill' ? 'irrigation' : 'plot';
+        const hit = editorFeatureAt(map, e.point);
         const cur = props.current.selected;
-        if (!hit || !type) return props.current.onSelect(null);
-        const id = Number(hit.id);
-        props.current.onSelect(cur && cur.type === type && cur.id === id ? null : { type, id });
+        if (!hit) return props.current.onSelect(null);
+        props.current.onSelect(cur && cur.type === hit.kind && cur.id === hit.id ? null : { type: hit.kind, id: hit.id });
       });
       setReady(true);
     };
@@ -174,6 +131,7 @@ export function EditorMap(p: EditorMapProps) {
     return () => {
       live = false;
       mapRef.current = null;
+      drawRef.current?.destroy();
       drawRef.current = null;
       const b = behaviours.current;
       if (b) b.vertexUndo = b.vertexRedo = null;
@@ -193,18 +151,9 @@ export function EditorMap(p: EditorMapProps) {
     const map = mapRef.current;
     if (!ready || !map) return;
     setImportPreview(map, p.importPreview ?? null);
-    const box =
-      p.importPreview &&
-      extentOf(
-        p.importPreview.features.flatMap((f) =>
-          f.geometry.type === 'Polygon'
-            ? [f.geometry]
-            : f.geometry.type === 'MultiPolygon'
-              ? f.geometry.coordinates.map((c) => ({ type: 'Polygon' as const, coordinates: c }))
-              : [],
-        ),
-      );
-    if (box && !previewShown.current) map.fitBounds(box, { padding: 40, duration: 0, maxZoom: 18 });
+    const box = p.importPreview && polygonsExtent(p.importPreview);
+    // Settings of its own, kept as they were: 40 px around the file's features, at most zoom 18.
+    if (box && !previewShown.current) fitMap(map, box, { padding: 40, maxZoom: 18 });
     previewShown.current = !!box;
   }, [ready, p.importPreview]);
 
@@ -234,14 +183,13 @@ export function EditorMap(p: EditorMapProps) {
     const map = mapRef.current;
     if (!ready || !map) return;
     const prev = lastSel.current;
-    if (prev) map.setFeatureState({ source: SOURCES[prev.type], id: prev.id }, { selected: false });
+    if (prev) markSelected(map, prev.type, prev.id, false);
     lastSel.current = p.selected;
     if (!p.selected) return;
-    map.setFeatureState({ source: SOURCES[p.selected.type], id: p.selected.id }, { selected: true });
+    markSelected(map, p.selected.type, p.selected.id, true);
     const f = featureById(p.data, p.selected);
     if (f && (!prev || prev.type !== p.selected.type || prev.id !== p.selected.id)) {
-      const b = boundsOf(f.geometry);
-      map.fitBounds(b, { padding: MAP_DEFAULTS.padding, maxZoom: MAP_DEFAULTS.maxFitZoom, duration: 600 });
+      fitMap(map, boundsOf(f.geometry), { durationMs: 600 });
     }
   }, [ready, p.selected, p.data]);
 
@@ -250,38 +198,24 @@ export function EditorMap(p: EditorMapProps) {
     const map = mapRef.current,
       draw = drawRef.current;
     if (!ready || !map || !draw) return;
-    draw.deleteAll();
+    draw.clear();
     hideFeature(map, null, null);
     if (mode === 'draw') {
-      if (drawType) draw.changeMode(drawType === 'tree' ? 'draw_point' : 'draw_polygon');
+      if (drawType) draw.draw(drawType === 'tree' ? 'point' : 'polygon');
     } else if (mode === 'modify') {
       const f = p.selected ? featureById(p.data, p.selected) : null;
       if (!f || !p.selected) return;
-      const id = `edit-${p.selected.type}-${p.selected.id}`;
-      draw.add({ type: 'Feature', id, properties: {}, geometry: f.geometry } as never);
       hideFeature(map, p.selected.type, p.selected.id);
-      if (f.geometry.type === 'Point') draw.changeMode('simple_select', { featureIds: [id] });
-      else draw.changeMode('direct_select', { featureId: id });
-    } else draw.changeMode('simple_select');
+      draw.edit(`edit-${p.selected.type}-${p.selected.id}`, f.geometry);
+    } else draw.idle();
   }, [ready, mode, drawType, p.selected, p.data, p.sketchKey]);
 
   // Ctrl+Z / Ctrl+Shift+Z (and Ctrl+Y): a vertex while drawing, else the last saved reshape.
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (!(e.ctrlKey || e.metaKey)) return;
-      const k = e.key.toLowerCase();
-      if (k !== 'z' && k !== 'y') return;
-      const target = e.target as HTMLElement | null;
-      if (target && /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName)) return;
-      e.preventDefault();
-      const redo = k === 'y' || e.shiftKey;
-      if (redo ? behavioursOf().vertexRedo?.() : behavioursOf().vertexUndo?.()) return;
-      if (redo) props.current.onRedo();
-      else props.current.onUndo();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  useUndoKeys((redo) => {
+    if (redo ? behavioursOf().vertexRedo?.() : behavioursOf().vertexUndo?.()) return;
+    if (redo) p.onRedo();
+    else p.onUndo();
+  });
 
   useEffect(() => {
     const map = mapRef.current;
@@ -292,14 +226,6 @@ export function EditorMap(p: EditorMapProps) {
   const fitPlots = () => fitToFarm(mapRef.current, props.current.data);
   const globalView = () => mapRef.current?.jumpTo(GLOBAL_VIEW);
   const selectedFeature: EditorFeature | null = p.selected ? featureById(p.data, p.selected) : null;
-  // What the mode asks of the user next (shown beside the mode).
-  const hint = !ready
-    ? null
-    : mode === 'draw'
-      ? t(drawType ? 'map.hintDraw' : 'map.chooseType')
-      : mode === 'modify'
-        ? t(selectedFeature ? 'map.hintModify' : 'map.selectToModify')
-        : null;
 
   return (
     <section className="editor-map" data-testid="editor-map">
@@ -323,21 +249,7 @@ export function EditorMap(p: EditorMapProps) {
         <MapContextLost view={view} />
         {p.banners && <div className="editor-map__banners">{p.banners}</div>}
         <MapLegend visible={visible} onVisible={setVisible} drawType={drawType} onDrawType={setDrawType} snap={snap} onSnap={setSnap} />
-        <div className="editor-map__status" data-testid="edit-mode-indicator" aria-live="polite">
-          <strong>{t('map.editing', { mode: t(`map.modes.${mode}`) + (mode === 'draw' && drawType ? ` – ${t(`types.${drawType}`)}` : '') })}</strong>
-          {selectedFeature && <span> · {t('map.selected', { name: selectedFeature.properties.name })}</span>}
-          {hint && <span className="editor-map__hint"> · {hint}</span>}
-          {measure && (
-            <span className="editor-map__measure" data-testid="live-measure">
-              {' · '}
-              {measure.kind === 'polygon' && t('map.area', { ha: (measure.areaHa ?? 0).toFixed(2) })}
-              {measure.kind === 'polygon'
-                ? ` · ${t('map.perimeter', { m: Math.round(measure.lengthM) })}`
-                : t('map.length', { m: Math.round(measure.lengthM) })}
-            </span>
-          )}
-          {offline && <span className="editor-map__offline"> · {t('map.basemapOffline')}</span>}
-        </div>
+        <MapStatus ready={ready} mode={mode} drawType={drawType} selected={selectedFeature} measure={measure} offline={offline} />
       </div>
     </section>
   );

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { ClientSummary, EditorType } from '../../../api/admin-data';
+import type { ClientSummary, EditorFeature, EditorType } from '../../../api/admin-data';
 import type { LayerKind } from '../../../map/draw/editor-layers';
+import type { Measure } from '../../../map/draw/bridge';
 import { COLORS } from '../../../map/draw/constants';
 
 export type MapMode = 'view' | 'draw' | 'modify';
@@ -108,6 +109,44 @@ export function MapLegend(p: MapLegendProps) {
           {t('map.snap')}
         </label>
       </fieldset>
+    </div>
+  );
+}
+
+export interface MapStatusProps {
+  /** The map has its style: the draw tool is armed (the hints show only then). */
+  ready: boolean;
+  mode: MapMode;
+  drawType: EditorType | null;
+  selected: EditorFeature | null;
+  measure: Measure | null;
+  offline: boolean;
+}
+
+/** The mode, the selected feature, what the mode asks of the user next, the live measure, and no basemap. */
+export function MapStatus(p: MapStatusProps) {
+  const { t } = useTranslation('admin.data-editor');
+  const { mode, drawType, measure } = p;
+  const hint = !p.ready
+    ? null
+    : mode === 'draw'
+      ? t(drawType ? 'map.hintDraw' : 'map.chooseType')
+      : mode === 'modify'
+        ? t(p.selected ? 'map.hintModify' : 'map.selectToModify')
+        : null;
+  return (
+    <div className="editor-map__status" data-testid="edit-mode-indicator" aria-live="polite">
+      <strong>{t('map.editing', { mode: t(`map.modes.${mode}`) + (mode === 'draw' && drawType ? ` – ${t(`types.${drawType}`)}` : '') })}</strong>
+      {p.selected && <span> · {t('map.selected', { name: p.selected.properties.name })}</span>}
+      {hint && <span className="editor-map__hint"> · {hint}</span>}
+      {measure && (
+        <span className="editor-map__measure" data-testid="live-measure">
+          {' · '}
+          {measure.kind === 'polygon' && t('map.area', { ha: (measure.areaHa ?? 0).toFixed(2) })}
+          {measure.kind === 'polygon' ? ` · ${t('map.perimeter', { m: Math.round(measure.lengthM) })}` : t('map.length', { m: Math.round(measure.lengthM) })}
+        </span>
+      )}
+      {p.offline && <span className="editor-map__offline"> · {t('map.basemapOffline')}</span>}
     </div>
   );
 }

@@ -8,6 +8,9 @@ import type { ApiError } from '../../../api/errors';
 
 export const STUCK_LOADING_MS = 10_000;
 
+/** What useEditorData gives the page and its hooks. */
+export type EditorState = ReturnType<typeof useEditorData>;
+
 export function useEditorData() {
   const { t } = useTranslation('admin.data-editor');
   const [clients, setClients] = useState<ClientSummary[]>([]);
