@@ -4,6 +4,7 @@
 // what is wrong and where, so an admin can fix the WKT by hand.
 import type { MultiPolygon, Point, Polygon, Position } from 'geojson';
 import { parseWkt } from './wkt';
+import { firstCrossing, type Seg } from './ring-crossings';
 
 export type GeometryKind = 'plot' | 'irrigation' | 'tree';
 export type KindGeometry<K extends GeometryKind> = K extends 'tree' ? Point : K extends 'plot' ? Polygon | MultiPolygon : Polygon;
@@ -201,52 +202,13 @@ function planarArea(r: Position[]): number {
   return s / 2;
 }
 
-interface Seg {
-  ax: number;
-  ay: number;
-  bx: number;
-  by: number;
-  ring: number;
-  idx: number;
-  n: number;
-}
-
 /**
  * Edges of all rings of one polygon must not cross or touch except where
- * consecutive edges of the same ring share a corner. Sweep over x (sorted by
- * minimum x) so a plot with thousands of vertices is still checked quickly.
+ * consecutive edges of the same ring share a corner (ring-crossings.ts).
  */
 function checkSelfIntersection(rings: Position[][], polygon: number | null): void {
-  const segs: Seg[] = [];
-  rings.forEach((raw, ri) => {
-    // A repeated position is harmless: drop it so its neighbours count as adjacent edges.
-    const r = raw.filter((p, i) => i === 0 || p[0] !== raw[i - 1][0] || p[1] !== raw[i - 1][1]);
-    const n = r.length - 1;
-    for (let i = 0; i < n; i++) {
-      const [ax, ay] = r[i],
-        [bx, by] = r[i + 1];
-      segs.push({ ax, ay, bx, by, ring: ri, idx: i, n });
-    }
-  });
-  segs.sort((s, t) => Math.min(s.ax, s.bx) - Math.min(t.ax, t.bx));
-  for (let i = 0; i < segs.length; i++) {
-    const s = segs[i];
-    const maxX = Math.max(s.ax, s.bx);
-    for (let j = i + 1; j < segs.length && Math.min(segs[j].ax, segs[j].bx) <= maxX; j++) {
-      const t = segs[j];
-      if (Math.max(s.ay, s.by) < Math.min(t.ay, t.by) || Math.max(t.ay, t.by) < Math.min(s.ay, s.by)) continue;
-      if (s.ring === t.ring && adjacent(s, t)) {
-        if (collinearOverlap(s, t)) throw selfError(polygon, s, t, rings);
-        continue;
-      }
-      if (intersects(s, t)) throw selfError(polygon, s, t, rings);
-    }
-  }
-}
-
-function adjacent(s: Seg, t: Seg): boolean {
-  const d = Math.abs(s.idx - t.idx);
-  return d === 1 || d === s.n - 1;
+  const crossing = firstCrossing(rings);
+  if (crossing) throw selfError(polygon, crossing[0], crossing[1], rings);
 }
 
 function selfError(polygon: number | null, s: Seg, t: Seg, rings: Position[][]): GeometryError {
@@ -267,38 +229,6 @@ function selfError(polygon: number | null, s: Seg, t: Seg, rings: Position[][]):
     { ring, edge: a.idx + 1, other_edge: b.idx + 1, lon: p[0], lat: p[1] },
     `The ${ringText(ring)} intersects itself: edge ${a.idx + 1} (from ${p[0]} ${p[1]}) crosses edge ${b.idx + 1}`,
   );
-}
-
-function orient(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): number {
-  const v = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
-  return v > 0 ? 1 : v < 0 ? -1 : 0;
-}
-
-function onSeg(ax: number, ay: number, bx: number, by: number, cx: number, cy: number): boolean {
-  return Math.min(ax, bx) <= cx && cx <= Math.max(ax, bx) && Math.min(ay, by) <= cy && cy <= Math.max(ay, by);
-}
-
-function intersects(s: Seg, t: Seg): boolean {
-  const o1 = orient(s.ax, s.ay, s.bx, s.by, t.ax, t.ay);
-  const o2 = orient(s.ax, s.ay, s.bx, s.by, t.bx, t.by);
-  const o3 = orient(t.ax, t.ay, t.bx, t.by, s.ax, s.ay);
-  const o4 = orient(t.ax, t.ay, t.bx, t.by, s.bx, s.by);
-  if (o1 !== o2 && o3 !== o4) return true;
-  return (
-    (o1 === 0 && onSeg(s.ax, s.ay, s.bx, s.by, t.ax, t.ay)) ||
-    (o2 === 0 && onSeg(s.ax, s.ay, s.bx, s.by, t.bx, t.by)) ||
-    (o3 === 0 && onSeg(t.ax, t.ay, t.bx, t.by, s.ax, s.ay)) ||
-    (o4 === 0 && onSeg(t.ax, t.ay, t.bx, t.by, s.bx, s.by))
-  );
-}
-
-/** Consecutive edges share one corner; they are only invalid when they fold back over each other. */
-function collinearOverlap(s: Seg, t: Seg): boolean {
-  if (orient(s.ax, s.ay, s.bx, s.by, t.ax, t.ay) !== 0 || orient(s.ax, s.ay, s.bx, s.by, t.bx, t.by) !== 0) return false;
-  // Collinear: overlapping if the dot product of directions from the shared corner is positive.
-  const shared = s.bx === t.ax && s.by === t.ay ? [s.bx, s.by, s.ax, s.ay, t.bx, t.by] : [s.ax, s.ay, s.bx, s.by, t.ax, t.ay];
-  const [cx, cy, px, py, qx, qy] = shared;
-  return (px - cx) * (qx - cx) + (py - cy) * (qy - cy) > 0;
 }
 
 export { areaHectares, areaSquareMeters, lengthMeters } from '../../workers/geo/geodesy';
