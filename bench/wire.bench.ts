@@ -12,7 +12,8 @@ import { spawnSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
 import { colourTrees, decodeMapDataArrow, ingestMapDataGeoJSON, mercatorXToLon, mercatorYToLat, type MapDataResponse } from '../workers/geo';
 import { syntheticFarm } from '../workers/geo/synthetic-farm';
-import { buildMapArrow, buildMapData } from '../server/surveys/map-data-build';
+import { buildMapArrow } from '../server/surveys/map-data-build';
+import { buildMapData } from '../server/surveys/map-data-json';
 import { measureCompact, withSeedResults } from './wire-compact';
 import { TREE_FIELDS, type AreaRow, type Cell, type ProjectMapRows, type TreeField } from '../server/surveys/map-data-query';
 

@@ -1,8 +1,8 @@
 // Builds the map-data payloads of one project from its column arrays: the
-// EPSG:3857 GeoJSON text of client.md §7 (written straight from the columns, no
-// object per tree) and the Arrow IPC form (the geo core's encoder over
-// TreeColumns), which is EPSG:4326 throughout, plots included: the server is a
-// plain column source and the worker projects nothing back.
+// Arrow IPC form (the geo core's encoder over TreeColumns), which is EPSG:4326
+// throughout, plots included: the server is a plain column source and the
+// worker projects nothing back; the areas and the survey's ranges both forms
+// carry. The EPSG:3857 GeoJSON text of client.md §7 is map-data-json.ts's.
 import type { Feature, FeatureCollection, Position } from 'geojson';
 import {
   DEFAULT_NPK_RANGES,
@@ -34,7 +34,7 @@ export interface BuiltMapData {
 }
 
 // 3 decimals of a metre: below any survey's precision, and keeps the JSON smaller.
-const round3 = (v: number) => Math.round(v * 1000) / 1000;
+export const round3 = (v: number) => Math.round(v * 1000) / 1000;
 const merc = ([lon, lat]: Position): Position => [round3(lonToMercatorX(lon)), round3(latToMercatorY(lat))];
 
 type Crs = 'EPSG:3857' | 'EPSG:4326';
@@ -45,7 +45,7 @@ function geometryIn(g: AreaRow['geom'], crs: Crs): AreaGeometry {
   return { type: 'MultiPolygon', coordinates: (g.coordinates as Position[][][]).map((p) => p.map((r) => r.map(merc))) };
 }
 
-function plotCollection(rows: AreaRow[], crs: Crs = 'EPSG:3857'): MapDataResponse['plots'] {
+export function plotCollection(rows: AreaRow[], crs: Crs = 'EPSG:3857'): MapDataResponse['plots'] {
   const features: Feature<AreaGeometry, Record<string, unknown>>[] = rows.map((r) => ({
     type: 'Feature',
     id: r.id,
@@ -55,7 +55,7 @@ function plotCollection(rows: AreaRow[], crs: Crs = 'EPSG:3857'): MapDataRespons
   return { type: 'FeatureCollection', features } as FeatureCollection<AreaGeometry, Record<string, unknown>>;
 }
 
-function areaCollection(rows: AreaRow[], crs: Crs = 'EPSG:3857'): MapDataResponse['irrigationAreas'] {
+export function areaCollection(rows: AreaRow[], crs: Crs = 'EPSG:3857'): MapDataResponse['irrigationAreas'] {
   const features: Feature<AreaGeometry, Record<string, unknown>>[] = rows.map((r) => ({
     type: 'Feature',
     id: r.id,
@@ -66,7 +66,7 @@ function areaCollection(rows: AreaRow[], crs: Crs = 'EPSG:3857'): MapDataRespons
 }
 
 /** Ranges of the built-in crop table for the crops this project has (keys lowercase, client.md §3). */
-function npkRangesFor(crops: Iterable<Cell>): NpkRanges {
+export function npkRangesFor(crops: Iterable<Cell>): NpkRanges {
   const out: NpkRanges = {};
   for (const c of crops) {
     const key = cropKey(typeof c === 'string' ? c : null);
@@ -77,7 +77,7 @@ function npkRangesFor(crops: Iterable<Cell>): NpkRanges {
 }
 
 /** Min/max biomass over valid values (the geo core's isValidMeasure: numeric, ≥ 0, not Missing; client.md §5). */
-class BiomassRange {
+export class BiomassRange {
   private min = Infinity;
   private max = -Infinity;
 
@@ -91,37 +91,6 @@ class BiomassRange {
   result(): { min: number | null; max: number | null } {
     return this.min <= this.max ? { min: this.min, max: this.max } : { min: null, max: null };
   }
-}
-
-/**
- * The tree features as JSON text pieces of ~32k characters, made as they are
- * taken (a stream holds one piece, not a whole read's ~3.5 MB, and a piece is
- * small enough to be born in V8's young generation, under 128 KB even with
- * Hebrew names); each string literal is escaped once per distinct value.
- */
-function* treeFeaturesJson(trees: TreeArrays, first: boolean): Generator<string> {
-  const { lon, lat, cols, length } = trees;
-  const quoted = new Map<string, string>();
-  const cell = (v: Cell): string => {
-    if (v === null || v === undefined) return 'null';
-    if (typeof v === 'number') return Number.isFinite(v) ? String(v) : 'null';
-    let q = quoted.get(v);
-    if (q === undefined) quoted.set(v, (q = JSON.stringify(v)));
-    return q;
-  };
-  const keys = TREE_FIELDS.map((f, i) => `${i === 0 ? '' : ','}"${f}":`);
-  const columns = TREE_FIELDS.map((f) => cols[f]);
-  let piece = '';
-  for (let i = 0; i < length; i++) {
-    let s = `${i === 0 && first ? '' : ','}{"type":"Feature","geometry":{"type":"Point","coordinates":[${round3(lonToMercatorX(lon[i]))},${round3(latToMercatorY(lat[i]))}]},"properties":{`;
-    for (let f = 0; f < columns.length; f++) s += keys[f] + cell(columns[f][i]);
-    piece += `${s}}}`;
-    if (piece.length > 1 << 15) {
-      yield piece;
-      piece = '';
-    }
-  }
-  if (piece) yield piece;
 }
 
 /** A duplicate observation (a later row of a tree already seen): dropped from the columns, kept for the ranges. */
@@ -217,66 +186,6 @@ function snapshotCrops(plots: AreaRow[], crop: StringColumn): Cell[] {
   return out;
 }
 
-/**
- * The survey-wide ranges both forms carry: biomass min/max over valid values
- * and the N/P/K crop ranges of the crops of its plots and trees. Fed tree
- * chunks one by one (the streamed GeoJSON) or all at once (the Arrow form).
- */
-class SurveyRanges {
-  private readonly biomass = new BiomassRange();
-  private readonly crops = new Set<Cell>();
-  constructor(plots: AreaRow[]) {
-    for (const p of plots) this.crops.add(p.crop_name);
-  }
-
-  add(trees: TreeArrays): void {
-    const { biomass, tree_status: status } = trees.cols;
-    for (let i = 0; i < trees.length; i++) this.biomass.add(biomass[i], status[i]);
-    for (const c of trees.cols.crop_name) this.crops.add(c);
-  }
-
-  result(): { biomassRange: { min: number | null; max: number | null }; npkRanges: NpkRanges } {
-    return { biomassRange: this.biomass.result(), npkRanges: npkRangesFor(this.crops) };
-  }
-}
-
-/**
- * The GeoJSON form of client.md §7 (EPSG:3857) in pieces, so it can be
- * streamed: the head (plots, irrigation areas), the trees chunk by chunk, then
- * the tail with the ranges over every tree written.
- */
-export class MapJsonWriter {
-  private first = true;
-  private readonly ranges: SurveyRanges;
-  constructor(private readonly areas: Pick<ProjectMapRows, 'plots' | 'irrigationAreas'>) {
-    this.ranges = new SurveyRanges(areas.plots);
-  }
-
-  head(): string {
-    return `{"plots":${JSON.stringify(plotCollection(this.areas.plots))},"irrigationAreas":${JSON.stringify(areaCollection(this.areas.irrigationAreas))},"trees":{"type":"FeatureCollection","features":[`;
-  }
-
-  /** The chunk's features, as pieces made when taken (the ranges count the chunk now). */
-  trees(chunk: TreeArrays): Iterable<string> {
-    const pieces = treeFeaturesJson(chunk, this.first);
-    if (chunk.length) this.first = false;
-    this.ranges.add(chunk);
-    return pieces;
-  }
-
-  tail(): string {
-    const { biomassRange, npkRanges } = this.ranges.result();
-    return `]},"biomassRange":${JSON.stringify(biomassRange)},"npkRanges":${JSON.stringify(npkRanges)}}`;
-  }
-}
-
-/** The whole GeoJSON form at once (the wire benchmark; the API streams it with MapJsonWriter). */
-export function buildMapJson(rows: ProjectMapRows): Buffer {
-  const w = new MapJsonWriter(rows);
-  const parts = [w.head(), ...w.trees(rows.trees), w.tail()];
-  return Buffer.concat(parts.map((p) => Buffer.from(p, 'utf8')));
-}
-
 /** The areas (EPSG:4326), the ranges and the Arrow form of a snapshot's trees (what the map and the statistics read). */
 export function finishMapArrow(t: SnapshotTrees, areas: Pick<ProjectMapRows, 'plots' | 'irrigationAreas'>): Omit<BuiltMapData, 'json'> {
   const duplicates = [...new Set(t.dups.map((d) => d.id))];
@@ -294,9 +203,4 @@ export function finishMapArrow(t: SnapshotTrees, areas: Pick<ProjectMapRows, 'pl
 /** The columns, the areas (EPSG:4326) and the Arrow form, from a full read. */
 export function buildMapArrow(rows: ProjectMapRows): Omit<BuiltMapData, 'json'> {
   return finishMapArrow(snapshotTrees(rows.trees), rows);
-}
-
-/** Both forms (the wire benchmark compares them). */
-export function buildMapData(rows: ProjectMapRows): BuiltMapData {
-  return { ...buildMapArrow(rows), json: buildMapJson(rows) };
 }

@@ -4,7 +4,7 @@
 import type { Db } from '../db/adapter';
 import { BytePieces } from '../jobs/byte-pieces';
 import { collectIfHeld } from '../threads/collect';
-import { MapJsonWriter } from './map-data-build';
+import { MapJsonWriter } from './map-data-json';
 import { forEachTreeChunk, loadProjectAreas } from './map-data-query';
 
 /**

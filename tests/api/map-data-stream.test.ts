@@ -4,7 +4,7 @@
 // fly must round-trip.
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildMapJson } from '../../server/surveys/map-data-build';
+import { buildMapJson } from '../../server/surveys/map-data-json';
 import { loadProjectMapRows } from '../support/map-rows';
 import { createTestApp, type TestApp } from '../support/api-app';
 import { ENGINE } from '../support/test-db';
