@@ -18,8 +18,8 @@ import { registerAuth } from './plugins/auth';
 import { contentSecurityPolicy } from './plugins/csp';
 import { registerRoutes } from './routes';
 import { HttpError } from './http-error';
-import { jobsFor } from './jobs/runner';
-import { releaseSnapshotDir, setSnapshotDir } from './snapshots/store';
+import { setSnapshotDir } from './snapshots/store';
+import { closeServices } from './db/services';
 import { setOrthoOptions, type OrthoOptions } from './orthophoto/store';
 import { setPhotoOptions } from './scouting/photo-store';
 import { availableParallelism } from 'node:os';
@@ -54,9 +54,14 @@ export interface AppOptions {
 
 // Every route the app registered, so tests can enumerate them (a new route
 // cannot escape the security matrix and the bad-input corpus).
-const routeTables = new WeakMap<FastifyInstance, RouteOptions[]>();
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route this app registered (onRoute), in order. */
+    routeTable: RouteOptions[];
+  }
+}
 export function registeredRoutes(app: FastifyInstance): readonly RouteOptions[] {
-  return routeTables.get(app) ?? [];
+  return app.routeTable ?? [];
 }
 
 /**
@@ -92,7 +97,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     },
   });
   const routes: RouteOptions[] = [];
-  routeTables.set(app, routes);
+  app.decorate('routeTable', routes);
   app.addHook('onRoute', (route) => {
     routes.push(route);
   });
@@ -133,9 +138,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // Refresh tokens travel as an HttpOnly cookie for browsers (server/auth/refresh-cookie.ts).
   await app.register(cookie);
   registerAuth(app, opts.db, opts.tokens);
-  app.addHook('onClose', () => jobsFor(opts.db).close());
+  // The database's services (job thread, caches, folders: server/db/services.ts) close with the app.
+  app.addHook('onClose', () => closeServices(opts.db));
   if (opts.snapshotDir) setSnapshotDir(opts.db, opts.snapshotDir);
-  else app.addHook('onClose', () => releaseSnapshotDir(opts.db));
   if (opts.ortho) setOrthoOptions(opts.db, opts.ortho);
   if (opts.photoDir) setPhotoOptions(opts.db, { dir: opts.photoDir });
   await registerRoutes(app, {

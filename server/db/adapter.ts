@@ -1,3 +1,4 @@
+import type { ServiceMap } from './services';
 import type { MessagePort } from 'node:worker_threads';
 import pg from 'pg';
 import { PARSERS } from './parsers';
@@ -48,6 +49,8 @@ export interface Db extends Queryable {
   commitSeq(): number | null;
   /** Embedded only: a port on which another thread opens its own Db (dbOnPort). */
   connectPort?(): Promise<MessagePort>;
+  /** The app's services for this database (server/db/services.ts serviceOf): made on first use, closed with the app. */
+  readonly services: ServiceMap;
   close(): Promise<void>;
 }
 
@@ -104,6 +107,7 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
       await pool.query('SELECT 1');
     },
     commitSeq: () => null,
+    services: new Map(),
     withLock: async (key, fn) => {
       const client = await pool.connect();
       try {

@@ -46,6 +46,7 @@ export function dbOnPort(
       await rpc.call('ping');
     },
     commitSeq: () => (counter ? Atomics.load(counter, 0) : null),
+    services: new Map(),
     workingWithin: opts.workingWithin,
     connectPort: () => rpc.call<MessagePort>('connect'),
     close: opts.close ?? (async () => undefined),

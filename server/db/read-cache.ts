@@ -8,19 +8,19 @@
 // (commitSeq null: other processes write) every read goes to the database.
 import { LRUCache } from 'lru-cache';
 import type { Db } from './adapter';
+import { serviceOf, type ServiceKind } from './services';
 
 interface Entry {
   seq: number;
   rows: unknown[];
 }
 const MAX_ENTRIES = 5_000;
-const caches = new WeakMap<Db, LRUCache<string, Entry>>();
+const READ_CACHE: ServiceKind<LRUCache<string, Entry>> = { name: 'readCache', make: () => new LRUCache<string, Entry>({ max: MAX_ENTRIES }) };
 
 export async function cachedQuery<T>(db: Db, sql: string, params: unknown[] = []): Promise<{ rows: T[] }> {
   const seq = db.commitSeq();
   if (seq === null) return db.query<T>(sql, params);
-  let cache = caches.get(db);
-  if (!cache) caches.set(db, (cache = new LRUCache<string, Entry>({ max: MAX_ENTRIES }))); // get() marks an entry recently used
+  const cache = serviceOf(db, READ_CACHE); // get() marks an entry recently used
   const key = `${sql}\u0000${JSON.stringify(params)}`;
   const hit = cache.get(key);
   if (hit && hit.seq === seq) return { rows: hit.rows as T[] };

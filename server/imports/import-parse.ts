@@ -29,7 +29,7 @@ const ALIASES: Record<string, string> = {
   y: 'lat',
   ...Object.fromEntries(TREE_FIELDS.flatMap((f) => ('aliases' in f ? f.aliases.map((a) => [a, f.key]) : []))),
 };
-const KNOWN = new Set<string>(['tree_id', 'lon', 'lat', 'row_num', 'tree_num', ...VALUE_COLUMNS]);
+const KNOWN: ReadonlySet<string> = new Set(['tree_id', 'lon', 'lat', 'row_num', 'tree_num', ...VALUE_COLUMNS]);
 
 export interface ImportRow {
   line: number;

@@ -3,6 +3,7 @@
 // per app, started on first use; jobs send progress as they go. The thread
 // opens its own Db: a port of the embedded database's thread, or its own
 // small pool on PostgreSQL.
+import { serviceOf, type ServiceKind } from '../db/services';
 import type { MessagePort, Worker } from 'node:worker_threads';
 import type { Db } from '../db/adapter';
 import type { ErrorCode, ErrorParams } from '../../src/domain/error-codes';
@@ -37,14 +38,10 @@ function revive(s: SerializedError): Error {
   return deserializeError(s);
 }
 
-const runners = new WeakMap<Db, JobRunner>();
+const JOBS: ServiceKind<JobRunner> = { name: 'jobs', make: (db) => createJobRunner(db), close: (r) => r.close() };
 
 /** The job runner of a database (one job thread per Db; closed with the app, restarted on the next job). */
-export function jobsFor(db: Db): JobRunner {
-  let r = runners.get(db);
-  if (!r) runners.set(db, (r = createJobRunner(db)));
-  return r;
-}
+export const jobsFor = (db: Db): JobRunner => serviceOf(db, JOBS);
 
 export function createJobRunner(db: Db): JobRunner {
   let worker: Promise<Worker> | null = null;

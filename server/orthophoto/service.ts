@@ -6,6 +6,7 @@ import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { rm } from 'node:fs/promises';
 import type { Db } from '../db/adapter';
+import { serviceOf, type ServiceKind } from '../db/services';
 import type { AuthUser } from '../plugins/auth';
 import { HttpError } from '../http-error';
 import { jobsFor } from '../jobs/runner';
@@ -23,14 +24,13 @@ interface Running {
   listeners: Set<Listener>;
   finished: Promise<void>;
 }
-const running = new WeakMap<Db, Map<string, Running>>();
-const queues = new WeakMap<Db, Promise<unknown>>();
-const key = (projectId: number, version: string) => `${projectId}/${version}`;
-const runsOf = (db: Db) => {
-  let m = running.get(db);
-  if (!m) running.set(db, (m = new Map()));
-  return m;
+/** A database's tilings in this process: each one's progress, and the queue they run in (one at a time). */
+const TILINGS: ServiceKind<{ runs: Map<string, Running>; queue: Promise<unknown> }> = {
+  name: 'orthoTilings',
+  make: () => ({ runs: new Map(), queue: Promise.resolve() }),
 };
+const key = (projectId: number, version: string) => `${projectId}/${version}`;
+const runsOf = (db: Db) => serviceOf(db, TILINGS).runs;
 
 export const newVersion = () => randomBytes(8).toString('hex');
 
@@ -89,12 +89,9 @@ export function startTiling(db: Db, projectId: number, version: string): Running
   if (existing) return existing;
   const run: Running = { progress: 0, listeners: new Set(), finished: Promise.resolve() };
   runs.set(k, run);
-  const prev = queues.get(db) ?? Promise.resolve();
-  run.finished = prev.then(() => tile(db, projectId, version, run)).finally(() => runs.delete(k));
-  queues.set(
-    db,
-    run.finished.catch(() => undefined),
-  );
+  const tilings = serviceOf(db, TILINGS);
+  run.finished = tilings.queue.then(() => tile(db, projectId, version, run)).finally(() => runs.delete(k));
+  tilings.queue = run.finished.catch(() => undefined);
   return run;
 }
 

@@ -1,11 +1,11 @@
 // Where orthophotos live and their limits (README "Aerial photo", storage): ORTHO_DIR (default
 // DATA_DIR/orthophotos)/<project>/<version>/ holds `source.tif` while the upload is processed and
 // `tiles/<z>/<x>/<y>.webp` for good. A database without a folder (tests) gets a temporary one.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { readdir, rm, statfs } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Db } from '../db/adapter';
+import { provideService, serviceOf, temporaryFolder, type ServiceKind } from '../db/services';
 
 export interface OrthoOptions {
   dir: string;
@@ -19,22 +19,18 @@ export interface OrthoOptions {
 
 export const ORTHO_DEFAULTS = { maxBytes: 8 * 1024 ** 3, maxPixels: 10e9, minFreeBytes: 1024 ** 3 };
 
-const options = new WeakMap<Db, OrthoOptions>();
+const ORTHO_OPTIONS: ServiceKind<OrthoOptions & { remove?: () => void }> = {
+  name: 'orthoOptions',
+  make: () => ({ ...temporaryFolder('orchard-ortho-'), ...ORTHO_DEFAULTS }),
+  close: (o) => o.remove?.(),
+};
 
 export function setOrthoOptions(db: Db, o: Partial<OrthoOptions> & { dir: string }): void {
   mkdirSync(o.dir, { recursive: true });
-  options.set(db, { ...ORTHO_DEFAULTS, ...o });
+  provideService(db, ORTHO_OPTIONS, { ...ORTHO_DEFAULTS, ...o });
 }
 
-export function orthoOptionsOf(db: Db): OrthoOptions {
-  let o = options.get(db);
-  if (!o) {
-    const dir = mkdtempSync(path.join(tmpdir(), 'orchard-ortho-'));
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-    options.set(db, (o = { dir, ...ORTHO_DEFAULTS }));
-  }
-  return o;
-}
+export const orthoOptionsOf = (db: Db): OrthoOptions => serviceOf(db, ORTHO_OPTIONS);
 
 export const versionDir = (o: OrthoOptions, projectId: number, version: string) => path.join(o.dir, String(projectId), version);
 export const sourceFile = (o: OrthoOptions, projectId: number, version: string) => path.join(versionDir(o, projectId, version), 'source.tif');

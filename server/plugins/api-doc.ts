@@ -73,8 +73,8 @@ const DESCRIPTIONS: Record<ErrorStatus, string> = {
 /** The routes DECLARED names (a test checks that each is still registered). */
 export const DECLARED_ERROR_ROUTES = Object.keys(DECLARED);
 
-const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const BODY = new Set(['POST', 'PUT', 'PATCH']);
+const WRITES: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const BODY: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH']);
 
 /** The error statuses an operation documents. */
 export function errorStatusesOf(method: string, url: string, config: { access?: string } = {}): ErrorStatus[] {

@@ -11,7 +11,7 @@ const fail = (body: z.input<typeof errorBody> & { code: ErrorCode; params?: Erro
 // One error contract for every route: { success: false, message, code, params?, errors? } (errorBody).
 // Bad input is a 4xx whose message says what is wrong; anything unexpected is
 // a 500 without stack or SQL; a lost database is a 503 the client can retry.
-const DB_DOWN = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08006', '08001', '08003']);
+const DB_DOWN: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08006', '08001', '08003']);
 
 export function isDatabaseDown(e: unknown): boolean {
   const err = e as { code?: string; message?: string };

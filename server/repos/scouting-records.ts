@@ -33,7 +33,7 @@ export interface PutResult {
 /** Creates the record, or answers the stored one when the same body comes again under its id. */
 export async function putRecord(db: Db, user: AuthUser, project: ProjectRow, recordId: string, body: Body): Promise<PutResult> {
   const hash = bodyHash(body, user.user_id);
-  return inProjectOrder(project.project_id, () =>
+  return inProjectOrder(db, project.project_id, () =>
     db.transaction(async (tx) => {
       await tx.query(PROJECT_LOCK_SQL, [project.project_id]);
       const existing = await one<{ project_id: number; body_hash: string }>(tx, `SELECT project_id, body_hash FROM scouting_records WHERE record_id = $1`, [

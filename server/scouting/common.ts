@@ -2,6 +2,8 @@
 // hash that tells a replay (the same body under the same id) from a different body under an id already used.
 import { createHash } from 'node:crypto';
 import type { ErrorCode } from '../../src/domain/error-codes';
+import type { Db } from '../db/adapter';
+import { serviceOf, type ServiceKind } from '../db/services';
 import { HttpError } from '../http-error';
 
 /** A refusal with its stable code (the app words it from common:errors.codes). */
@@ -31,8 +33,9 @@ export const PROJECT_LOCK_SQL = `SELECT pg_advisory_xact_lock(hashtext('scouting
 // The same order inside this process, before a database connection is taken: 50 devices writing to one survey
 // wait here, not each holding a pooled connection while it waits for the lock, so other users' queries still
 // find a free connection (bench:load -- --scouting, bench/README.md).
-const projectQueues = new Map<number, Promise<unknown>>();
-export function inProjectOrder<T>(projectId: number, fn: () => Promise<T>): Promise<T> {
+const PROJECT_QUEUES: ServiceKind<Map<number, Promise<unknown>>> = { name: 'scoutingQueues', make: () => new Map() };
+export function inProjectOrder<T>(db: Db, projectId: number, fn: () => Promise<T>): Promise<T> {
+  const projectQueues = serviceOf(db, PROJECT_QUEUES);
   const before = projectQueues.get(projectId) ?? Promise.resolve();
   const run = before.then(fn, fn);
   const tail = run.catch(() => undefined);

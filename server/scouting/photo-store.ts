@@ -3,32 +3,31 @@
 //   <project>/<record>/<photo>.thumb.jpg        its thumbnail (?size=thumb)
 //   .partial/<photo>.part                      an upload in progress (Content-Range), until it is whole
 // A database without a folder (tests) gets a temporary one.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../db/adapter';
+import { provideService, serviceOf, temporaryFolder, type ServiceKind } from '../db/services';
 
 export interface PhotoOptions {
   dir: string;
 }
 
-const options = new WeakMap<Db, PhotoOptions>();
+const PHOTO_OPTIONS: ServiceKind<PhotoOptions & { remove?: () => void }> = {
+  name: 'photoOptions',
+  make: () => {
+    const f = temporaryFolder('orchard-photos-');
+    mkdirSync(path.join(f.dir, '.partial'), { recursive: true });
+    return f;
+  },
+  close: (o) => o.remove?.(),
+};
 
 export function setPhotoOptions(db: Db, o: PhotoOptions): void {
   mkdirSync(path.join(o.dir, '.partial'), { recursive: true });
-  options.set(db, o);
+  provideService(db, PHOTO_OPTIONS, o);
 }
 
-export function photoOptionsOf(db: Db): PhotoOptions {
-  let o = options.get(db);
-  if (!o) {
-    const dir = mkdtempSync(path.join(tmpdir(), 'orchard-photos-'));
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-    mkdirSync(path.join(dir, '.partial'), { recursive: true });
-    options.set(db, (o = { dir }));
-  }
-  return o;
-}
+export const photoOptionsOf = (db: Db): PhotoOptions => serviceOf(db, PHOTO_OPTIONS);
 
 const EXT: Record<string, string> = { 'image/jpeg': 'jpg', 'image/webp': 'webp', 'image/png': 'png' };
 

@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import type { Db } from '../db/adapter';
+import { serviceOf, type ServiceKind } from '../db/services';
 import { HttpError } from '../http-error';
 import { PHOTO_MAX_BYTES } from '../../src/domain/scouting-rules';
 import { PROJECT_LOCK_SQL, scoutingError } from './common';
@@ -65,8 +66,9 @@ export type UploadOutcome =
   { status: 200 | 201; body: ReturnType<typeof photoAnswerOf> } | { status: 202; body: { status: 'incomplete'; received: number; total: number | null } };
 
 // One upload of a photo at a time in this process (a retry racing its own first try appends nothing twice).
-const busy = new Map<string, Promise<unknown>>();
-async function one<T>(key: string, fn: () => Promise<T>): Promise<T> {
+const UPLOADS: ServiceKind<Map<string, Promise<unknown>>> = { name: 'photoUploads', make: () => new Map() };
+async function one<T>(db: Db, key: string, fn: () => Promise<T>): Promise<T> {
+  const busy = serviceOf(db, UPLOADS);
   while (busy.has(key)) await busy.get(key)!.catch(() => undefined);
   const p = fn();
   busy.set(key, p);
@@ -85,7 +87,7 @@ const size = (file: string) =>
 const sha256 = (b: Buffer) => createHash('sha256').update(b).digest('hex');
 
 export function receivePhoto(db: Db, row: PhotoRow, range: Range, body: Buffer): Promise<UploadOutcome> {
-  return one(row.photo_id, async () => {
+  return one(db, row.photo_id, async () => {
     const o = photoOptionsOf(db);
     if (row.stored_at) {
       // Stored already: a status question, or the same bytes again (a replay), or other bytes (409).

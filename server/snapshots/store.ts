@@ -13,10 +13,10 @@
 // half a file. They are derived data: deleting the folder costs one rebuild
 // per survey. A database without a folder (tests, in-memory) gets a temporary
 // one, removed when the process exits.
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, unlinkSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, statSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../db/adapter';
+import { provideService, serviceOf, temporaryFolder, type ServiceKind } from '../db/services';
 
 export type SnapshotSource = 'stored' | 'patched' | 'built';
 
@@ -42,36 +42,19 @@ export interface SnapshotMeta {
   compactBrFile: string;
 }
 
-/** Each database's folder; a temporary one has its removal (at the app's close, or at the process's exit). */
-const dirs = new WeakMap<Db, { dir: string; remove?: () => void }>();
+/** Each database's folder: the app's (SNAPSHOT_DIR), or a temporary one removed when the app closes. */
+const SNAPSHOT_DIR: ServiceKind<{ dir: string; remove?: () => void }> = {
+  name: 'snapshotDir',
+  make: () => temporaryFolder('orchard-snapshots-'),
+  close: (f) => f.remove?.(),
+};
 
 /** The snapshot folder of a database (set once by the app; a temporary one otherwise). */
-export function snapshotDirOf(db: Db): string {
-  let entry = dirs.get(db);
-  if (!entry) {
-    const dir = mkdtempSync(path.join(tmpdir(), 'orchard-snapshots-'));
-    const remove = () => rmSync(dir, { recursive: true, force: true });
-    process.once('exit', remove);
-    dirs.set(db, (entry = { dir, remove }));
-  }
-  return entry.dir;
-}
+export const snapshotDirOf = (db: Db): string => serviceOf(db, SNAPSHOT_DIR).dir;
 
 export function setSnapshotDir(db: Db, dir: string): void {
   mkdirSync(dir, { recursive: true });
-  dirs.set(db, { dir });
-}
-
-/**
- * The app closed: a temporary folder goes now, and with it its exit listener (test files sharing a process
- * open many apps: one listener each had Node warn of a leak). A folder the app was given stays.
- */
-export function releaseSnapshotDir(db: Db): void {
-  const entry = dirs.get(db);
-  if (!entry?.remove) return;
-  process.off('exit', entry.remove);
-  entry.remove();
-  dirs.delete(db);
+  provideService(db, SNAPSHOT_DIR, { dir });
 }
 
 /** The files of one snapshot. */

@@ -8,6 +8,7 @@
 import { existsSync } from 'node:fs';
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/adapter';
+import { serviceOf, type ServiceKind } from '../db/services';
 import { jobsFor } from '../jobs/runner';
 import { cachedQuery } from '../db/read-cache';
 import { snapshotDirOf, type SnapshotMeta } from '../snapshots/store';
@@ -25,17 +26,12 @@ export interface CachedMapData extends SnapshotMeta {
 
 const encodeStatistics = (s: unknown) => JSON.stringify(statisticsResponse.encode(s as Parameters<typeof statisticsResponse.encode>[0]));
 
-/** Surveys remembered per process (a few hundred bytes to a few kB each). */
+/** Surveys remembered per database in this process (a few hundred bytes to a few kB each). */
 const MAX_ENTRIES = 500;
-const entries = new LRUCache<string, Promise<CachedMapData>>({ max: MAX_ENTRIES }); // get() marks an entry recently used
-// Per database too: tests run several databases (with the same ids) in one process.
-const dbIds = new WeakMap<Db, number>();
-let nextDb = 1;
-function dbId(db: Db): number {
-  let id = dbIds.get(db);
-  if (id === undefined) dbIds.set(db, (id = nextDb++));
-  return id;
-}
+const MAP_DATA: ServiceKind<LRUCache<string, Promise<CachedMapData>>> = {
+  name: 'mapData',
+  make: () => new LRUCache<string, Promise<CachedMapData>>({ max: MAX_ENTRIES }), // get() marks an entry recently used
+};
 
 /** The survey's version (migration 050); a unique marker (never reused) when there is none. */
 async function changeMarker(db: Db, projectId: number): Promise<string> {
@@ -48,38 +44,37 @@ async function changeMarker(db: Db, projectId: number): Promise<string> {
   return `nocache-${Date.now()}-${Math.random()}`;
 }
 
-function forget(key: string, data: Promise<CachedMapData>): void {
+function forget(entries: LRUCache<string, Promise<CachedMapData>>, key: string, data: Promise<CachedMapData>): void {
   if (entries.get(key) === data) entries.delete(key);
 }
 
 /** The survey's snapshot, current for its version; concurrent callers share one job. */
 export async function getMapData(db: Db, projectId: number): Promise<CachedMapData> {
   const marker = await changeMarker(db, projectId); // read BEFORE the data: a write in between makes the next read miss
-  const survey = `${dbId(db)}:${projectId}:`;
+  const entries = serviceOf(db, MAP_DATA);
+  const survey = `${projectId}:`;
   const key = survey + marker;
   const hit = entries.get(key);
   if (hit) {
     const d = await hit.catch(() => null);
     // Files replaced by another process and swept: ask the job again (it finds the current ones).
     if (d && [d.arrowFile, d.gzFile, d.compactFile, d.compactGzFile].every((f) => existsSync(f))) return d;
-    forget(key, hit);
+    forget(entries, key, hit);
   }
   for (const k of [...entries.keys()]) if (k.startsWith(survey)) entries.delete(k); // an older version
   const data = jobsFor(db)
     .run('surveySnapshot', { projectId, dir: snapshotDirOf(db) })
     .then((m) => ({ ...m, marker, statisticsJson: encodeStatistics(m.statistics) }));
   entries.set(key, data);
-  data.catch(() => forget(key, data)); // a failed build is not remembered
+  data.catch(() => forget(entries, key, data)); // a failed build is not remembered
   return data;
 }
 
 /** The surveys of this database this process remembers (built or building), with their versions. */
 export function cachedSurveys(db: Db): Map<number, string> {
-  const prefix = `${dbId(db)}:`;
   const out = new Map<number, string>();
-  for (const k of entries.keys()) {
-    if (!k.startsWith(prefix)) continue;
-    const [, project, marker] = k.split(':');
+  for (const k of serviceOf(db, MAP_DATA).keys()) {
+    const [project, marker] = k.split(':');
     out.set(Number(project), marker);
   }
   return out;

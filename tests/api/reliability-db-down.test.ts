@@ -41,6 +41,7 @@ async function unreachablePostgres(): Promise<Db> {
     queryArrays: async (sql, params) => (await pool.query({ text: sql, values: params as unknown[], rowMode: 'array' })).rows,
     ping: async () => void (await pool.query('select 1')),
     commitSeq: () => null,
+    services: new Map(),
     close: () => pool.end(),
   };
 }
