@@ -1,7 +1,6 @@
 // The API side of the embedded database thread (pglite-worker.ts): a Db whose
 // every call is a message. The thread that opened the database owns the
 // worker; other threads get a port (connectPort) and open a Db on it.
-import type { MessagePort } from 'node:worker_threads';
 import type { Db, Tx } from './adapter';
 import { RpcClient, type Port } from '../threads/rpc';
 import { spawnTsWorker } from '../threads/spawn';
@@ -18,19 +17,19 @@ export function dbOnPort(
   const rpc = new RpcClient(port, opts.busy);
   const counter = opts.commits ? new Int32Array(opts.commits) : null;
   const txApi = (txId: number): Tx => ({
-    query: (sql, params) => rpc.call('query', { sql, params, txId }),
-    queryArrays: async (sql, params) => (await rpc.call<{ rows: unknown[][] }>('query', { sql, params, txId, rowMode: 'array' })).rows,
+    query: <T>(sql: string, params?: unknown[]) => rpc.call('query', { sql, params, txId }) as Promise<{ rows: T[] }>,
+    queryArrays: async (sql, params) => (await rpc.call('query', { sql, params, txId, rowMode: 'array' })).rows as unknown[][],
     exec: (sql) => rpc.call('exec', { sql, txId }),
     copyFrom: (sql, data) => rpc.call('copyFrom', { sql, data, txId }),
   });
   const db: Db & { rpc: RpcClient } = {
     kind: 'embedded',
     rpc,
-    query: (sql, params) => rpc.call('query', { sql, params }),
-    queryArrays: async (sql, params) => (await rpc.call<{ rows: unknown[][] }>('query', { sql, params, rowMode: 'array' })).rows,
+    query: <T>(sql: string, params?: unknown[]) => rpc.call('query', { sql, params }) as Promise<{ rows: T[] }>,
+    queryArrays: async (sql, params) => (await rpc.call('query', { sql, params, rowMode: 'array' })).rows as unknown[][],
     exec: (sql) => rpc.call('exec', { sql }),
     transaction: async (fn) => {
-      const txId = await rpc.call<number>('begin');
+      const txId = await rpc.call('begin');
       let out;
       try {
         out = await fn(txApi(txId));
@@ -48,7 +47,7 @@ export function dbOnPort(
     commitSeq: () => (counter ? Atomics.load(counter, 0) : null),
     services: new Map(),
     workingWithin: opts.workingWithin,
-    connectPort: () => rpc.call<MessagePort>('connect'),
+    connectPort: () => rpc.call('connect'),
     close: opts.close ?? (async () => undefined),
   };
   return db;

@@ -6,6 +6,7 @@
 // It also counts committed writes in shared memory (workerData.commits): any
 // thread can tell, without a message, whether the database may have changed
 // since it last read something (the API's exact read cache, db/read-cache.ts).
+import type { DbRequest } from '../threads/messages';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { MessageChannel, parentPort, workerData, type MessagePort } from 'node:worker_threads';
@@ -154,7 +155,7 @@ async function reopen(): Promise<void> {
   }
 }
 
-async function handle(req: { op: string; [k: string]: unknown }): Promise<unknown> {
+async function handle(req: DbRequest): Promise<unknown> {
   if (req.op === 'ping') return closed ? Promise.reject(new Error('PGlite is closed')) : true;
   if (req.op === 'memory') return { heapMb: Math.round(heapMb()), recycles };
   if (closed) throw new Error('PGlite is closed');
@@ -171,30 +172,29 @@ async function handle(req: { op: string; [k: string]: unknown }): Promise<unknow
   }
 }
 
-async function operate(req: { op: string; [k: string]: unknown }): Promise<unknown> {
+async function operate(req: DbRequest): Promise<unknown> {
   switch (req.op) {
     case 'query': {
-      const sql = req.sql as string;
-      const r = await target(req.txId).query(sql, (req.params as unknown[]) ?? [], req.rowMode === 'array' ? { rowMode: 'array' } : undefined);
+      const sql = req.sql;
+      const r = await target(req.txId).query(sql, req.params ?? [], req.rowMode === 'array' ? { rowMode: 'array' } : undefined);
       if (req.txId == null && !(isRead(sql) && !r.affectedRows) && !isBookkeeping(sql)) bump();
       return { rows: r.rows };
     }
     case 'exec':
-      await target(req.txId).exec(req.sql as string);
+      await target(req.txId).exec(req.sql);
       if (req.txId == null) bump();
       return null;
     case 'copyFrom': {
-      const data = req.data as Uint8Array;
-      await target(req.txId).query(req.sql as string, [], { blob: new Blob([data as Uint8Array<ArrayBuffer>]) });
+      await target(req.txId).query(req.sql, [], { blob: new Blob([req.data as Uint8Array<ArrayBuffer>]) });
       if (req.txId == null) bump();
       return null;
     }
     case 'begin':
       return begin();
     case 'commit':
-      return end(req.txId as number, true);
+      return end(req.txId, true);
     case 'rollback':
-      return end(req.txId as number, false);
+      return end(req.txId, false);
     case 'connect': {
       const { port1, port2 } = new MessageChannel();
       serve(port1);
@@ -211,7 +211,7 @@ async function operate(req: { op: string; [k: string]: unknown }): Promise<unkno
       }
       return null;
     default:
-      throw new Error(`Unknown database operation ${req.op}`);
+      throw new Error(`Unknown database operation ${(req as { op: string }).op}`);
   }
 }
 

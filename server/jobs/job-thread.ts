@@ -5,8 +5,8 @@ import { openPostgres, type Db } from '../db/adapter';
 import { dbOnPort } from '../db/pglite-client';
 import { serializeError } from '../threads/rpc';
 import { collectIfHeld } from '../threads/collect';
-import { JOBS, type JobName } from './registry';
-import type { JobMessage } from './runner';
+import { JOBS } from './registry';
+import type { JobMessage, JobRequest } from '../threads/messages';
 
 const { port, url } = workerData as { port?: MessagePort; url?: string };
 const db: Db = port ? dbOnPort(port) : await openPostgres(url!, 2);
@@ -26,7 +26,7 @@ let running = 0;
 let nextAck = 1;
 const acks = new Map<number, { resolve: () => void; reject: (e: Error) => void }>();
 
-parentPort!.on('message', (m: { id: number; job: JobName; input: never } | { ack: number; error?: string }) => {
+parentPort!.on('message', (m: JobRequest) => {
   if ('ack' in m) {
     const a = acks.get(m.ack);
     acks.delete(m.ack);
@@ -43,7 +43,7 @@ parentPort!.on('message', (m: { id: number; job: JobName; input: never } | { ack
   };
   running++;
   Promise.resolve()
-    .then((): Promise<unknown> => JOBS[job](db, input, progress))
+    .then((): Promise<unknown> => JOBS[job](db, input as never, progress))
     .then(
       (value) => post({ id, ok: true, value }),
       (e) => post({ id, ok: false, error: serializeError(e) }),

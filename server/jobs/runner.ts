@@ -10,12 +10,10 @@ import type { ErrorCode, ErrorParams } from '../../src/domain/error-codes';
 import { HttpError } from '../http-error';
 import { deserializeError, type SerializedError } from '../threads/rpc';
 import { spawnTsWorker } from '../threads/spawn';
+import type { JobMessage, JobRequest } from '../threads/messages';
 import type { JobName, JobInput, JobOutput } from './registry';
 
 const ENTRY = new URL('./job-thread.ts', import.meta.url);
-
-export type JobMessage =
-  { id: number; progress: unknown[]; ack: number } | { id: number; ok: true; value: unknown } | { id: number; ok: false; error: SerializedError };
 
 export interface JobRunner {
   /** onProgress may return a promise: the job waits for it (a stream's backpressure); a rejection fails the job's wait. */
@@ -66,8 +64,8 @@ export function createJobRunner(db: Db): JobRunner {
         Promise.resolve()
           .then(() => p.progress?.(...m.progress))
           .then(
-            () => w.postMessage({ ack: m.ack }),
-            (e: Error) => w.postMessage({ ack: m.ack, error: e?.message ?? String(e) }),
+            () => w.postMessage({ ack: m.ack } satisfies JobRequest),
+            (e: Error) => w.postMessage({ ack: m.ack, error: e?.message ?? String(e) } satisfies JobRequest),
           );
         return;
       }
@@ -90,7 +88,7 @@ export function createJobRunner(db: Db): JobRunner {
       return new Promise<never>((resolve, reject) => {
         pending.set(id, { resolve: resolve as (v: unknown) => void, reject, progress: onProgress as ((...a: unknown[]) => unknown) | undefined });
         w.ref(); // a running job keeps the process alive
-        w.postMessage({ id, job, input });
+        w.postMessage({ id, job, input } satisfies JobRequest);
       });
     },
     async close() {

@@ -1,4 +1,4 @@
-// Request/response over a worker MessagePort: every call carries an id and
+// Request/response over a worker MessagePort (the operations: messages.ts DbThreadOps): every call carries an id and
 // gets exactly one answer. Errors cross as plain data and come back as Errors
 // with the same message and fields (the PostgreSQL `code` of a constraint
 // violation drives 409s, so it must survive the trip).
@@ -6,11 +6,12 @@ import type { MessagePort, TransferListItem, Worker } from 'node:worker_threads'
 
 export type Port = Pick<MessagePort, 'postMessage' | 'on' | 'off'> | Pick<Worker, 'postMessage' | 'on' | 'off'>;
 
-interface Request {
-  id: number;
-  op: string;
-  [key: string]: unknown;
-}
+import type { DbRequest, DbThreadOps } from './messages';
+
+/** An operation's arguments: optional when it takes none. */
+type ArgsOf<K extends keyof DbThreadOps> =
+  DbThreadOps[K]['args'] extends Record<string, never> ? [args?: DbThreadOps[K]['args']] : [args: DbThreadOps[K]['args']];
+
 type Response = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: SerializedError };
 
 export interface SerializedError {
@@ -72,13 +73,13 @@ export class RpcClient {
     (port as Pick<MessagePort, 'on'>).on('message', onMessage);
   }
 
-  call<T>(op: string, args: Record<string, unknown> = {}): Promise<T> {
+  call<K extends keyof DbThreadOps>(op: K, ...args: ArgsOf<K>): Promise<DbThreadOps[K]['answer']> {
     if (this.failed) return Promise.reject(this.failed);
     const id = this.next++;
-    return new Promise<T>((resolve, reject) => {
+    return new Promise((resolve, reject) => {
       if (this.pending.size === 0) this.busy(true);
       this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      (this.port as Pick<MessagePort, 'postMessage'>).postMessage({ id, op, ...args } satisfies Request);
+      (this.port as Pick<MessagePort, 'postMessage'>).postMessage({ id, op, ...args[0] } as DbRequest);
     });
   }
 
@@ -92,8 +93,8 @@ export class RpcClient {
 }
 
 /** The serving side: each request's handler result (or error) is posted back. */
-export function serveRpc(port: Port, handle: (req: Request) => Promise<unknown>, transferOf: (value: unknown) => TransferListItem[] = () => []): void {
-  (port as Pick<MessagePort, 'on'>).on('message', (req: Request) => {
+export function serveRpc(port: Port, handle: (req: DbRequest) => Promise<unknown>, transferOf: (value: unknown) => TransferListItem[] = () => []): void {
+  (port as Pick<MessagePort, 'on'>).on('message', (req: DbRequest) => {
     handle(req).then(
       (value) => (port as Pick<MessagePort, 'postMessage'>).postMessage({ id: req.id, ok: true, value } satisfies Response, transferOf(value)),
       (e) => (port as Pick<MessagePort, 'postMessage'>).postMessage({ id: req.id, ok: false, error: serializeError(e) } satisfies Response),

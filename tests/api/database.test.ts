@@ -7,6 +7,7 @@ import { migrate } from '../../server/db/migrate';
 import { freshDatabase, ENGINE } from '../support/test-db';
 import { dbOnPort, openPgliteWorker } from '../../server/db/pglite-client';
 import type { Db } from '../../server/db/adapter';
+import type { RpcClient } from '../../server/threads/rpc';
 
 describe('data dir lock', () => {
   it('refuses a second holder and is released', () => {
@@ -86,7 +87,7 @@ describe(`migrations on ${ENGINE}`, () => {
 });
 
 describe.runIf(ENGINE === 'pglite')('the embedded database gives memory back (pglite only)', () => {
-  const memory = (db: Db) => (db as unknown as { rpc: { call<T>(op: string): Promise<T> } }).rpc.call<{ heapMb: number; recycles: number }>('memory');
+  const memory = (db: Db) => (db as unknown as { rpc: RpcClient }).rpc.call('memory');
   const idle = () => new Promise((r) => setTimeout(r, 3_000));
 
   it('reopens itself on the same files once idle above the limit, with every row and port intact', async () => {
