@@ -45,13 +45,19 @@ export function provideService<T>(db: Db, kind: ServiceKind<T>, service: T): voi
  */
 export function temporaryFolder(prefix: string): { dir: string; remove: () => void } {
   const dir = mkdtempSync(path.join(tmpdir(), prefix));
-  const gone = () => rmSync(dir, { recursive: true, force: true });
+  const gone = () => rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
   process.once('exit', gone);
   return {
     dir,
+    // Best effort: a file written meanwhile (a snapshot's brotli form, made after the answer) can make the removal
+    // fail (ENOTEMPTY); then the exit listener stays and removes the folder when the process ends.
     remove: () => {
-      process.off('exit', gone);
-      gone();
+      try {
+        gone();
+        process.off('exit', gone);
+      } catch {
+        /* removed at exit */
+      }
     },
   };
 }
