@@ -4,14 +4,18 @@
 // uninterrupted main-thread work) per phase.
 //
 // The goal is none at all, and the test holds the actions (colour switch, zoom
-// in and out, pan) to it: no task over 50 ms. On a quiet
-// machine none occurs, at 100k or at 1M trees (bench:render's app rows):
+// in and out, pan) to it by the CPU time of each task, read from Chromium's
+// trace (task-trace.ts); wall times are printed beside it. In software GL on a
+// shared 2-core runner, a task's wall time is mostly waiting: for the GPU
+// process (SwiftShader draws on the CPU) and for the CPU itself. The same
+// 15 ms colour switch lasted 51 ms here and 54-166 ms in a CI run, and a 1 ms
+// zoom task 51 ms. The waits our code can cause are held apart: no GPU
+// read-back (deck.gl's picking) and no shader link during an action.
 // deck.gl no longer picks on pointer moves, the statistics charts are light bar
 // rows that re-render only with their counts, and no tree instances are drawn
 // while the worker's image is coming. Before, these actions had 52-88 ms tasks
-// here. A shared 2-core runner shows a stray 70-100 ms task in about one run
-// in five (seen once in pan): up to two retries of the whole sequence absorb
-// it; a regression fails every run (the read-back check fails at once). Opening the survey is reported, not
+// here. Up to two retries of the whole sequence absorb a stray task; a
+// regression fails every run (the read-back check fails at once). Opening the survey is reported, not
 // held: its first frame links deck.gl's shader programs, 50-100 ms each in
 // software GL (SwiftShader has no parallel shader compile). Every task is printed.
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -19,6 +23,7 @@ import type { Browser, Page } from 'playwright-core';
 import { apiJson, launchBrowser, loginAs, newPage } from '../support/browser';
 import { installMapProbe, longestTask, readProbe, runMapActions, setPhase, settleMap } from '../support/map-actions';
 import { mapCall } from '../support/map-debug';
+import { longestCpu, traceTasks } from '../support/task-trace';
 
 let browser: Browser;
 let page: Page;
@@ -39,6 +44,7 @@ const RX_GRID_LIMIT_MS = 150;
 describe('main thread at 100k trees', () => {
   it('runs a colour switch, zoom and pan without a main-thread task over 50 ms, and reports every task', { retry: 2, timeout: 240_000 }, async () => {
     await installMapProbe(page);
+    const trace = await traceTasks(page);
     const projects = await apiJson<{ project_id: number; name: string; observation_date: string }[]>(page, '/api/projects/user');
     const p = projects.find((x) => x.name === 'Avocado survey – autumn')!;
     const idle = () => settleMap(page, 1500);
@@ -70,16 +76,26 @@ describe('main thread at 100k trees', () => {
     await idle();
 
     const probe = await readProbe(page);
+    const traced = await trace.stop(ACTION_LIMIT_MS);
     const longest = (ph: string) => longestTask(probe, ph);
+    const cpu = (ph: string) => longestCpu(traced, ph);
     const phases = ['open', 'show trees', 'colour mode', 'zoom in', 'zoom out', 'pan', 'prescription grid', 'photo pan'];
-    console.log(`longest main-thread task per phase (ms): ${JSON.stringify(Object.fromEntries(phases.map((ph) => [ph, longest(ph)])))}`);
-    console.log(`long tasks (ms): ${JSON.stringify(probe.tasks)}; GPU read-backs per phase: ${JSON.stringify(probe.readBacks)}`);
+    const perPhase = (f: (ph: string) => number) => JSON.stringify(Object.fromEntries(phases.map((ph) => [ph, f(ph)])));
+    console.log(`longest main-thread task per phase, wall ms: ${perPhase(longest)}; its CPU ms: ${perPhase(cpu)}`);
+    console.log(
+      `long tasks (ms): ${JSON.stringify(probe.tasks)}; traced (wall/CPU ms): ${JSON.stringify(traced)}; GPU read-backs per phase: ${JSON.stringify(probe.readBacks)}; shader links per phase: ${JSON.stringify(probe.links)}`,
+    );
     // Nothing is picked while the map is only moved (hover and drag picking read the frame back: a GPU stall).
     for (const ph of phases.slice(1, 6)) expect(probe.readBacks[ph] ?? 0, `read-backs during ${ph}`).toBe(0);
+    // Nor does an action link a shader program (the main thread waits for the link: CPU time does not show that wait).
+    for (const ph of [...phases.slice(2, 6), 'photo pan']) expect(probe.links[ph] ?? 0, `shader links during ${ph}`).toBe(0);
     // The observer works (the app's own start is always long in software GL): a probe that saw nothing proves nothing.
     expect(probe.tasks.length).toBeGreaterThan(0);
-    for (const ph of [...phases.slice(2, 6), 'photo pan']) expect(longest(ph), ph).toBeLessThanOrEqual(ACTION_LIMIT_MS);
+    // The trace saw the same long start, on the page's main thread, with the CPU time of every task.
+    expect(traced.filter((t) => t.phase === 'open').length).toBeGreaterThan(0);
+    expect(traced.filter((t) => t.cpuMs === null)).toEqual([]);
+    for (const ph of [...phases.slice(2, 6), 'photo pan']) expect(cpu(ph), ph).toBeLessThanOrEqual(ACTION_LIMIT_MS);
     // A 10 m prescription grid (~26,800 zones, triangulated in the worker) is uploaded in one frame: 70-85 ms in a full run.
-    expect(longest('prescription grid'), 'prescription grid').toBeLessThanOrEqual(RX_GRID_LIMIT_MS);
+    expect(cpu('prescription grid'), 'prescription grid').toBeLessThanOrEqual(RX_GRID_LIMIT_MS);
   });
 });

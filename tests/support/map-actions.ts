@@ -6,6 +6,7 @@
 // switch the colour mode, zoom in and out with the wheel and pan by dragging.
 import type { Page } from 'playwright-core';
 import { waitForMap } from './map-debug';
+import { PHASE_MARK } from './task-trace';
 
 export interface LongTask {
   at: number;
@@ -16,19 +17,26 @@ export interface MapProbe {
   tasks: LongTask[];
   phase: string;
   readBacks: Record<string, number>;
+  /** Shader programs linked per phase: the main thread waits for each (a software-GL link takes 50-100 ms). */
+  links: Record<string, number>;
 }
 export const MAP_ACTIONS = ['open', 'show trees', 'colour mode', 'zoom in', 'zoom out', 'pan'] as const;
 
 /** Installs the probe in every page the tab loads from now on. */
 export async function installMapProbe(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const probe: MapProbe = { tasks: [], phase: 'boot', readBacks: {} };
+    const probe: MapProbe = { tasks: [], phase: 'boot', readBacks: {}, links: {} };
     (window as unknown as { __longTasks: MapProbe }).__longTasks = probe;
     for (const proto of [WebGL2RenderingContext.prototype, WebGLRenderingContext.prototype]) {
       const read = proto.readPixels as (...a: unknown[]) => void;
       (proto as unknown as { readPixels: (...a: unknown[]) => void }).readPixels = function (this: unknown, ...a: unknown[]) {
         probe.readBacks[probe.phase] = (probe.readBacks[probe.phase] ?? 0) + 1;
         return read.apply(this, a);
+      };
+      const link = proto.linkProgram as (...a: unknown[]) => void;
+      (proto as unknown as { linkProgram: (...a: unknown[]) => void }).linkProgram = function (this: unknown, ...a: unknown[]) {
+        probe.links[probe.phase] = (probe.links[probe.phase] ?? 0) + 1;
+        return link.apply(this, a);
       };
     }
     new PerformanceObserver((list) => {
@@ -37,10 +45,15 @@ export async function installMapProbe(page: Page): Promise<void> {
   });
 }
 
+/** The phase of the tasks from now on: in the probe, and as a performance mark for the trace (task-trace.ts). */
 export const setPhase = (page: Page, name: string) =>
-  page.evaluate((n) => {
-    (window as unknown as { __longTasks: MapProbe }).__longTasks.phase = n;
-  }, name);
+  page.evaluate(
+    ([n, mark]) => {
+      (window as unknown as { __longTasks: MapProbe }).__longTasks.phase = n;
+      performance.mark(mark + n);
+    },
+    [name, PHASE_MARK],
+  );
 export const readProbe = (page: Page) => page.evaluate(() => (window as unknown as { __longTasks: MapProbe }).__longTasks);
 /** Longest task of a phase (0: none over 50 ms) and how many there were. */
 export const longestTask = (probe: MapProbe, phase: string) => Math.max(0, ...probe.tasks.filter((t) => t.phase === phase).map((t) => t.ms));

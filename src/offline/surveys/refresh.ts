@@ -35,6 +35,9 @@ async function refreshNow(): Promise<RefreshResult> {
   if (!user || !deviceSupported() || browserOffline()) return { ...result, stopped: true };
   const store = device();
   const kept = await store.list(user.user_id);
+  const farmPinned = user.client_id !== null && (await store.farmPinned(user.user_id, user.client_id));
+  // Nothing kept on this device: nothing to check, and the list on screen is not fetched again for it.
+  if (kept.length === 0 && !farmPinned) return result;
   let shared: Set<number>;
   try {
     shared = new Set((await queryClient.fetchQuery({ ...userProjectsQuery(), staleTime: 0 })).map((p) => p.project_id));
@@ -60,12 +63,12 @@ async function refreshNow(): Promise<RefreshResult> {
     }
   }
   // (keepFromServer also went on with each survey's photo where its download had been cut short.)
-  if (user.client_id !== null && (await store.farmPinned(user.user_id, user.client_id))) await downloadFarm().catch(() => undefined);
+  if (farmPinned) await downloadFarm().catch(() => undefined);
   return result;
 }
 
 /** When checks run: at start (once the app had a moment) and whenever the browser comes back online. */
-const START_DELAY_MS = 5_000;
+export const START_DELAY_MS = 5_000;
 
 export function startKeptSync(): () => void {
   if (typeof window === 'undefined' || !deviceSupported()) return () => undefined;
