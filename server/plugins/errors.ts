@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { errorBody } from '../../src/domain/contracts/common';
 import type { ErrorCode, ErrorParams } from '../../src/domain/error-codes';
+import { issueParams } from '../../src/domain/contracts/issues';
 import { HttpError } from '../http-error';
 
 /** Every error answer has the contract's shape (src/domain/contracts/common.ts errorBody) and a code of src/domain/error-codes.ts. */
@@ -19,20 +20,6 @@ export function isDatabaseDown(e: unknown): boolean {
     (typeof err?.code === 'string' && DB_DOWN.has(err.code)) ||
     /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|PGlite is closed/i.test(err?.message ?? '')
   );
-}
-
-/** The parts of a zod issue the app words a refused field with (limits, expected type, allowed values, a custom issue's params). */
-const ISSUE_PARAMS = ['origin', 'minimum', 'maximum', 'inclusive', 'exact', 'expected', 'values', 'keys', 'format', 'divisor'] as const;
-function issueParams(p: Record<string, unknown>): ErrorParams {
-  const out: Record<string, ErrorParams[string]> = {};
-  for (const k of ISSUE_PARAMS) {
-    const v = p[k];
-    if (v === undefined) continue;
-    out[k] = typeof v === 'bigint' ? Number(v) : Array.isArray(v) ? v.map((x) => (typeof x === 'number' ? x : String(x))) : (v as ErrorParams[string]);
-  }
-  // A custom issue names its own code and parts (e.g. prescription_rates { count, layer }).
-  if (p.params && typeof p.params === 'object') Object.assign(out, p.params);
-  return out;
 }
 
 export function registerErrorHandling(app: FastifyInstance): void {

@@ -2,10 +2,8 @@ import { z } from 'zod';
 import type { Queryable } from '../db/adapter';
 import type { CountKey, ErrorEntity } from '../../src/domain/error-codes';
 import { HttpError } from '../http-error';
-import { text } from '../../src/domain/contracts/common';
-import { REFERENCE_NAME, SURVEY_TYPE_CODE } from '../../src/domain/field-rules';
-import { REFERENCE_LIST_KEYS, TREE_STATUS_CODE, type ReferenceEndpoint } from '../../src/domain/reference-rules';
-import { ISSUE_ICONS } from '../../src/domain/scouting-rules';
+import { referenceBodies } from '../../src/domain/contracts/reference';
+import { REFERENCE_LIST_KEYS, type ReferenceEndpoint } from '../../src/domain/reference-rules';
 
 // The eight reference lists (admin.md §3, §5). Each entry says its endpoint,
 // table, id column, list key, body schema, how to list it and what still
@@ -30,15 +28,6 @@ export interface ReferenceList {
   references: [string, CountKey][];
 }
 
-const name = (label: string) => text(label, REFERENCE_NAME);
-const optionalId = (label: string) =>
-  z
-    .number({ error: `${label} must be a number` })
-    .int()
-    .positive()
-    .nullable()
-    .optional();
-
 async function mustExist(tx: Queryable, table: string, idColumn: string, id: unknown, field: string, label: string, entity: ErrorEntity) {
   if (id === null || id === undefined) return;
   const { rows } = await tx.query(`SELECT 1 FROM ${table} WHERE ${idColumn} = $1`, [id]);
@@ -52,15 +41,7 @@ type Identity = Pick<ReferenceList, 'endpoint' | 'table' | 'idColumn' | 'listKey
 type Extra = Partial<Omit<ReferenceList, keyof Identity>>;
 
 /** A list; by default its body is just the name, listed by name without joins and referenced by nothing. */
-const list = (
-  endpoint: ReferenceEndpoint,
-  table: string,
-  idColumn: string,
-  entity: string,
-  nameColumn: string,
-  label: string,
-  extra: Extra = {},
-): ReferenceList => ({
+const list = (endpoint: ReferenceEndpoint, table: string, idColumn: string, entity: string, nameColumn: string, extra: Extra = {}): ReferenceList => ({
   endpoint,
   table,
   idColumn,
@@ -68,7 +49,7 @@ const list = (
   entity,
   code: entity.replace(/ /g, '_') as ErrorEntity,
   nameColumn,
-  body: z.strictObject({ [nameColumn]: name(label) }),
+  body: referenceBodies[endpoint],
   select: `SELECT x.* FROM ${table} x`,
   order: `lower(x.${nameColumn}), x.${idColumn}`,
   references: [],
@@ -79,49 +60,33 @@ const list = (
 const usedBy = (table: string, column: string, key: CountKey): [string, CountKey] => [`SELECT count(*) AS n FROM ${table} WHERE ${column} = $1`, key];
 
 export const REFERENCE_LISTS: ReferenceList[] = [
-  list('crop-types', 'crop_types', 'crop_type_id', 'crop type', 'crop_type_name', 'Crop type name', {
+  list('crop-types', 'crop_types', 'crop_type_id', 'crop type', 'crop_type_name', {
     references: [usedBy('crop_options', 'crop_type_id', 'crop_option')],
   }),
-  list('crop-options', 'crop_options', 'crop_id', 'crop option', 'crop_name', 'Crop name', {
-    body: z.strictObject({ crop_name: name('Crop name'), crop_type_id: optionalId('Crop type') }),
+  list('crop-options', 'crop_options', 'crop_id', 'crop option', 'crop_name', {
     select: `SELECT x.*, ct.crop_type_name FROM crop_options x LEFT JOIN crop_types ct ON ct.crop_type_id = x.crop_type_id`,
     checks: (tx, b) => mustExist(tx, 'crop_types', 'crop_type_id', b.crop_type_id, 'crop_type_id', 'crop type', 'crop_type'),
     references: [usedBy('plots', 'crop_id', 'plot'), usedBy('breeds', 'crop_id', 'breed')],
   }),
-  list('breeds', 'breeds', 'breed_id', 'breed', 'breed_name', 'Breed name', {
-    body: z.strictObject({ breed_name: name('Breed name'), crop_id: z.number({ error: 'Crop is required' }).int().positive('Crop is required') }),
+  list('breeds', 'breeds', 'breed_id', 'breed', 'breed_name', {
     select: `SELECT x.*, co.crop_name FROM breeds x LEFT JOIN crop_options co ON co.crop_id = x.crop_id`,
     checks: (tx, b) => mustExist(tx, 'crop_options', 'crop_id', b.crop_id, 'crop_id', 'crop', 'crop_option'),
     references: [usedBy('trees', 'breed_id', 'tree')],
   }),
-  list('irrigation-types', 'irrigation_types', 'irrigation_type_id', 'irrigation type', 'irrigation_type_name', 'Irrigation type name', {
+  list('irrigation-types', 'irrigation_types', 'irrigation_type_id', 'irrigation type', 'irrigation_type_name', {
     references: [usedBy('irrigation_areas', 'irrigation_type_id', 'irrigation_area')],
   }),
-  list('survey-types', 'survey_types', 'survey_type_id', 'survey type', 'label', 'Label', {
-    body: z.strictObject({ code: text('Code', SURVEY_TYPE_CODE), label: name('Label') }),
+  list('survey-types', 'survey_types', 'survey_type_id', 'survey type', 'label', {
     order: 'lower(x.code), x.survey_type_id',
   }),
-  list('disease-types', 'disease_types', 'disease_id', 'disease type', 'disease_name', 'Disease name'),
-  list('tree-status-types', 'tree_status_types', 'status_code', 'tree status type', 'status_name', 'Status name', {
-    body: z.strictObject({
-      status_code: z
-        .number({ error: 'Status code is required' })
-        .int('Status code must be a whole number')
-        .min(TREE_STATUS_CODE.min, `Status code must be at least ${TREE_STATUS_CODE.min}`)
-        .max(TREE_STATUS_CODE.max, `Status code must be at most ${TREE_STATUS_CODE.max}`),
-      status_name: name('Status name'),
-    }),
+  list('disease-types', 'disease_types', 'disease_id', 'disease type', 'disease_name'),
+  list('tree-status-types', 'tree_status_types', 'status_code', 'tree status type', 'status_name', {
     order: 'x.status_code',
     references: [usedBy('tree_observations', 'tree_status', 'tree_observation')],
   }),
-  list('countries', 'countries', 'country_id', 'country', 'country_name', 'Country name'),
+  list('countries', 'countries', 'country_id', 'country', 'country_name'),
   // Issue 36: the categories of scouting records, named in both languages, each with its map icon.
-  list('scouting-issues', 'scouting_issues', 'issue_id', 'scouting issue', 'name_en', 'English name', {
-    body: z.strictObject({
-      name_en: name('English name'),
-      name_he: name('Hebrew name'),
-      icon: z.enum(ISSUE_ICONS, { error: `Icon must be one of ${ISSUE_ICONS.join(', ')}` }),
-    }),
+  list('scouting-issues', 'scouting_issues', 'issue_id', 'scouting issue', 'name_en', {
     order: 'x.issue_id',
     references: [usedBy('scouting_records', 'issue_id', 'scouting_record')],
   }),

@@ -10,8 +10,8 @@ import { currentUser } from '../plugins/auth';
 import { audit } from '../db/audit';
 import { passwordHashOf, sessionUserById, setOwnPassword } from '../repos/auth-users';
 import { dbId } from '../../src/domain/contracts/common';
-import { passwordChangedResponse, sessionsEndedResponse, sessionsResponse } from '../../src/domain/contracts/auth';
-import { PASSWORD_LENGTH, passwordTooLong, passwordTooShort } from '../../src/domain/user-rules';
+import { passwordBody, passwordChangedResponse, sessionsEndedResponse, sessionsResponse } from '../../src/domain/contracts/auth';
+
 import type { ErrorCode } from '../../src/domain/error-codes';
 
 interface Options {
@@ -20,10 +20,6 @@ interface Options {
   hashing: <T>(fn: () => Promise<T>) => Promise<T>;
 }
 
-const PasswordBody = z.strictObject({
-  current_password: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(1024),
-  new_password: z.string({ error: 'New password is required' }).min(PASSWORD_LENGTH.min, passwordTooShort).max(PASSWORD_LENGTH.max, passwordTooLong),
-});
 const SessionParams = z.strictObject({ sessionId: dbId('sessionId') });
 const tags = ['auth'];
 
@@ -71,7 +67,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<Options> = async (app, { db, t
       schema: {
         tags,
         summary: 'Change your password (the current one confirms it); ends your other sessions',
-        body: PasswordBody,
+        body: passwordBody,
         response: { 200: passwordChangedResponse },
       },
       config: { beforePasswordChange: true },

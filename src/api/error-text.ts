@@ -89,9 +89,10 @@ function fieldLabel(field: string, t: TFunction): string {
 
 /**
  * One entry of an error's list in the UI's language: a code of ours with its params, or a refused field (zod's
- * issue code: the English UI keeps the server's own message for it, the schema's words).
+ * issue code: the English UI keeps the server's own message for it, the schema's words). `label`: the field's
+ * label where the UI already has it (a form field), in place of the API's field name.
  */
-export function issueText(item: FieldError, t: TFunction): string {
+export function issueText(item: FieldError, t: TFunction, label?: string): string {
   const p = (item.params ?? {}) as Params;
   if (item.code && !ISSUES.has(item.code)) {
     const text = codeText(item.code, p, t);
@@ -101,7 +102,7 @@ export function issueText(item: FieldError, t: TFunction): string {
   }
   // English keeps the schema's own words for a refused field.
   if (!item.code || lang().startsWith('en')) return item.field ? `${item.field}: ${item.message}` : item.message;
-  const field = fieldLabel(item.field, t);
+  const field = label ?? fieldLabel(item.field, t);
   if (item.code === 'custom' && typeof p.code === 'string') return codeText(p.code, { ...p, field }, t) || item.message;
   const origin = typeof p.origin === 'string' ? p.origin : '';
   let key = `common:errors.issues.${item.code}`;

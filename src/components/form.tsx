@@ -1,11 +1,12 @@
 /**
  * The form layer (admin.md §5): useForm holds values and field errors, checks
- * the generic rules (form-rules.ts) on submit, shows server field errors
- * (ApiError.details) under their fields, and clears a field's error as soon as
- * the field is edited.
+ * on submit what the form would send with the API's own request schema
+ * (form-check.ts), shows server field errors (ApiError.details) under their
+ * fields worded by the same rule, and clears a field's error as soon as the
+ * field is edited.
  *
  * Usage:
- *   const form = useForm({ name: '' }, { name: { label: t('name'), required: true, minLength: 2, maxLength: 100 } });
+ *   const form = useForm({ name: '' }, { schema: clientBody, body: (v) => ({ name: v.name.trim() }), labels: { name: t('name') } });
  *   const submit = async (e: React.FormEvent) => {
  *     e.preventDefault();
  *     if (!form.validate()) return;
@@ -20,12 +21,12 @@
  */
 import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { validateAll, type Rules } from './form-rules';
-import { issueText } from '../api/error-text';
-import type { FieldError } from '../api/errors';
+import { checkForm, formErrors, type FormCheck } from './form-check';
+import { ApiError, type FieldError } from '../api/errors';
+import { errorText } from '../api/error-text';
 import './form.css';
 
-export type { FieldRule, Rules } from './form-rules';
+export type { FormCheck } from './form-check';
 
 export interface FormApi<V extends object> {
   values: V;
@@ -47,16 +48,17 @@ export interface FormApi<V extends object> {
   };
 }
 
-export function useForm<V extends object>(initial: V, rules: Rules<V>): FormApi<V> {
+/** `check`: the request schema the form's body is checked with; none for a form with its own checks (the data editor's). */
+export function useForm<V extends object>(initial: V, check?: FormCheck<V>): FormApi<V> {
   const { t } = useTranslation('admin');
   const idPrefix = useId();
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  // The latest rules and values for the stable callbacks below (updated after each render, read in events).
-  const rulesRef = useRef(rules);
+  // The latest check and values for the stable callbacks below (updated after each render, read in events).
+  const checkRef = useRef(check);
   const valuesRef = useRef(values);
   useLayoutEffect(() => {
-    rulesRef.current = rules;
+    checkRef.current = check;
     valuesRef.current = values;
   });
 
@@ -80,15 +82,23 @@ export function useForm<V extends object>(initial: V, rules: Rules<V>): FormApi<
         setErrors({});
       },
       validate: () => {
-        const found = validateAll(valuesRef.current, rulesRef.current, (k, vars) => t(k, vars ?? {}));
+        const found = checkRef.current ? checkForm(checkRef.current, valuesRef.current, t) : {};
         setErrors(found);
         return Object.keys(found).length === 0;
       },
       setServerErrors: (error) => {
         const details = (error as { details?: FieldError[] })?.details ?? [];
-        const found: Record<string, string> = {};
-        // The server's reason in the UI's language (its code and params), the field's label being beside it already.
-        for (const d of details) if (d.field && !(d.field in found)) found[d.field.split('.')[0]] = d.code ? issueText({ ...d, field: '' }, t) : d.message;
+        // The server's reason in the UI's language, worded as the form's own check words it. A field's reason
+        // without a code of its own (a wrong current password, a name already taken) is the answer's code.
+        const check: Pick<FormCheck<V>, 'labels' | 'fieldOf'> = checkRef.current ?? { labels: {} };
+        const coded = details.filter((d) => d.field && d.code);
+        const found: Record<string, string> = { ...formErrors(check, coded, valuesRef.current, t) };
+        const whole = error instanceof ApiError && error.serverCode ? errorText(error, t) : null;
+        for (const d of details) {
+          const top = d.field.split('.')[0];
+          const name = check.fieldOf?.[top] ?? top;
+          if (d.field && !d.code && !(name in found)) found[name] = whole ?? d.message;
+        }
         setErrors(found);
         return Object.keys(found).length > 0;
       },

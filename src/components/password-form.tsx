@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changePassword } from '../api/auth';
 import { errorText } from '../api/error-text';
+import { passwordBody } from '../domain/contracts/auth';
 import { PASSWORD_LENGTH } from '../domain/user-rules';
 import { Field, useForm } from './form';
 
@@ -17,12 +18,14 @@ interface Props {
  */
 export function PasswordForm({ forced = false, onDone }: Props) {
   const { t } = useTranslation('common');
+  const labels = { current: forced ? t('password.temporary') : t('password.current'), next: t('password.new'), again: t('password.confirm') };
   const form = useForm(
     { current: '', next: '', again: '' },
     {
-      current: { label: forced ? t('password.temporary') : t('password.current'), required: true },
-      next: { label: t('password.new'), required: true, minLength: PASSWORD_LENGTH.min, maxLength: PASSWORD_LENGTH.max },
-      again: { label: t('password.confirm'), required: true },
+      schema: passwordBody,
+      body: (v) => ({ current_password: v.current, new_password: v.next }),
+      labels,
+      fieldOf: { current_password: 'current', new_password: 'next' },
     },
   );
   const [busy, setBusy] = useState(false);
@@ -32,6 +35,11 @@ export function PasswordForm({ forced = false, onDone }: Props) {
     e.preventDefault();
     setMessage(null);
     if (!form.validate()) return;
+    // The confirmation is the form's own (the API takes the new password once).
+    if (!form.values.again) {
+      form.setError('again', t('admin:ui.form.required', { field: labels.again }));
+      return;
+    }
     if (form.values.next !== form.values.again) {
       form.setError('again', t('password.mismatch'));
       return;
@@ -44,12 +52,7 @@ export function PasswordForm({ forced = false, onDone }: Props) {
       onDone?.(ended);
     } catch (err) {
       // The server's field errors (wrong current password) go under their fields: current_password → current.
-      const e2 = err as { details?: { field: string; message: string }[] };
-      const field = e2.details?.[0]?.field;
-      const text = errorText(err, t);
-      if (field === 'current_password') form.setError('current', text);
-      else if (field === 'new_password') form.setError('next', text);
-      else setMessage({ ok: false, text });
+      if (!form.setServerErrors(err)) setMessage({ ok: false, text: errorText(err, t) });
     } finally {
       setBusy(false);
     }

@@ -1,8 +1,7 @@
-// Lengths and ranges of the admin forms' fields, in one place: the server's
-// request schemas (server/routes/admin, server/repos/reference-lists.ts) and
-// the forms of users, clients, projects and the configuration lists read the
-// lengths, with the form rules' messages on both sides ('{field} must be at
-// most {max} characters', src/components/form-rules.ts). The data editor's form
+// Lengths and ranges of the admin forms' fields, in one place: the request
+// schemas (src/domain/contracts), which the routes and the forms of users,
+// clients, projects and the configuration lists both check with (issue 34,
+// src/components/form-check.ts). The data editor's form
 // takes only its name inputs' maximum from here (its messages are admin.md's);
 // the number caps are the server's alone. Plain values (no zod): the app imports them too. The user's
 // fields are in user-rules.ts, tree status codes in reference-rules.ts.
@@ -25,6 +24,3 @@ export const SURVEY_TYPE_CODE: TextLength = { min: 1, max: 20 };
 export const ROW_TREE_NUMBER_MAX = 1_000_000;
 /** A plot's area in hectares: above 0, at most this. */
 export const PLOT_AREA_MAX_HA = 1_000_000;
-
-/** The form rule of a text field (required; a minimum only where it is more than 1). */
-export const textRule = (l: TextLength) => ({ required: true, maxLength: l.max, ...(l.min > 1 ? { minLength: l.min } : {}) });

@@ -1,19 +1,15 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/adapter';
 import { currentUser } from '../../plugins/auth';
 import { HttpError } from '../../http-error';
-import { IdParams, Version, describeCounts, doc, ok } from './shared';
+import { IdParams, describeCounts, doc, ok } from './shared';
 import { audit } from '../../db/audit';
 import { lockRow } from '../../db/rows';
 import { inTx } from '../../db/tx';
-import { CLIENT_NAME } from '../../../src/domain/field-rules';
-import { okMessage, text } from '../../../src/domain/contracts/common';
-import { clientResponse, clientsResponse } from '../../../src/domain/contracts/clients';
-import { assertClientNameFree, clientReferences, deleteClient, insertClient, listClients, loadClient, renameClient } from '../../repos/clients';
 
-const ClientBody = z.strictObject({ name: text('Name', CLIENT_NAME) });
-const ClientUpdate = z.strictObject({ name: text('Name', CLIENT_NAME), version: Version });
+import { okMessage } from '../../../src/domain/contracts/common';
+import { clientBody, clientResponse, clientsResponse, clientUpdate } from '../../../src/domain/contracts/clients';
+import { assertClientNameFree, clientReferences, deleteClient, insertClient, listClients, loadClient, renameClient } from '../../repos/clients';
 
 /** Clients (admin.md §7): list with user/plot counts, one, create, rename, delete. */
 export const clientRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -29,7 +25,7 @@ export const clientRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
     return { ...ok('Client loaded'), client: await loadClient(db, request.params.id) };
   });
 
-  app.post('/clients', { schema: { ...doc('clients', 'Create a client'), body: ClientBody, response: { 201: clientResponse } } }, async (request, reply) => {
+  app.post('/clients', { schema: { ...doc('clients', 'Create a client'), body: clientBody, response: { 201: clientResponse } } }, async (request, reply) => {
     const user = currentUser(request);
     const client = await inTx(db, async (tx) => {
       await assertClientNameFree(tx, request.body.name, null);
@@ -43,7 +39,7 @@ export const clientRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
 
   app.put(
     '/clients/:id',
-    { schema: { ...doc('clients', 'Rename a client'), params: IdParams, body: ClientUpdate, response: { 200: clientResponse } } },
+    { schema: { ...doc('clients', 'Rename a client'), params: IdParams, body: clientUpdate, response: { 200: clientResponse } } },
     async (request) => {
       const user = currentUser(request);
       const { id } = request.params;

@@ -2,21 +2,21 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/adapter';
 import { currentUser } from '../../plugins/auth';
-import { IdParams, Version, doc, ok, ymd } from './shared';
+import { IdParams, doc, ok } from './shared';
 import { audit } from '../../db/audit';
 import { inTx } from '../../db/tx';
 import { lockRow } from '../../db/rows';
-import { text } from '../../../src/domain/contracts/common';
-import { PROJECT_NAME } from '../../../src/domain/field-rules';
+
 import {
   adminPlotsResponse,
+  createProjectBody,
+  updateProjectBody,
   adminProjectResponse,
   adminProjectsResponse,
   projectDeletedResponse,
   projectStatisticsResponse,
 } from '../../../src/domain/contracts/admin-projects';
 import {
-  PRODUCTS,
   checkPlots,
   clientOfUsers,
   deleteProject,
@@ -33,30 +33,6 @@ import {
   updateProject,
 } from '../../repos/admin-projects';
 import { checkMembers, recordChanges, recordRemovalOf, setProjectMembers } from '../../repos/memberships';
-
-const ids = (label: string) =>
-  z
-    .array(z.number().int().positive(), { error: `${label} must be a list of ids` })
-    .max(1000)
-    .transform((a) => [...new Set(a)]);
-const CreateProject = z.strictObject({
-  name: text('Project name', PROJECT_NAME),
-  observation_date: ymd('Observation date'),
-  user_ids: ids('Users').refine((a) => a.length > 0, { message: 'Users is required', params: { code: 'users_required' } }),
-  products: z
-    .array(z.enum(PRODUCTS, { error: `Products must be among: ${PRODUCTS.join(', ')}` }), { error: 'Analysis products is required' })
-    .min(1, 'Analysis products is required')
-    .transform((a) => [...new Set(a)]),
-  plot_ids: ids('Plots').default([]),
-});
-const UpdateProject = z.strictObject({
-  name: text('Project name', PROJECT_NAME),
-  observation_date: ymd('Observation date'),
-  plot_ids: ids('Plots').default([]),
-  /** Issue 33: when present, the project's members become exactly these growers and field workers of its client. */
-  user_ids: ids('Users').optional(),
-  version: Version,
-});
 
 /** Projects (admin.md §7): list, statistics, plots, create, update, delete. */
 export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
@@ -96,7 +72,7 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
 
   app.post(
     '/projects',
-    { schema: { ...doc('projects', 'Create a project for the users of one client'), body: CreateProject, response: { 201: adminProjectResponse } } },
+    { schema: { ...doc('projects', 'Create a project for the users of one client'), body: createProjectBody, response: { 201: adminProjectResponse } } },
     async (request, reply) => {
       const actor = currentUser(request);
       const b = request.body;
@@ -127,7 +103,7 @@ export const adminProjectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
       schema: {
         ...doc('projects', 'Update name, observation date, plots and (when user_ids is given) the members'),
         params: IdParams,
-        body: UpdateProject,
+        body: updateProjectBody,
         response: { 200: adminProjectResponse },
       },
     },

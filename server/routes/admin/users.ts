@@ -1,40 +1,21 @@
-import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db, Queryable } from '../../db/adapter';
 import { currentUser } from '../../plugins/auth';
 import { hashPassword } from '../../auth/password';
 import { HttpError } from '../../http-error';
-import { IdParams, Version, doc, ok } from './shared';
+import { IdParams, doc, ok } from './shared';
 import { audit } from '../../db/audit';
 import { inTx } from '../../db/tx';
 import { lockRow } from '../../db/rows';
-import { okMessage, text } from '../../../src/domain/contracts/common';
-import { EMAIL_MAX, PASSWORD_LENGTH, PERSON_NAME, passwordTooLong, passwordTooShort } from '../../../src/domain/user-rules';
-import { userResponse, usersResponse } from '../../../src/domain/contracts/users';
+import { okMessage } from '../../../src/domain/contracts/common';
+
+import { createUserBody, updateUserBody, userResponse, usersResponse } from '../../../src/domain/contracts/users';
 import { deleteUser, emailTaken, insertUser, listUsers, loadUser, membershipCount, otherActiveAdmin, updateUser } from '../../repos/admin-users';
-import { ROLES, isMemberRole, type Role } from '../../../src/domain/roles';
+import { isMemberRole, type Role } from '../../../src/domain/roles';
 import { endUserSessions } from '../../auth/sessions';
 import { dropOtherClients, recordRemovalOf } from '../../repos/memberships';
 import { clientName } from '../../repos/project-access';
 import { userAccessRoutes } from './user-access';
-
-const email = z
-  .string({ error: 'Email is required' })
-  .trim()
-  .min(1, 'Email is required')
-  .max(EMAIL_MAX, `Email must be at most ${EMAIL_MAX} characters`)
-  .email('Please enter a valid email address')
-  .transform((s) => s.toLowerCase());
-const password = z.string({ error: 'Password is required' }).min(PASSWORD_LENGTH.min, passwordTooShort).max(PASSWORD_LENGTH.max, passwordTooLong);
-const fields = {
-  email,
-  first_name: text('First name', PERSON_NAME),
-  last_name: text('Last name', PERSON_NAME),
-  client_id: z.number({ error: 'Client is required' }).int().positive().nullable(),
-  role: z.enum(ROLES, { error: "Role must be 'user', 'worker' or 'admin'" }).default('user'),
-};
-const CreateUser = z.strictObject({ ...fields, password });
-const UpdateUser = z.strictObject({ ...fields, password: password.optional(), disabled: z.boolean().optional(), version: Version });
 
 type UserInput = { email: string; client_id: number | null; role: Role };
 
@@ -76,7 +57,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
     return { ...ok('User loaded'), user: await loadUser(db, request.params.id) };
   });
 
-  app.post('/users', { schema: { ...doc('users', 'Create a user'), body: CreateUser, response: { 201: userResponse } } }, async (request, reply) => {
+  app.post('/users', { schema: { ...doc('users', 'Create a user'), body: createUserBody, response: { 201: userResponse } } }, async (request, reply) => {
     const actor = currentUser(request);
     const b = request.body;
     const hash = await hashPassword(b.password);
@@ -92,7 +73,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db })
 
   app.put(
     '/users/:id',
-    { schema: { ...doc('users', 'Update a user; omit password to keep it'), params: IdParams, body: UpdateUser, response: { 200: userResponse } } },
+    { schema: { ...doc('users', 'Update a user; omit password to keep it'), params: IdParams, body: updateUserBody, response: { 200: userResponse } } },
     async (request) => {
       const actor = currentUser(request);
       const { id } = request.params;

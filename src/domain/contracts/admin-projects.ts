@@ -1,7 +1,9 @@
 // /api/admin/projects (admin.md §3, §7): a project with its plots, users and
 // counts; the totals over all projects; plots to choose from.
 import { z } from 'zod';
-import { okMessage, timestamp, type Wire } from './common';
+import { okMessage, text, timestamp, version, ymd, type Wire } from './common';
+import { PROJECT_NAME } from '../field-rules';
+import { PRODUCTS } from '../products';
 
 const count = z.number().int();
 const id = z.number().int();
@@ -59,3 +61,29 @@ export type ProjectPlotRef = Wire<z.infer<typeof projectPlotRef>>;
 export type AdminProject = Wire<z.infer<typeof adminProject>>;
 export type ProjectStatistics = Wire<z.infer<typeof projectStatistics>>;
 export type AdminPlot = Wire<z.infer<typeof adminPlot>>;
+
+const ids = (label: string) =>
+  z
+    .array(z.number().int().positive(), { error: `${label} must be a list of ids` })
+    .max(1000)
+    .transform((a) => [...new Set(a)]);
+/** POST /api/admin/projects, and the new-project form. */
+export const createProjectBody = z.strictObject({
+  name: text('Project name', PROJECT_NAME),
+  observation_date: ymd('Observation date'),
+  user_ids: ids('Users').refine((a) => a.length > 0, { message: 'Users is required', params: { code: 'users_required' } }),
+  products: z
+    .array(z.enum(PRODUCTS, { error: `Products must be among: ${PRODUCTS.join(', ')}` }), { error: 'Analysis products is required' })
+    .min(1, 'Analysis products is required')
+    .transform((a) => [...new Set(a)]),
+  plot_ids: ids('Plots').default([]),
+});
+/** PUT /api/admin/projects/{id}, and the project's edit form. */
+export const updateProjectBody = z.strictObject({
+  name: text('Project name', PROJECT_NAME),
+  observation_date: ymd('Observation date'),
+  plot_ids: ids('Plots').default([]),
+  /** Issue 33: when present, the project's members become exactly these growers and field workers of its client. */
+  user_ids: ids('Users').optional(),
+  version,
+});

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { okMessage, timestamp, type Wire } from './common';
 import { ROLES } from '../roles';
+import { PASSWORD_LENGTH, passwordTooLong, passwordTooShort } from '../user-rules';
 
 export { ROLES };
 
@@ -51,3 +52,9 @@ export const passwordChangedResponse = okMessage.extend({ user: sessionUser, end
 
 export type SessionUser = Wire<z.infer<typeof sessionUser>>;
 export type SessionEntry = Wire<z.infer<typeof sessionEntry>>;
+
+/** POST /api/auth/password, and the change-password form. */
+export const passwordBody = z.strictObject({
+  current_password: z.string({ error: 'Current password is required' }).min(1, 'Current password is required').max(1024),
+  new_password: z.string({ error: 'New password is required' }).min(PASSWORD_LENGTH.min, passwordTooShort).max(PASSWORD_LENGTH.max, passwordTooLong),
+});

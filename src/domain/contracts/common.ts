@@ -76,3 +76,16 @@ export const timestamp = z.union([z.date(), z.string()]);
 
 /** What a response looks like after JSON: dates are ISO strings. */
 export type Wire<T> = T extends Date ? string : T extends (infer U)[] ? Wire<U>[] : T extends object ? { [K in keyof T]: Wire<T[K]> } : T;
+
+/** The version of a row the writer last read (admin.md §5): a stale one is rejected with 409. */
+export const version = z.number().int().positive().optional().describe('The version last read; a stale one is rejected with 409');
+
+/** A calendar date, YYYY-MM-DD, that exists. */
+export const ymd = (label: string) =>
+  z
+    .string({ error: `${label} is required` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label} must be a date (YYYY-MM-DD)`)
+    .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), {
+      message: `${label} is not a valid date`,
+      params: { code: 'date_invalid' },
+    });

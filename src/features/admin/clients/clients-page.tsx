@@ -10,7 +10,7 @@ import { ErrorBanner } from '../../../components/banner';
 import { StatCard } from '../../../components/stat-card';
 import { Field, useForm } from '../../../components/form';
 import { formatShortDate, useTableData } from '../../../components/table-data';
-import { CLIENT_NAME, textRule } from '../../../domain/field-rules';
+import { clientBody } from '../../../domain/contracts/clients';
 import { useCrud } from '../../../components/use-crud';
 
 /** Client Management (admin.md §2): table, statistics grid, create/edit/details modals, delete confirmation. */
@@ -19,7 +19,7 @@ export default function ClientsPage() {
   const lang = i18n.language;
   const clients = useTableData(clientsQuery(), t('errors.fetch'));
   const list = useMemo(() => clients.data ?? [], [clients.data]);
-  const form = useForm({ name: '' }, { name: { label: t('fields.name'), ...textRule(CLIENT_NAME) } });
+  const form = useForm({ name: '' }, { schema: clientBody, body: (v) => ({ name: v.name.trim() }), labels: { name: t('fields.name') } });
   const crud = useCrud<AdminClient>({
     clearErrors: clients.clearError,
     onOpen: (m) => {

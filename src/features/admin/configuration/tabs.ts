@@ -1,17 +1,19 @@
 import type { ReferenceEndpoint } from '../../../api/admin-reference';
-import type { FieldRule } from '../../../components/form-rules';
 import { TREE_STATUS_CODE } from '../../../domain/reference-rules';
-import { REFERENCE_NAME, SURVEY_TYPE_CODE, textRule } from '../../../domain/field-rules';
 import { ISSUE_ICONS } from '../../../domain/scouting-rules';
 
 // The eight configuration tabs (admin.md §2, §5): which id, which columns,
-// which form fields with which rules. Labels are i18n keys in admin.configuration.
+// which form fields. The form checks its body with the list's request schema (src/domain/contracts/reference.ts
+// referenceBodies); labels are i18n keys in admin.configuration.
 export interface TabField {
   name: string;
   type: 'text' | 'number' | 'select';
   /** select with a fixed list of values (labels: admin.configuration choices.<name>.<value>). */
   choices?: readonly string[];
-  rule: Omit<FieldRule, 'label'>;
+  /** Marked required (the schema says what is refused). */
+  required: boolean;
+  /** A number input's range (the browser's spinner; the schema holds the rule). */
+  range?: { min: number; max: number };
   /** select: the list whose items are the options, and their id/label columns. */
   options?: { endpoint: ReferenceEndpoint; value: string; label: string };
 }
@@ -23,13 +25,12 @@ export interface Tab {
   fields: TabField[];
 }
 
-const NAME = textRule(REFERENCE_NAME);
-const nameField = (name: string): TabField => ({ name, type: 'text', rule: NAME });
+const nameField = (name: string): TabField => ({ name, type: 'text', required: true });
 /** A list whose item references another list (a select of that list's items). */
 const pick = (name: string, required: boolean, endpoint: ReferenceEndpoint, label: string): TabField => ({
   name,
   type: 'select',
-  rule: required ? { required: true } : {},
+  required,
   options: { endpoint, value: name, label },
 });
 const tab = (endpoint: ReferenceEndpoint, idField: string, nameField: string, columns: string[], fields: TabField[]): Tab => ({
@@ -59,23 +60,14 @@ export const TABS: Tab[] = [
     [nameField('breed_name'), pick('crop_id', true, 'crop-options', 'crop_name')],
   ),
   simple('irrigation-types', 'irrigation_type_id', 'irrigation_type_name'),
-  tab(
-    'survey-types',
-    'survey_type_id',
-    'label',
-    ['survey_type_id', 'code', 'label'],
-    [{ name: 'code', type: 'text', rule: textRule(SURVEY_TYPE_CODE) }, nameField('label')],
-  ),
+  tab('survey-types', 'survey_type_id', 'label', ['survey_type_id', 'code', 'label'], [{ name: 'code', type: 'text', required: true }, nameField('label')]),
   simple('disease-types', 'disease_id', 'disease_name'),
   tab(
     'tree-status-types',
     'status_code',
     'status_name',
     ['status_code', 'status_name'],
-    [
-      { name: 'status_code', type: 'number', rule: { required: true, number: true, integer: true, min: TREE_STATUS_CODE.min, max: TREE_STATUS_CODE.max } },
-      nameField('status_name'),
-    ],
+    [{ name: 'status_code', type: 'number', required: true, range: TREE_STATUS_CODE }, nameField('status_name')],
   ),
   simple('countries', 'country_id', 'country_name'),
   // Issue 36: the categories of scouting records, in both languages, each with its map icon.
@@ -84,6 +76,6 @@ export const TABS: Tab[] = [
     'issue_id',
     'name_en',
     ['issue_id', 'name_en', 'name_he', 'icon'],
-    [nameField('name_en'), nameField('name_he'), { name: 'icon', type: 'select', rule: { required: true }, choices: ISSUE_ICONS }],
+    [nameField('name_en'), nameField('name_he'), { name: 'icon', type: 'select', required: true, choices: ISSUE_ICONS }],
   ),
 ];

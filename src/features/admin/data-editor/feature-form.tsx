@@ -59,7 +59,7 @@ function initialValues(type: EditorType, f: EditorFeature | null, drawn?: Geomet
 export function FeatureForm(props: FeatureFormProps) {
   const { type, variant, editing, drawn, options, clientId } = props;
   const { t } = useTranslation('admin.data-editor');
-  const form = useForm<Values>(initialValues(type, editing, drawn), {});
+  const form = useForm<Values>(initialValues(type, editing, drawn));
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // The overlaps the admin was warned about for this geometry (saving again confirms them).

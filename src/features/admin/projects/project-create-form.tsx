@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { PRODUCTS, createProject } from '../../../api/admin-projects';
 import type { AdminUser } from '../../../api/admin-users';
 import { Field, useForm } from '../../../components/form';
-import { MembersField, NameDateRow, PlotsField, memberCandidates, nameDateRules, useClientPlots, type SaveProject } from './project-form-parts';
+import { createProjectBody } from '../../../domain/contracts/admin-projects';
+import { MembersField, NameDateRow, PlotsField, memberCandidates, nameDateLabels, useClientPlots, type SaveProject } from './project-form-parts';
 
 interface Values {
   name: string;
@@ -12,6 +13,8 @@ interface Values {
   products: string[];
   plot_ids: number[];
 }
+
+const bodyOf = (v: Values) => ({ ...v, name: v.name.trim() });
 
 /**
  * Project create form (admin.md §5): users multi-select; changing the users
@@ -22,9 +25,9 @@ export function ProjectCreateForm({ users, save }: { users: AdminUser[]; save: S
   const form = useForm<Values>(
     { name: '', observation_date: '', user_ids: [], products: [], plot_ids: [] },
     {
-      ...nameDateRules(t),
-      user_ids: { label: t('fields.users'), required: true },
-      products: { label: t('fields.products'), required: true },
+      schema: createProjectBody,
+      body: bodyOf,
+      labels: { ...nameDateLabels(t), user_ids: t('fields.users'), products: t('fields.products'), plot_ids: t('fields.plots') },
     },
   );
   const growers = useMemo(() => memberCandidates(users), [users]);
@@ -46,7 +49,7 @@ export function ProjectCreateForm({ users, save }: { users: AdminUser[]; save: S
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
     if (!form.validate()) return;
-    await save(() => createProject({ ...form.values, name: form.values.name.trim() }), form.setServerErrors);
+    await save(() => createProject(bodyOf(form.values)), form.setServerErrors);
   };
 
   return (

@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { plotsByClientQuery, type AdminPlot, type AdminProject } from '../../../api/admin-projects';
-import { Field, type FormApi, type Rules } from '../../../components/form';
+import { Field, type FormApi } from '../../../components/form';
 import { withReason } from '../../../components/table-data';
-import { PROJECT_NAME, textRule } from '../../../domain/field-rules';
 import { PlotChecklist, detectedCrops } from './plot-checklist';
 import type { AdminUser } from '../../../api/admin-users';
 import { isMemberRole } from '../../../domain/roles';
@@ -19,12 +18,8 @@ export interface NameDate {
 /** Saves through the page's useCrud (busy flag, banner, invalidation of the lists). */
 export type SaveProject = (op: (item: AdminProject | null) => Promise<unknown>, setServerErrors?: (e: unknown) => unknown) => Promise<void>;
 
-export function nameDateRules(t: (key: string) => string): Rules<NameDate> {
-  return {
-    name: { label: t('fields.name'), ...textRule(PROJECT_NAME) },
-    observation_date: { label: t('fields.observationDate'), required: true },
-  };
-}
+/** The labels of the name and date fields. */
+export const nameDateLabels = (t: (key: string) => string) => ({ name: t('fields.name'), observation_date: t('fields.observationDate') });
 
 export function NameDateRow<V extends NameDate>({ form }: { form: FormApi<V> }) {
   const { t } = useTranslation('admin.projects');

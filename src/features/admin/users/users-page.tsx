@@ -7,11 +7,10 @@ import { DataTable } from '../../../components/table';
 import { CrudHead, FormModal } from '../../../components/crud-page';
 import { ConfirmDialog } from '../../../components/confirm';
 import { ErrorBanner } from '../../../components/banner';
-import { Field, useForm, type Rules } from '../../../components/form';
+import { Field, useForm } from '../../../components/form';
 import { formatShortDate, useTableData } from '../../../components/table-data';
 import { useCrud } from '../../../components/use-crud';
-import { EMAIL_MAX, PASSWORD_LENGTH, PERSON_NAME } from '../../../domain/user-rules';
-import { textRule } from '../../../domain/field-rules';
+import { createUserBody, updateUserBody } from '../../../domain/contracts/users';
 import { ROLES, isMemberRole, type Role } from '../../../domain/roles';
 import { UserAccess } from './user-access';
 import './users.css';
@@ -25,6 +24,19 @@ interface Values {
   role: Role;
 }
 const EMPTY: Values = { email: '', password: '', first_name: '', last_name: '', client_id: '', role: 'user' };
+
+/** What the form sends: an empty password is left out (on edit the current one is kept). */
+function bodyOf(v: Values): UserPayload {
+  const body: UserPayload = {
+    email: v.email.trim(),
+    first_name: v.first_name.trim(),
+    last_name: v.last_name.trim(),
+    client_id: v.client_id ? Number(v.client_id) : null,
+    role: v.role,
+  };
+  if (v.password) body.password = v.password;
+  return body;
+}
 
 /** User Management (admin.md §2, §5): table, create/edit modals, delete confirmation. */
 export default function UsersPage() {
@@ -52,13 +64,18 @@ export default function UsersPage() {
     messages: { create: t('errors.create'), update: t('errors.update'), delete: t('errors.delete') },
   });
   const { mode, editing } = crud;
-  const rules: Rules<Values> = {
-    email: { label: t('fields.email'), required: true, email: true, maxLength: EMAIL_MAX },
-    password: { label: t('fields.password'), required: !editing, minLength: PASSWORD_LENGTH.min, maxLength: PASSWORD_LENGTH.max },
-    first_name: { label: t('fields.firstName'), ...textRule(PERSON_NAME) },
-    last_name: { label: t('fields.lastName'), ...textRule(PERSON_NAME) },
-  };
-  const form = useForm<Values>(EMPTY, rules);
+  const form = useForm<Values>(EMPTY, {
+    schema: editing ? updateUserBody : createUserBody,
+    body: bodyOf,
+    labels: {
+      email: t('fields.email'),
+      password: t('fields.password'),
+      first_name: t('fields.firstName'),
+      last_name: t('fields.lastName'),
+      client_id: t('fields.client'),
+      role: t('fields.role'),
+    },
+  });
 
   const save = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -69,16 +86,7 @@ export default function UsersPage() {
       ok = false;
     }
     if (!ok) return;
-    const v = form.values;
-    const body: UserPayload = {
-      email: v.email.trim(),
-      first_name: v.first_name.trim(),
-      last_name: v.last_name.trim(),
-      client_id: v.client_id ? Number(v.client_id) : null,
-      role: v.role,
-    };
-    // Edit: an empty password is left out, so the current one is kept.
-    if (v.password) body.password = v.password;
+    const body = bodyOf(form.values);
     await crud.save(async (u) => {
       if (!u) return createUser(body);
       const saved = await updateUser(u.user_id, { ...body, version: u.version });
