@@ -1,4 +1,3 @@
-import './app/zod-config';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';

@@ -6,10 +6,8 @@ import { PageLoading } from '../components/page-loading';
 import { RouteBoundary } from '../components/route-boundary';
 import { LandingPage } from '../features/auth/landing-page';
 import { LoginPage } from '../features/auth/login-page';
-import { ChangePasswordPage } from '../features/auth/change-password-page';
 import { HomePage } from '../features/home/home-page';
 import { OrdersPage } from '../features/orders/orders-page';
-import { ProfilePage } from '../features/profile/profile-page';
 
 // Map screens and the admin area are split out: growers on a phone download
 // the map code only when they open a map, and never the admin code.
@@ -18,6 +16,9 @@ const FarmMapPage = lazy(() => import('../features/farm-map/farm-map-page'));
 const AdminArea = lazy(() => import('./admin-area'));
 // Issue 36: the field worker's task list (walk to trees, record what was found, offline).
 const MyTasksPage = lazy(() => import('../features/tasks/my-tasks-page'));
+// The password form checks with zod (the API's schema, issue 34): its pages load it when opened, not with home.
+const ProfilePage = lazy(() => import('../features/profile/profile-page').then((m) => ({ default: m.ProfilePage })));
+const ChangePasswordPage = lazy(() => import('../features/auth/change-password-page').then((m) => ({ default: m.ChangePasswordPage })));
 
 /** The route table of client.md §2. */
 export function AppRoutes({ session }: { session: Session | null }) {
@@ -55,16 +56,18 @@ export function AppRoutes({ session }: { session: Session | null }) {
   if (session.user?.must_change_password) {
     // An administrator reset the password: nothing else until the user chose a new one (issue 33).
     return (
-      <Routes>
-        <Route
-          path="*"
-          element={
-            <RouteBoundary>
-              <ChangePasswordPage />
-            </RouteBoundary>
-          }
-        />
-      </Routes>
+      <Suspense fallback={<PageLoading />}>
+        <Routes>
+          <Route
+            path="*"
+            element={
+              <RouteBoundary>
+                <ChangePasswordPage />
+              </RouteBoundary>
+            }
+          />
+        </Routes>
+      </Suspense>
     );
   }
   return (

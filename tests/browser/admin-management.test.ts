@@ -20,6 +20,12 @@ let csp = '';
 beforeAll(async () => {
   browser = await launchBrowser();
   admin = await newPage(browser, { baseURL });
+  // A caught `new Function` is reported as a securitypolicyviolation event, not always on the console.
+  await admin.exposeBinding('__cspRefused', (_source, text: string) => void refusals.push(text));
+  await admin.addInitScript(() => {
+    const report = (window as unknown as { __cspRefused: (t: string) => void }).__cspRefused;
+    document.addEventListener('securitypolicyviolation', (e) => report(`${e.effectiveDirective} refused ${e.blockedURI || '(inline)'}`));
+  });
   admin.on('console', (m) => {
     if (m.type() === 'error' && /Content Security Policy|unsafe-eval/i.test(m.text())) refusals.push(m.text());
   });
