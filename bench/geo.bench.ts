@@ -235,9 +235,12 @@ async function main() {
       `${String(r.trees).padStart(10)} | ${r.loadMs.toFixed(1).padStart(8)} | ${r.naiveLoadMs.toFixed(1).padStart(10)} | ${(r.naiveLoadMs / r.loadMs).toFixed(1).padStart(5)}x`,
     );
   console.log('\nComparing two surveys: join on tree_id, change classes, vitality/canopy differences, change colours (worker) vs Map-of-objects join');
-  console.log('     trees |   ours ms |  naive ms |  ratio | change classes');
+  console.log('warm: median of 5 in this process; fresh: the first run in a process of its own, naive once in that process');
+  console.log('     trees |  warm ours |  naive ms |  ratio | fresh ours |  naive ms |  ratio | change classes');
   for (const c of compared)
-    console.log(`${String(c.trees).padStart(10)} | ${f(c.ours_ms)} | ${f(c.naive_ms)} | ${c.ratio.toFixed(1).padStart(5)}x | ${JSON.stringify(c.counts)}`);
+    console.log(
+      `${String(c.trees).padStart(10)} | ${f(c.ours_ms)} | ${f(c.naive_ms)} | ${c.ratio.toFixed(1).padStart(5)}x | ${f(c.fresh_ms)} | ${f(c.fresh_naive_ms)} | ${c.fresh_ratio.toFixed(1).padStart(5)}x | ${JSON.stringify(c.counts)}`,
+    );
   console.log(
     `\n1M positions (16 MB Float64Array) to another thread: transfer ${tvc.transfer_ms.toFixed(2)} ms, structured clone ${tvc.clone_ms.toFixed(2)} ms (${(tvc.clone_ms / tvc.transfer_ms).toFixed(1)}x)`,
   );

@@ -32,6 +32,20 @@ describe('joining two surveys by tree_id', () => {
     expect(j.extra.length).toBe(0);
     for (let i = 0; i < 5000; i++) expect(j.match[i]).toBe(4999 - i);
   });
+
+  it('joins sparse ids in order (merge) and dense ids out of order (one slot per id) alike', () => {
+    const sparse = (ids: number[]) => cols(ids.map((id) => ({ tree_id: id * 100_000 })));
+    const a = sparse([1, 2, 4, 7, 9]),
+      b = sparse([2, 3, 4, 8, 9]);
+    const j = joinSurveys(a.ids, b.ids, a.length, b.length);
+    expect([...j.match]).toEqual([-1, 0, 2, -1, 4]);
+    expect([...j.extra]).toEqual([1, 3]);
+    const c = cols([{ tree_id: 3 }, { tree_id: 1 }, { tree_id: 2 }, { tree_id: null }]),
+      d = cols([{ tree_id: 2 }, { tree_id: null }, { tree_id: 3 }, { tree_id: 4 }]);
+    const k = joinSurveys(c.ids, d.ids, c.length, d.length);
+    expect([...k.match]).toEqual([2, -1, 0, -1]); // a tree without an id matches nothing
+    expect([...k.extra]).toEqual([1, 3]);
+  });
 });
 
 describe('change classes', () => {
