@@ -30,6 +30,17 @@ export function visibleProjectSql(p: string, u: number, r: number, c: number): s
             SELECT 1 FROM project_users pu WHERE pu.project_id = ${p}.project_id AND pu.user_id = $${u}::int)))`;
 }
 
+/**
+ * THE "survey has results" rule: at least one observation. A SQL expression over the projects alias `p`, written
+ * to walk the (project_id, observation_id) index: `EXISTS (SELECT 1 … WHERE o.project_id = p.project_id)` lets
+ * the planner pick a sequential scan (it expects ~1/6 of the rows per survey, so the first hit looks near), which
+ * reads every observation for each survey WITHOUT results: ~550 ms each at 2M observations, 11 s for the home list
+ * of the 1M-tree demo. This form reads one index entry per survey (12 ms for the same list).
+ */
+export function hasResultsSql(p: string): string {
+  return `((SELECT o.observation_id FROM tree_observations o WHERE o.project_id = ${p}.project_id ORDER BY o.observation_id LIMIT 1) IS NOT NULL)`;
+}
+
 /** The three parameters of visibleProjectSql, in the order (user, role, client). */
 export const accessParams = (user: Pick<AuthUser, 'user_id' | 'role' | 'client_id'>) => [user.user_id, user.role, user.client_id] as const;
 

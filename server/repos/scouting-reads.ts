@@ -3,7 +3,7 @@ import type { Queryable } from '../db/adapter';
 import type { AuthUser } from '../plugins/auth';
 import type { PhotoRow } from '../scouting/photo-upload';
 import type { projectMembers, scoutingIssuesAnswer } from '../../src/domain/contracts/scouting';
-import { accessParams, visibleProjectSql, type ProjectRow } from './project-access';
+import { accessParams, hasResultsSql, visibleProjectSql, type ProjectRow } from './project-access';
 import { TASK_SELECT, type TaskRow } from './scouting-tasks';
 
 // The scouting routes' smaller reads (issue 36): a survey's possible assignees, the issue categories,
@@ -64,7 +64,7 @@ export async function newerSurvey(
     `SELECT q.project_id, q.name, q.observation_date::text AS observation_date FROM projects q
           WHERE q.client_id = $2 AND q.project_id <> $1 AND ${visibleProjectSql('q', 4, 5, 6)}
             AND q.observation_date > $3::date
-            AND EXISTS (SELECT 1 FROM tree_observations o WHERE o.project_id = q.project_id)
+            AND ${hasResultsSql('q')}
             AND EXISTS (SELECT 1 FROM project_plots a JOIN project_plots b ON a.plot_id = b.plot_id WHERE a.project_id = q.project_id AND b.project_id = $1)
           ORDER BY q.observation_date DESC, q.project_id LIMIT 1`,
     [p.project_id, p.client_id, p.observation_date ?? '9999-12-31', ...accessParams(user)],

@@ -3,21 +3,19 @@ import type { Db } from '../db/adapter';
 import type { AuthUser } from '../plugins/auth';
 import type { userProject } from '../../src/domain/contracts/projects';
 import { cachedQuery } from '../db/read-cache';
-import { accessParams, visibleProjectSql } from './project-access';
+import { accessParams, hasResultsSql, visibleProjectSql } from './project-access';
 
-// The signed-in user's surveys (client.md §7) and the status counts their trend is computed from
+// The signed-in user's surveys (client.md §7) and the pairs of surveys their trend compares
 // (server/routes/projects.ts: the rule's words; workers/geo/values.ts healthyShare: the rule).
 
 /** A row of the list: the contract's project without its trend. */
 export type ListRow = Omit<z.infer<typeof userProject>, 'trend'>;
 
-export interface TrendRow {
+/** A survey with results and the latest earlier survey with results of the same plots (its trend's pair). */
+export interface TrendPair {
   project_id: number;
   previous_project_id: number;
   previous_observation_date: string | null;
-  /** Trees per status code of each survey (first observation of a tree wins). */
-  counts: Record<string, number>;
-  previous_counts: Record<string, number>;
 }
 
 // $1 user id, $2 role, $3 client id.
@@ -32,42 +30,31 @@ const LIST_SQL = `
          ARRAY(SELECT pp.plot_id FROM project_plots pp WHERE pp.project_id = p.project_id ORDER BY pp.plot_id) AS plot_ids,
          ARRAY(SELECT pl.plot_name FROM project_plots pp JOIN plots pl ON pl.plot_id = pp.plot_id
                 WHERE pp.project_id = p.project_id ORDER BY pl.plot_name) AS plot_names,
-         EXISTS (SELECT 1 FROM tree_observations o WHERE o.project_id = p.project_id) AS has_results
+         ${hasResultsSql('p')} AS has_results
     FROM projects p
    WHERE ${SCOPE}
    ORDER BY p.observation_date DESC NULLS LAST, p.project_id`;
 
-// pairs: every dated survey with results and the latest earlier dated survey
-// with results of the same client over the identical plot set — among the
-// surveys this user may see (an unassigned survey's health never leaks).
-// health: one pass over the observations of only the paired surveys.
-const TREND_SQL = `
+// Every dated survey with results and the latest earlier dated survey with
+// results of the same client over the identical plot set — among the surveys
+// this user may see (an unassigned survey's health never leaks). Cheap: no
+// observation is read beyond one EXISTS per survey; the status counts come
+// from each survey's snapshot (server/surveys/status-counts.ts).
+const PAIRS_SQL = `
   WITH mine AS (
     SELECT p.project_id, p.client_id, p.observation_date,
            ARRAY(SELECT pp.plot_id FROM project_plots pp WHERE pp.project_id = p.project_id ORDER BY pp.plot_id) AS plot_ids
       FROM projects p
      WHERE ${SCOPE} AND p.observation_date IS NOT NULL
-       AND EXISTS (SELECT 1 FROM tree_observations o WHERE o.project_id = p.project_id)),
-  pairs AS (
-    SELECT cur.project_id, prev.project_id AS previous_project_id, prev.observation_date AS previous_observation_date
-      FROM mine cur
-      JOIN LATERAL (
-        SELECT m.project_id, m.observation_date FROM mine m
-         WHERE m.client_id = cur.client_id AND m.plot_ids = cur.plot_ids AND m.observation_date < cur.observation_date
-         ORDER BY m.observation_date DESC, m.project_id DESC
-         LIMIT 1) prev ON true
-     WHERE cardinality(cur.plot_ids) > 0),
-  firsts AS (
-    SELECT project_id, tree_status FROM first_observations(ARRAY(SELECT project_id FROM pairs UNION SELECT previous_project_id FROM pairs))),
-  by_status AS (
-    SELECT project_id, coalesce(tree_status, 5) AS tree_status, count(*)::int AS n FROM firsts GROUP BY 1, 2),
-  health AS (
-    SELECT project_id, jsonb_object_agg(tree_status::text, n) AS counts FROM by_status GROUP BY project_id)
-  SELECT pr.project_id, pr.previous_project_id, pr.previous_observation_date::text AS previous_observation_date,
-         hc.counts, hp.counts AS previous_counts
-    FROM pairs pr
-    JOIN health hc ON hc.project_id = pr.project_id
-    JOIN health hp ON hp.project_id = pr.previous_project_id`;
+       AND ${hasResultsSql('p')})
+  SELECT cur.project_id, prev.project_id AS previous_project_id, prev.observation_date::text AS previous_observation_date
+    FROM mine cur
+    JOIN LATERAL (
+      SELECT m.project_id, m.observation_date FROM mine m
+       WHERE m.client_id = cur.client_id AND m.plot_ids = cur.plot_ids AND m.observation_date < cur.observation_date
+       ORDER BY m.observation_date DESC, m.project_id DESC
+       LIMIT 1) prev ON true
+   WHERE cardinality(cur.plot_ids) > 0`;
 
 /**
  * The version of what a caller's list reads (migration 050): a grower's client's
@@ -93,7 +80,7 @@ export async function userProjectList(db: Db, user: AuthUser): Promise<ListRow[]
   return (await cachedQuery<ListRow>(db, LIST_SQL, [...accessParams(user)])).rows;
 }
 
-/** Every visible survey paired with its previous one, with both surveys' status counts. */
-export async function trendRows(db: Db, user: AuthUser): Promise<TrendRow[]> {
-  return (await db.query<TrendRow>(TREND_SQL, [...accessParams(user)])).rows;
+/** Every visible survey with results paired with its previous one. */
+export async function trendPairs(db: Db, user: AuthUser): Promise<TrendPair[]> {
+  return (await db.query<TrendPair>(PAIRS_SQL, [...accessParams(user)])).rows;
 }

@@ -5,6 +5,7 @@ import type { Db } from '../db/adapter';
 import { currentUser } from '../plugins/auth';
 import { HttpError, notFound } from '../http-error';
 import { farmRows } from '../repos/farm-overview';
+import { plotStatusCounts, type StatusCounts } from '../surveys/status-counts';
 
 // GET /api/farm/overview — the grower's farm on one map (issue 9): every plot
 // of the client as GeoJSON in EPSG:4326 (lon/lat, what MapLibre and deck.gl
@@ -23,14 +24,15 @@ export const farmOverviewRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     const clientId = user.role === 'admin' ? request.query.clientId : user.client_id;
     if (!clientId) throw new HttpError(400, 'clientId is required for administrators', undefined, undefined, 'client_id_required');
     if (user.role !== 'admin' && request.query.clientId && request.query.clientId !== user.client_id) throw notFound('client');
-    const { plots, surveys, counts } = await farmRows(db, clientId, user);
+    const { plots, surveys, latest: latestRows } = await farmRows(db, clientId, user);
 
-    const latest = new Map<number, { project_id: number; status_counts: Record<string, number>; total: number }>();
-    for (const c of counts) {
-      const entry = latest.get(c.plot_id) ?? { project_id: c.project_id, status_counts: {}, total: 0 };
-      entry.status_counts[String(c.status)] = c.n;
-      entry.total += c.n;
-      latest.set(c.plot_id, entry);
+    // Each plot's counts in its latest survey, from that survey's snapshot (one read per survey, in turn).
+    const perSurvey = new Map<number, Map<number, StatusCounts>>();
+    for (const id of new Set(latestRows.map((r) => r.project_id))) perSurvey.set(id, await plotStatusCounts(db, id));
+    const latest = new Map<number, { project_id: number; status_counts: StatusCounts; total: number }>();
+    for (const r of latestRows) {
+      const counts = perSurvey.get(r.project_id)!.get(r.plot_id);
+      if (counts) latest.set(r.plot_id, { project_id: r.project_id, status_counts: counts, total: Object.values(counts).reduce((a, b) => a + b, 0) });
     }
     const byPlot = new Map<number, number[]>();
     for (const s of surveys) for (const id of s.plot_ids) byPlot.set(id, [...(byPlot.get(id) ?? []), s.project_id]);

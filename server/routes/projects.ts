@@ -3,7 +3,8 @@ import type { Db } from '../db/adapter';
 import { currentUser, type AuthUser } from '../plugins/auth';
 import type { ProjectTrend } from '../../src/domain/projects';
 import { userProjectsResponse } from '../../src/domain/contracts/projects';
-import { listVersion, trendRows, userProjectList, type TrendRow } from '../repos/user-projects';
+import { listVersion, trendPairs, userProjectList, type TrendPair } from '../repos/user-projects';
+import { surveyStatusCounts } from '../surveys/status-counts';
 import { healthyShare } from '../../workers/geo/values';
 
 // GET /api/projects/user — the signed-in grower's surveys (client.md §7):
@@ -11,24 +12,25 @@ import { healthyShare } from '../../workers/geo/values';
 //
 // Each survey with results carries the real change in its share of healthy
 // trees (status 0 among assessed trees, status 0–3: Missing and Unknown say nothing
-// about health — the SQL counts trees per status and workers/geo/values.ts healthyShare, the one copy of the rule,
-// turns them into shares; first observation of a tree
-// wins — client.md §3, the SQL function first_observations of migration 070) against the latest earlier survey with results of the
-// exact same set of plots; otherwise `trend` is null. The spec's card shows a
-// random arrow; we never show invented data.
+// about health — workers/geo/values.ts healthyShare, the one copy of the rule,
+// over the survey's trees per status, first observation of a tree wins —
+// client.md §3; server/surveys/status-counts.ts reads them from the survey's
+// snapshot) against the latest earlier survey with results of the exact same
+// set of plots (server/repos/user-projects.ts); otherwise `trend` is null. The
+// spec's card shows a random arrow; we never show invented data.
 //
-// The trend reads every observation of the compared surveys (~200k rows in
-// the demo), so it is one aggregate per project in one statement, and the
-// result is kept per client's projects_version (client_versions: bumped by
-// writes to that client's projects, their plots and observations). The list
-// itself is cheap and always read fresh.
+// The pairs are one cheap statement; the counts come from the survey snapshots
+// (kept per survey version, made after the seed and every import), so no list
+// reads the observations again. The result is kept per client's projects_version
+// (client_versions: bumped by writes to that client's projects, their plots and
+// observations). The list itself is cheap and always read fresh.
 
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits;
 
 /** The trend of a survey against its previous one; null when either assessed no tree (healthyShare's rule). */
-export function trendFromCounts(r: TrendRow): ProjectTrend | null {
-  const share = healthyShare(r.counts);
-  const previous = healthyShare(r.previous_counts);
+export function trendFromCounts(r: TrendPair, counts: Record<string, number>, previousCounts: Record<string, number>): ProjectTrend | null {
+  const share = healthyShare(counts);
+  const previous = healthyShare(previousCounts);
   if (share === null || previous === null) return null;
   return {
     previous_project_id: r.previous_project_id,
@@ -47,9 +49,14 @@ export const projectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
   async function trends(user: AuthUser): Promise<Map<number, ProjectTrend>> {
     const version = await listVersion(db, user); // read before the data: a write in between makes the next read miss
     const compute = async () => {
+      const pairs = await trendPairs(db, user);
+      const ids = [...new Set(pairs.flatMap((r) => [r.project_id, r.previous_project_id]))];
+      // One survey at a time: a snapshot not made yet is built by the job thread, which takes them in turn anyway.
+      const counts = new Map<number, Record<string, number>>();
+      for (const id of ids) counts.set(id, await surveyStatusCounts(db, id));
       const out = new Map<number, ProjectTrend>();
-      for (const r of await trendRows(db, user)) {
-        const trend = trendFromCounts(r);
+      for (const r of pairs) {
+        const trend = trendFromCounts(r, counts.get(r.project_id)!, counts.get(r.previous_project_id)!);
         if (trend) out.set(r.project_id, trend);
       }
       return out;
