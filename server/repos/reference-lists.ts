@@ -1,13 +1,12 @@
-import { z } from 'zod';
 import type { Queryable } from '../db/adapter';
 import type { CountKey, ErrorEntity } from '../../src/domain/error-codes';
 import { HttpError } from '../http-error';
-import { referenceBodies } from '../../src/domain/contracts/reference';
 import { REFERENCE_LIST_KEYS, type ReferenceEndpoint } from '../../src/domain/reference-rules';
 
 // The eight reference lists (admin.md §3, §5). Each entry says its endpoint,
-// table, id column, list key, body schema, how to list it and what still
-// references a row (a delete is refused with 409 while anything does).
+// table, id column, list key, how to list it and what still references a row
+// (a delete is refused with 409 while anything does). Its body schema is
+// referenceBodies[endpoint] (src/domain/contracts/reference.ts).
 
 export interface ReferenceList {
   endpoint: ReferenceEndpoint;
@@ -18,7 +17,6 @@ export interface ReferenceList {
   /** The entity's code in error answers (common:errors.entities). */
   code: ErrorEntity;
   nameColumn: string;
-  body: z.ZodObject;
   select: string;
   order: string;
   /** Foreign keys of the body that must exist (422 with a field error otherwise). */
@@ -49,7 +47,6 @@ const list = (endpoint: ReferenceEndpoint, table: string, idColumn: string, enti
   entity,
   code: entity.replace(/ /g, '_') as ErrorEntity,
   nameColumn,
-  body: referenceBodies[endpoint],
   select: `SELECT x.* FROM ${table} x`,
   order: `lower(x.${nameColumn}), x.${idColumn}`,
   references: [],

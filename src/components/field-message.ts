@@ -7,8 +7,6 @@ import type { TFunction } from 'i18next';
 import type { FieldError } from '../api/errors';
 import { issueText } from '../api/error-text';
 
-type Translate = TFunction | ((key: string, vars?: Record<string, unknown>) => string);
-
 /** The ui.form key and its values for an issue, or null when the form texts do not cover it. */
 function formKey(item: FieldError, empty: boolean): [string, Record<string, unknown>] | null {
   const p = item.params ?? {};
@@ -41,8 +39,8 @@ function formKey(item: FieldError, empty: boolean): [string, Record<string, unkn
  * The text under the field labelled `label`. `empty`: the field was left empty (a required field then says so,
  * whatever its minimum length).
  */
-export function fieldMessage(item: FieldError, label: string, t: Translate, empty = false): string {
+export function fieldMessage(item: FieldError, label: string, t: TFunction, empty = false): string {
   const key = formKey(item, empty);
-  if (key) return (t as (k: string, v: Record<string, unknown>) => string)(`admin:ui.form.${key[0]}`, { ...key[1], field: label });
-  return issueText({ ...item, field: '' }, t as TFunction, label);
+  if (key) return t(`admin:ui.form.${key[0]}`, { ...key[1], field: label });
+  return issueText({ ...item, field: '' }, t, label);
 }

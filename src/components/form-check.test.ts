@@ -81,6 +81,20 @@ describe('the form check', () => {
     expect(formErrors(check, answer, values, t)).toEqual({ next: 'New password חייב להכיל לפחות 12 תווים' });
   });
 
+  it('words a server item without a code by the answer’s text, else by its message; a coded item wins', async () => {
+    await i18n.changeLanguage('en');
+    const values = { current: 'old one', next: '' };
+    const check: Pick<FormCheck<typeof values>, 'labels' | 'fieldOf'> = {
+      labels: { current: 'Current password', next: 'New password' },
+      fieldOf: { current_password: 'current', new_password: 'next' },
+    };
+    const wrong = { field: 'current_password', message: 'Current password is incorrect' };
+    const empty = { field: 'new_password', message: 'Required', code: 'too_small', params: { origin: 'string', minimum: 12 } };
+    expect(formErrors(check, [wrong], values, t, 'The answer')).toEqual({ current: 'The answer' });
+    expect(formErrors(check, [wrong], values, t)).toEqual({ current: 'Current password is incorrect' });
+    expect(formErrors(check, [{ ...empty, code: undefined }, empty], values, t, 'The answer')).toEqual({ next: 'New password is required' });
+  });
+
   it('accepts a valid body', async () => {
     expect(checkForm({ schema: clientBody, body: (v: { name: string }) => v, labels: { name: 'Name' } }, { name: 'Galil' }, t)).toEqual({});
   });

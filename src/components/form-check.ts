@@ -2,12 +2,11 @@
 // body made from its values, parsed by the schema the route parses it with. Each refused field is worded under
 // its form field by field-message.ts, as the server's 400 answer for the same body is (form.tsx).
 import '../app/zod-config';
+import type { TFunction } from 'i18next';
 import type { z } from 'zod';
 import type { FieldError } from '../api/errors';
 import { issueItem } from '../domain/contracts/issues';
 import { fieldMessage } from './field-message';
-
-type Translate = Parameters<typeof fieldMessage>[2];
 
 export interface FormCheck<V extends object> {
   /** The route's request schema. */
@@ -22,26 +21,31 @@ export interface FormCheck<V extends object> {
 
 const isEmpty = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
 
-/** Refused fields (the form's own check, or the server's answer) as messages under their form fields. */
+/**
+ * Refused fields (the form's own check, or the server's answer) as messages under their form fields. An item
+ * without a code of its own (the server's wrong current password, a name already taken) says `uncoded` (the
+ * answer's own text) or else its message; a field's coded item wins over an uncoded one.
+ */
 export function formErrors<V extends object>(
   check: Pick<FormCheck<V>, 'labels' | 'fieldOf'>,
   items: readonly FieldError[],
   values: V,
-  t: Translate,
+  t: TFunction,
+  uncoded?: string,
 ): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const item of items) {
+  const labels = check.labels as Record<string, string | undefined>;
+  for (const item of [...items.filter((i) => i.code), ...items.filter((i) => !i.code)]) {
     const top = item.field.split('.')[0];
     const name = check.fieldOf?.[top] ?? top;
     if (!name || name in out) continue;
-    const labels = check.labels as Record<string, string | undefined>;
-    out[name] = fieldMessage(item, labels[name] ?? name, t, isEmpty((values as Record<string, unknown>)[name]));
+    out[name] = item.code ? fieldMessage(item, labels[name] ?? name, t, isEmpty((values as Record<string, unknown>)[name])) : (uncoded ?? item.message);
   }
   return out;
 }
 
 /** The form's values checked by the request schema: the messages by form field ({} when the body is valid). */
-export function checkForm<V extends object>(check: FormCheck<V>, values: V, t: Translate): Record<string, string> {
+export function checkForm<V extends object>(check: FormCheck<V>, values: V, t: TFunction): Record<string, string> {
   const parsed = check.schema.safeParse(check.body(values));
   return parsed.success ? {} : formErrors(check, parsed.error.issues.map(issueItem), values, t);
 }

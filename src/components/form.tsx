@@ -87,18 +87,11 @@ export function useForm<V extends object>(initial: V, check?: FormCheck<V>): For
         return Object.keys(found).length === 0;
       },
       setServerErrors: (error) => {
-        const details = (error as { details?: FieldError[] })?.details ?? [];
-        // The server's reason in the UI's language, worded as the form's own check words it. A field's reason
-        // without a code of its own (a wrong current password, a name already taken) is the answer's code.
-        const check: Pick<FormCheck<V>, 'labels' | 'fieldOf'> = checkRef.current ?? { labels: {} };
-        const coded = details.filter((d) => d.field && d.code);
-        const found: Record<string, string> = { ...formErrors(check, coded, valuesRef.current, t) };
-        const whole = error instanceof ApiError && error.serverCode ? errorText(error, t) : null;
-        for (const d of details) {
-          const top = d.field.split('.')[0];
-          const name = check.fieldOf?.[top] ?? top;
-          if (d.field && !d.code && !(name in found)) found[name] = whole ?? d.message;
-        }
+        // The server's field errors (those naming a field) worded as the form's own check words them; a field's
+        // reason without a code of its own (a wrong current password, a name already taken) is the answer's code, worded.
+        const details = ((error as { details?: FieldError[] })?.details ?? []).filter((d) => d.field);
+        const whole = error instanceof ApiError && error.serverCode ? errorText(error, t) : undefined;
+        const found = formErrors(checkRef.current ?? { labels: {} }, details, valuesRef.current, t, whole);
         setErrors(found);
         return Object.keys(found).length > 0;
       },

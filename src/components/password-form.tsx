@@ -4,6 +4,7 @@ import { changePassword } from '../api/auth';
 import { errorText } from '../api/error-text';
 import { passwordBody } from '../domain/contracts/auth';
 import { PASSWORD_LENGTH } from '../domain/user-rules';
+import { fieldMessage } from './field-message';
 import { Field, useForm } from './form';
 
 interface Props {
@@ -35,9 +36,10 @@ export function PasswordForm({ forced = false, onDone }: Props) {
     e.preventDefault();
     setMessage(null);
     if (!form.validate()) return;
-    // The confirmation is the form's own (the API takes the new password once).
+    // The confirmation is the form's own (the API takes the new password once); left empty it is a required
+    // field, worded as the others are.
     if (!form.values.again) {
-      form.setError('again', t('admin:ui.form.required', { field: labels.again }));
+      form.setError('again', fieldMessage({ field: 'again', message: 'Required' }, labels.again, t, true));
       return;
     }
     if (form.values.next !== form.values.again) {

@@ -11,7 +11,7 @@ import { REFERENCE_LISTS } from '../../repos/reference-lists';
 import { assertUnique, deleteItem, insertItem, listItems, readOne, references, updateItem } from '../../repos/reference-items';
 import { TREE_STATUS_CODE } from '../../../src/domain/reference-rules';
 import { okMessage } from '../../../src/domain/contracts/common';
-import { referenceItemResponse, referenceListResponse } from '../../../src/domain/contracts/reference';
+import { referenceBodies, referenceItemResponse, referenceListResponse } from '../../../src/domain/contracts/reference';
 
 // Tree status codes are the primary key and may be 0 (the seeded Healthy).
 const StatusParams = z.strictObject({ id: z.coerce.number({ error: 'id must be a number' }).int().min(TREE_STATUS_CODE.min).max(TREE_STATUS_CODE.max) });
@@ -21,7 +21,8 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
   for (const list of REFERENCE_LISTS) {
     const tag = 'configuration';
     const params = list.endpoint === 'tree-status-types' ? StatusParams : IdParams;
-    const columns = Object.keys(list.body.shape);
+    const bodySchema: z.ZodObject = referenceBodies[list.endpoint];
+    const columns = Object.keys(bodySchema.shape);
     // One loop serves eight lists: the schemas are each list's own, the handler's type is the lists' common one.
     const itemResponse = referenceItemResponse(list.endpoint) as z.ZodType<unknown>;
     const listResponse = referenceListResponse(list.endpoint) as z.ZodType<unknown>;
@@ -32,7 +33,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
 
     app.post(
       `/${list.endpoint}`,
-      { schema: { ...doc(tag, `Create a ${list.entity}`), body: list.body, response: { 201: itemResponse } } },
+      { schema: { ...doc(tag, `Create a ${list.entity}`), body: bodySchema, response: { 201: itemResponse } } },
       async (request, reply) => {
         const actor = currentUser(request);
         const body = request.body as Record<string, unknown>;
@@ -51,7 +52,7 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { 
 
     app.put(
       `/${list.endpoint}/:id`,
-      { schema: { ...doc(tag, `Update a ${list.entity}`), params, body: list.body.extend({ version: Version }), response: { 200: itemResponse } } },
+      { schema: { ...doc(tag, `Update a ${list.entity}`), params, body: bodySchema.extend({ version: Version }), response: { 200: itemResponse } } },
       async (request) => {
         const actor = currentUser(request);
         const { id } = request.params as { id: number };
