@@ -72,7 +72,11 @@ export function useProjectData(projectId: string | undefined, stateName: string 
     const set = (patch: Partial<ProjectData> | ((d: ProjectData) => Partial<ProjectData>)) => {
       if (alive) setData((d) => ({ ...d, ...(typeof patch === 'function' ? patch(d) : patch) }));
     };
-    const step = (i: number) => set({ progress: STEPS[i], step: STEP_KEYS[i] });
+    const step = (i: number) => {
+      // A mark per step: bench:offline reads where an open spends its time (performance.getEntriesByType('mark')).
+      performance.mark(`survey-load:${STEP_KEYS[i]}`);
+      set({ progress: STEPS[i], step: STEP_KEYS[i] });
+    };
     // Another client's survey, one not shared with the user, or no such survey: one message, no other errors.
     const notFound = () => set({ notFound: true, overlayOpen: false, progress: 100, step: 'done' });
     let closeTimer: ReturnType<typeof setTimeout> | undefined;

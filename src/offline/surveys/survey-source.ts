@@ -58,7 +58,7 @@ export async function keptFor(projectId: number): Promise<KeptSurvey | null> {
 
 export function loadSurvey(projectId: string, stateName: string | undefined, signal: AbortSignal): SurveyLoad {
   const id = Number(projectId);
-  const keptP = keptFor(id);
+  const keptP = keptFor(id).finally(() => performance.mark('survey-load:kept-read'));
   const offline = browserOffline();
 
   const outcomeP: Promise<MapOutcome> = (async () => {
@@ -115,7 +115,10 @@ export function loadSurvey(projectId: string, stateName: string | undefined, sig
 
   return {
     project,
-    map: outcomeP.then(async (m) => ({ format: m.format, bytes: await m.blob.arrayBuffer() })),
+    map: outcomeP.then(async (m) => {
+      performance.mark('survey-load:map-blob');
+      return { format: m.format, bytes: await m.blob.arrayBuffer() };
+    }),
     statistics,
     origin,
     done: () => void afterShown(id, outcomeP, statistics, project, keptP).catch(() => undefined),
