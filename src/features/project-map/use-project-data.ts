@@ -74,6 +74,8 @@ export function useProjectData(projectId: string | undefined, stateName: string 
     };
     const step = (i: number) => {
       // A mark per step: bench:offline reads where an open spends its time (performance.getEntriesByType('mark')).
+      // A new load starts from none (a long session opens many surveys).
+      if (i === 0) for (const m of performance.getEntriesByType('mark')) if (m.name.startsWith('survey-load:')) performance.clearMarks(m.name);
       performance.mark(`survey-load:${STEP_KEYS[i]}`);
       set({ progress: STEPS[i], step: STEP_KEYS[i] });
     };
