@@ -48,28 +48,41 @@ export const projectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
 
   async function trends(user: AuthUser): Promise<Map<number, ProjectTrend>> {
     const version = await listVersion(db, user); // read before the data: a write in between makes the next read miss
+    // A survey whose counts cannot be read now (its snapshot fails to build, or it was deleted meanwhile) gets no
+    // trend; the list still answers, and such a result is not remembered (the next list asks again).
     const compute = async () => {
       const pairs = await trendPairs(db, user);
       const ids = [...new Set(pairs.flatMap((r) => [r.project_id, r.previous_project_id]))];
       // One survey at a time: a snapshot not made yet is built by the job thread, which takes them in turn anyway.
-      const counts = new Map<number, Record<string, number>>();
-      for (const id of ids) counts.set(id, await surveyStatusCounts(db, id));
+      const counts = new Map<number, Record<string, number> | null>();
+      let incomplete = false;
+      for (const id of ids) {
+        const c = await surveyStatusCounts(db, id).catch((err: unknown) => {
+          app.log.warn({ err, projectId: id }, 'the trend of the home list: a survey’s status counts are not available');
+          incomplete = true;
+          return null;
+        });
+        counts.set(id, c);
+      }
       const out = new Map<number, ProjectTrend>();
       for (const r of pairs) {
-        const trend = trendFromCounts(r, counts.get(r.project_id)!, counts.get(r.previous_project_id)!);
+        const [now, before] = [counts.get(r.project_id), counts.get(r.previous_project_id)];
+        const trend = now && before ? trendFromCounts(r, now, before) : null;
         if (trend) out.set(r.project_id, trend);
       }
-      return out;
+      return { out, incomplete };
     };
-    if (version === null) return compute();
+    if (version === null) return (await compute()).out;
     const key = user.role === 'admin' ? 'admin' : `user:${user.user_id}`;
     const hit = trendCache.get(key);
     if (hit && hit.version === version) return hit.trends;
-    const entry = { version, trends: compute() };
+    const computed = compute();
+    const entry = { version, trends: computed.then((r) => r.out) };
     trendCache.set(key, entry);
-    entry.trends.catch(() => {
+    const forget = () => {
       if (trendCache.get(key) === entry) trendCache.delete(key);
-    }); // a failed computation is not remembered
+    };
+    computed.then((r) => r.incomplete && forget(), forget); // a failed or partial computation is not remembered
     return entry.trends;
   }
 

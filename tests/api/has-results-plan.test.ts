@@ -15,7 +15,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-type Plan = { 'Node Type': string; 'Relation Name'?: string; Plans?: Plan[] };
+type Plan = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; Plans?: Plan[] };
 const nodes = (p: Plan): Plan[] => [p, ...(p.Plans ?? []).flatMap(nodes)];
 
 async function scansOfObservations(expr: string): Promise<string[]> {
@@ -24,7 +24,7 @@ async function scansOfObservations(expr: string): Promise<string[]> {
   const plan = (typeof raw === 'string' ? JSON.parse(raw) : raw)[0].Plan as Plan;
   return nodes(plan)
     .filter((n) => n['Relation Name'] === 'tree_observations')
-    .map((n) => n['Node Type']);
+    .map((n) => `${n['Node Type']} ${n['Index Name'] ?? ''}`.trim());
 }
 
 describe(`the "has results" rule on ${ENGINE}`, () => {
