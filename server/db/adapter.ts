@@ -1,6 +1,9 @@
 import type { ServiceMap } from './services';
 import type { MessagePort } from 'node:worker_threads';
 import pg from 'pg';
+import { from as copyStream } from 'pg-copy-streams';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { PARSERS } from './parsers';
 import { openPgliteWorker } from './pglite-client';
 
@@ -15,8 +18,12 @@ export interface Tx extends Queryable {
   exec(sql: string): Promise<void>;
   /** Rows as arrays of values in column order (no object per row: bulk reads). */
   queryArrays(sql: string, params?: unknown[]): Promise<unknown[][]>;
-  /** COPY … FROM STDIN with these bytes where the engine has a fast path (PGlite); undefined otherwise. */
-  copyFrom?(sql: string, data: Uint8Array): Promise<void>;
+  /**
+   * COPY `target` (a table and its column list) from CSV chunks of whole rows, each chunk made while the
+   * database takes the one before: PostgreSQL streams them into one COPY … FROM STDIN (pg-copy-streams),
+   * PGlite runs a COPY per chunk from a blob. Used for bulk loads (the seed).
+   */
+  copyFrom(target: string, csv: AsyncIterable<Uint8Array>): Promise<void>;
 }
 
 export interface Db extends Queryable {
@@ -90,6 +97,10 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
             await client.query(sql); // no parameters: the simple protocol runs several statements
           },
           queryArrays: (sql, params) => arrays(client, sql, params),
+          copyFrom: async (target, csv) => {
+            const sql = `COPY ${target} FROM STDIN WITH (FORMAT csv)`;
+            await pipeline(Readable.from(csv, { highWaterMark: 2 }), client.query(copyStream(sql)));
+          },
         });
         await client.query('COMMIT');
         return out;

@@ -1,16 +1,13 @@
-// Bulk inserts of column arrays: COPY … FROM '/dev/blob' (CSV) where the engine
-// has that fast path (PGlite), unnest() INSERTs in chunks otherwise. The seed
-// writes its ~1M trees and ~2M observations this way.
+// Bulk inserts of column arrays: COPY … (CSV) on both engines (Tx.copyFrom), in
+// chunks. The seed writes its ~1M trees and ~2M observations this way.
 import type { Tx } from './adapter';
 
 export interface BulkColumn {
   name: string;
-  type: string;
   values: ArrayLike<unknown>;
 }
 
-const COPY_ROWS = 100_000;
-const INSERT_ROWS = 25_000;
+const CHUNK_ROWS = 50_000;
 
 function csvCell(v: unknown): string {
   if (v === null || v === undefined) return '';
@@ -20,33 +17,36 @@ function csvCell(v: unknown): string {
 }
 
 /**
- * opts.trusted: rows generated consistent by us (the seed): on the embedded
- * database, foreign-key and user triggers are skipped for the COPY (as
- * pg_restore --disable-triggers does), which is most of its cost per row.
+ * Whether this session may skip triggers (session_replication_role needs a superuser on PostgreSQL; PGlite's
+ * one user is one). Where it may not, a trusted load runs with its triggers and keeps its indexes.
+ */
+export async function canSkipTriggers(tx: Tx): Promise<boolean> {
+  const { rows } = await tx.query<{ su: boolean }>(`SELECT current_setting('is_superuser') = 'on' AS su`);
+  return rows[0].su;
+}
+
+/**
+ * opts.trusted: rows generated consistent by us (the seed): foreign-key and user triggers are skipped for the
+ * COPY where the session may (canSkipTriggers), as pg_restore --disable-triggers does: most of its cost per row.
  */
 export async function bulkInsert(tx: Tx, table: string, columns: BulkColumn[], opts: { trusted?: boolean } = {}): Promise<void> {
-  const n = columns[0]?.values.length ?? 0;
-  const names = columns.map((c) => c.name).join(', ');
-  if (tx.copyFrom) {
-    const encoder = new TextEncoder();
-    if (opts.trusted) await tx.query('SET LOCAL session_replication_role = replica');
-    try {
-      for (let s = 0; s < n; s += COPY_ROWS) {
-        const lines: string[] = [];
-        for (let i = s; i < Math.min(n, s + COPY_ROWS); i++) lines.push(columns.map((c) => csvCell(c.values[i])).join(','));
-        await tx.copyFrom(`COPY ${table} (${names}) FROM '/dev/blob' WITH (FORMAT csv)`, encoder.encode(`${lines.join('\n')}\n`));
-      }
-    } finally {
-      if (opts.trusted) await tx.query('SET LOCAL session_replication_role = origin');
-    }
-    return;
+  const replica = opts.trusted && (await canSkipTriggers(tx));
+  if (replica) await tx.query('SET LOCAL session_replication_role = replica');
+  try {
+    await tx.copyFrom(`${table} (${columns.map((c) => c.name).join(', ')})`, csvChunks(columns));
+  } finally {
+    if (replica) await tx.query('SET LOCAL session_replication_role = origin');
   }
-  const sql = `INSERT INTO ${table} (${names}) SELECT * FROM unnest(${columns.map((c, i) => `$${i + 1}::${c.type}[]`).join(', ')})`;
-  for (let s = 0; s < n; s += INSERT_ROWS) {
-    await tx.query(
-      sql,
-      columns.map((c) => Array.prototype.slice.call(c.values, s, s + INSERT_ROWS)),
-    );
+}
+
+/** The columns' rows as CSV, CHUNK_ROWS rows per chunk, made as the database asks for them. */
+async function* csvChunks(columns: BulkColumn[]): AsyncGenerator<Uint8Array> {
+  const n = columns[0]?.values.length ?? 0;
+  const encoder = new TextEncoder();
+  for (let s = 0; s < n; s += CHUNK_ROWS) {
+    const lines: string[] = [];
+    for (let i = s; i < Math.min(n, s + CHUNK_ROWS); i++) lines.push(columns.map((c) => csvCell(c.values[i])).join(','));
+    yield encoder.encode(`${lines.join('\n')}\n`);
   }
 }
 

@@ -20,7 +20,18 @@ export function dbOnPort(
     query: <T>(sql: string, params?: unknown[]) => rpc.call('query', { sql, params, txId }) as Promise<{ rows: T[] }>,
     queryArrays: async (sql, params) => (await rpc.call('query', { sql, params, txId, rowMode: 'array' })).rows as unknown[][],
     exec: (sql) => rpc.call('exec', { sql, txId }),
-    copyFrom: (sql, data) => rpc.call('copyFrom', { sql, data, txId }),
+    copyFrom: async (target, csv) => {
+      // One chunk in the database thread while the next is made here.
+      let pending: Promise<void> = Promise.resolve();
+      try {
+        for await (const chunk of csv) {
+          await pending;
+          pending = rpc.call('copyFrom', { target, csv: chunk, txId });
+        }
+      } finally {
+        await pending;
+      }
+    },
   });
   const db: Db & { rpc: RpcClient } = {
     kind: 'embedded',

@@ -185,7 +185,8 @@ async function operate(req: DbRequest): Promise<unknown> {
       if (req.txId == null) bump();
       return null;
     case 'copyFrom': {
-      await target(req.txId).query(req.sql, [], { blob: new Blob([req.data as Uint8Array<ArrayBuffer>]) });
+      const sql = `COPY ${req.target} FROM '/dev/blob' WITH (FORMAT csv)`;
+      await target(req.txId).query(sql, [], { blob: new Blob([req.csv as Uint8Array<ArrayBuffer>]) });
       if (req.txId == null) bump();
       return null;
     }

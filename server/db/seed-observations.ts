@@ -1,4 +1,4 @@
-import { MEASURED_FIELDS, TREE_FIELDS, type MeasuredField } from '../../workers/geo/fields';
+import { MEASURED_FIELDS, type MeasuredField } from '../../workers/geo/fields';
 import { normal, prng } from './seed-geometry';
 import { CROP } from './seed-reference';
 
@@ -27,12 +27,6 @@ const PROFILES: Record<number, CropProfile> = {
 export type ObservationColumns = { tree_id: number[] } & Record<'tree_status' | MeasuredField, (number | string | null)[]>;
 /** tree_observations' columns of the one list of a tree's fields: the id, the status and the measured fields. */
 export const OBSERVATION_COLUMNS = ['tree_id', 'tree_status', ...MEASURED_FIELDS] as const;
-
-/** The SQL type of each column (the one list's `observed.type`). */
-export const OBSERVATION_SQL_TYPES: Record<keyof ObservationColumns, string> = {
-  tree_id: 'int',
-  ...(Object.fromEntries(TREE_FIELDS.flatMap((f) => ('observed' in f ? [[f.key, f.observed.type]] : []))) as Record<'tree_status' | MeasuredField, string>),
-};
 
 const CLASS_LABEL = ['Low', 'Optimal', 'High'];
 // Cumulative shares of status 0..5; the rest (≈1%) has no status recorded.

@@ -1,11 +1,11 @@
 import type { Db, Queryable, Tx } from './adapter';
-import { bulkInsert, nextIds, withoutSecondaryIndexes } from './bulk';
+import { bulkInsert, canSkipTriggers, nextIds, withoutSecondaryIndexes } from './bulk';
 import { hashPassword } from '../auth/password';
 import type { Role } from '../../src/domain/roles';
 import { FARMS, ADMIN, type FarmSpec, type PlotSpec } from './seed-farms';
 import { LocalFrame, blocks, prng, type Rect } from './seed-geometry';
 import { seedReferenceLists } from './seed-reference';
-import { emptyColumns, generateObservations, OBSERVATION_COLUMNS, OBSERVATION_SQL_TYPES } from './seed-observations';
+import { emptyColumns, generateObservations, OBSERVATION_COLUMNS } from './seed-observations';
 import { bboxOf, type PolygonGeometry } from './geometry-bbox';
 import { seedScouting } from './seed-scouting';
 
@@ -39,10 +39,9 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<SeedSummary> 
         totals.projects += r.projects;
       }
     };
-    // ~1M trees and ~2M observations at SEED_SCALE=10: on the embedded database (COPY, triggers off) their
-    // indexes are built once, after the rows. On PostgreSQL the rows go through INSERTs whose triggers look
-    // trees up in tree_observations by an index this would drop (not measured there: left as it was).
-    if (tx.copyFrom) await withoutSecondaryIndexes(tx, ['trees', 'tree_observations'], load);
+    // ~1M trees and ~2M observations at SEED_SCALE=10, by COPY with triggers off: their indexes are built once,
+    // after the rows. A session that may not turn triggers off keeps the indexes its triggers look rows up by.
+    if (await canSkipTriggers(tx)) await withoutSecondaryIndexes(tx, ['trees', 'tree_observations'], load);
     else await load();
     // Issue 36: a few scouting records and an open task for the demo field worker on the big survey.
     await seedScouting(tx);
@@ -165,16 +164,16 @@ async function insertTrees(tx: Tx, clientId: number, plotId: number, plot: PlotS
     tx,
     'trees',
     [
-      { name: 'tree_id', type: 'int', values: ids },
-      { name: 'client_id', type: 'int', values: new Int32Array(n).fill(clientId) },
-      { name: 'plot_id', type: 'int', values: new Int32Array(n).fill(plotId) },
-      { name: 'irrigation_area_id', type: 'int', values: cols.ia },
-      { name: 'row_num', type: 'int', values: cols.row },
-      { name: 'tree_num', type: 'int', values: cols.tree },
-      { name: 'breed_id', type: 'int', values: cols.breed },
-      { name: 'planting_date', type: 'date', values: cols.planted },
-      { name: 'lon', type: 'float8', values: cols.lon },
-      { name: 'lat', type: 'float8', values: cols.lat },
+      { name: 'tree_id', values: ids },
+      { name: 'client_id', values: new Int32Array(n).fill(clientId) },
+      { name: 'plot_id', values: new Int32Array(n).fill(plotId) },
+      { name: 'irrigation_area_id', values: cols.ia },
+      { name: 'row_num', values: cols.row },
+      { name: 'tree_num', values: cols.tree },
+      { name: 'breed_id', values: cols.breed },
+      { name: 'planting_date', values: cols.planted },
+      { name: 'lon', values: cols.lon },
+      { name: 'lat', values: cols.lat },
     ],
     { trusted: true },
   );
@@ -216,9 +215,9 @@ async function insertObservations(tx: Tx, projectId: number, clientId: number, c
     tx,
     'tree_observations',
     [
-      { name: 'project_id', type: 'int', values: new Int32Array(n).fill(projectId) },
-      { name: 'client_id', type: 'int', values: new Int32Array(n).fill(clientId) },
-      ...OBSERVATION_COLUMNS.map((c) => ({ name: c, type: OBSERVATION_SQL_TYPES[c], values: cols[c] })),
+      { name: 'project_id', values: new Int32Array(n).fill(projectId) },
+      { name: 'client_id', values: new Int32Array(n).fill(clientId) },
+      ...OBSERVATION_COLUMNS.map((c) => ({ name: c, values: cols[c] })),
     ],
     { trusted: true },
   );

@@ -10,7 +10,7 @@ import type { JobName } from '../jobs/registry';
 export interface DbThreadOps {
   query: { args: { sql: string; params?: unknown[]; txId?: number; rowMode?: 'array' }; answer: { rows: unknown[] } };
   exec: { args: { sql: string; txId?: number }; answer: void };
-  copyFrom: { args: { sql: string; data: Uint8Array; txId?: number }; answer: void };
+  copyFrom: { args: { target: string; csv: Uint8Array; txId?: number }; answer: void };
   begin: { args: Record<string, never>; answer: number };
   commit: { args: { txId: number }; answer: void };
   rollback: { args: { txId: number }; answer: void };
