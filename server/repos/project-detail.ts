@@ -2,9 +2,10 @@ import type { z } from 'zod';
 import type { Queryable } from '../db/adapter';
 import type { AuthUser } from '../plugins/auth';
 import type { relatedSurveysResponse } from '../../src/domain/contracts/survey';
-import { accessParams, visibleProjectSql, type ProjectRow } from './project-access';
+import { accessParams, hasResultsSql, visibleProjectSql, type ProjectRow } from './project-access';
 
-type RelatedSurveyRow = z.input<typeof relatedSurveysResponse>[number];
+/** A row of the surveys list before its observation count (server/surveys/observation-counts.ts) is added. */
+type RelatedSurveyRow = Omit<z.input<typeof relatedSurveysResponse>[number], 'observation_count'> & { has_results: boolean };
 
 /** The project's plot ids in order (the path bar, client.md §7). */
 export async function projectPlotIds(q: Queryable, projectId: number): Promise<number[]> {
@@ -12,11 +13,13 @@ export async function projectPlotIds(q: Queryable, projectId: number): Promise<n
   return rows.map((r) => r.plot_id);
 }
 
-/** The other surveys of the same plots that the user may open, newest first, with the plots they share. */
+/**
+ * The other surveys of the same plots that the user may open, newest first, with the plots they share and whether
+ * they have results (hasResultsSql: one index entry).
+ */
 export async function relatedSurveys(q: Queryable, p: ProjectRow, user: AuthUser): Promise<RelatedSurveyRow[]> {
   const { rows } = await q.query<RelatedSurveyRow>(
-    `SELECT q.project_id, q.name, q.observation_date::text AS observation_date,
-              (SELECT count(*)::int FROM tree_observations o WHERE o.project_id = q.project_id) AS observation_count,
+    `SELECT q.project_id, q.name, q.observation_date::text AS observation_date, ${hasResultsSql('q')} AS has_results,
               ARRAY(SELECT pl.plot_name FROM project_plots x JOIN plots pl ON pl.plot_id = x.plot_id
                      WHERE x.project_id = q.project_id AND x.plot_id IN (SELECT plot_id FROM project_plots WHERE project_id = $1)
                      ORDER BY pl.plot_name) AS shared_plots
@@ -28,6 +31,12 @@ export async function relatedSurveys(q: Queryable, p: ProjectRow, user: AuthUser
     [p.project_id, p.client_id, ...accessParams(user)],
   );
   return rows;
+}
+
+/** The survey's observation rows, duplicates of a tree included (a range of the (project_id, observation_id) index). */
+export async function observationCount(q: Queryable, projectId: number): Promise<number> {
+  const { rows } = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM tree_observations WHERE project_id = $1', [projectId]);
+  return rows[0].n;
 }
 
 /** Every survey with results, the most trees first (the snapshots made after a seed: server/surveys/prepare.ts). */

@@ -30,14 +30,7 @@ export const farmOverviewRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app,
     const perSurvey = new Map<number, Map<number, StatusCounts>>();
     // A survey whose counts cannot be read now (its snapshot fails to build, or it was deleted meanwhile): its plots
     // show no latest counts, and the farm still answers.
-    for (const id of new Set(latestRows.map((r) => r.project_id)))
-      perSurvey.set(
-        id,
-        await plotStatusCounts(db, id).catch((err: unknown) => {
-          request.log.warn({ err, projectId: id }, 'the farm overview: a survey’s status counts are not available');
-          return new Map<number, StatusCounts>();
-        }),
-      );
+    for (const id of new Set(latestRows.map((r) => r.project_id))) perSurvey.set(id, (await plotStatusCounts(db, id, request.log)) ?? new Map());
     const latest = new Map<number, { project_id: number; status_counts: StatusCounts; total: number }>();
     for (const r of latestRows) {
       const counts = perSurvey.get(r.project_id)!.get(r.plot_id);

@@ -4,6 +4,7 @@ import { projectPlotIds, relatedSurveys } from '../repos/project-detail';
 import type { Db } from '../db/adapter';
 import { currentUser } from '../plugins/auth';
 import { findProject, projectParams } from '../repos/project-access';
+import { surveyObservationCount } from '../surveys/observation-counts';
 
 /**
  * GET /api/projects/{id}: the project with its name (path bar, client.md §7).
@@ -30,7 +31,10 @@ export const projectDetailRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app
     async (request) => {
       const user = currentUser(request);
       const p = await findProject(db, user, request.params.projectId);
-      return relatedSurveys(db, p, user);
+      const out = [];
+      for (const { has_results, ...s } of await relatedSurveys(db, p, user))
+        out.push({ ...s, observation_count: await surveyObservationCount(db, s.project_id, has_results) });
+      return out;
     },
   );
 };

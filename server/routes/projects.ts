@@ -57,11 +57,8 @@ export const projectRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
       const counts = new Map<number, Record<string, number> | null>();
       let incomplete = false;
       for (const id of ids) {
-        const c = await surveyStatusCounts(db, id).catch((err: unknown) => {
-          app.log.warn({ err, projectId: id }, 'the trend of the home list: a survey’s status counts are not available');
-          incomplete = true;
-          return null;
-        });
+        const c = await surveyStatusCounts(db, id, app.log);
+        if (!c) incomplete = true;
         counts.set(id, c);
       }
       const out = new Map<number, ProjectTrend>();

@@ -138,12 +138,18 @@ async function patchedTrees(
   return trees && { trees, patched: changed.size };
 }
 
+/** The survey's observation rows: one kept per tree, and the duplicates dropped. */
+const observationsOf = (t: Pick<SnapshotTrees, 'obs' | 'dups'>) => t.obs.length + t.dups.length;
+
 /** A recorded snapshot's facts as stored (null when its files went meanwhile or are unreadable: build again). */
 function storedMeta(dir: string, projectId: number, rec: Recorded): SnapshotMeta | null {
   const file = (part: SnapshotPart) => snapshotFile(dir, projectId, rec.token, part);
   try {
+    const meta = JSON.parse(readFileSync(file('json'), 'utf8')) as SnapshotMeta;
     return {
-      ...(JSON.parse(readFileSync(file('json'), 'utf8')) as SnapshotMeta),
+      ...meta,
+      // Snapshots recorded before the count was kept: their rows file has it.
+      observationCount: meta.observationCount ?? observationsOf(decodeSidecar(readFileSync(file('rows')))),
       source: 'stored',
       patchedTrees: 0,
       arrowFile: file('arrow'),
@@ -193,6 +199,7 @@ export async function surveySnapshotJob(db: Db, { projectId, dir, full = false }
     token,
     version: cur.version,
     treeCount: built.trees.length,
+    observationCount: observationsOf(trees),
     statistics,
     timing: { queryMs: t1 - t0, buildMs: performance.now() - t1 },
     source: patch ? 'patched' : 'built',

@@ -26,6 +26,8 @@ export interface SnapshotMeta {
   /** The survey version the snapshot's data is at least as new as (the ETag names it). */
   version: string;
   treeCount: number;
+  /** Observation rows of the survey, duplicates of a tree included (the surveys list's count). */
+  observationCount: number;
   statistics: unknown;
   /** The build's timings (ms): reading the database, and building the payloads. */
   timing: { queryMs: number; buildMs: number };

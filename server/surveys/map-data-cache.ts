@@ -70,6 +70,21 @@ export async function getMapData(db: Db, projectId: number): Promise<CachedMapDa
   return data;
 }
 
+const PENDING = Symbol('pending');
+
+/**
+ * The survey's snapshot when this process has it made for the survey's current version; null otherwise (none,
+ * older, still being made, or failed). Never starts a job nor waits for one: for readers that can answer another
+ * way and must not queue a build ahead of the survey someone is opening.
+ */
+export async function currentMapData(db: Db, projectId: number): Promise<CachedMapData | null> {
+  const hit = serviceOf(db, MAP_DATA).get(`${projectId}:${await changeMarker(db, projectId)}`);
+  if (!hit) return null;
+  // A settled promise wins the race against one made after it; one still pending loses.
+  const d = await Promise.race([hit, Promise.resolve(PENDING)]).catch(() => null);
+  return d === PENDING ? null : d;
+}
+
 /** The surveys of this database this process remembers (built or building), with their versions. */
 export function cachedSurveys(db: Db): Map<number, string> {
   const out = new Map<number, string>();

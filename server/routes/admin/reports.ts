@@ -5,7 +5,7 @@ import { doc, ok } from './shared';
 import { csvDocument } from '../../../src/domain/csv';
 import { fileBody } from '../../../src/domain/contracts/common';
 import { treeStatusReportResponse } from '../../../src/domain/contracts/reports';
-import { treeStatusReport } from '../../repos/reports';
+import { treeStatusReport } from '../../surveys/status-report';
 
 export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db }) => {
   app.get(
@@ -26,7 +26,7 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db 
       },
     },
     async (request, reply) => {
-      const report = await treeStatusReport(db, request.query.clientId);
+      const report = await treeStatusReport(db, request.query.clientId, request.log);
       if (request.query.format === 'json') return { ...ok('Report generated'), report };
       const header = ['Project', 'Observation date', 'Trees observed', ...report.statuses.map((s) => s.status_name), 'No status'];
       const lines = [
