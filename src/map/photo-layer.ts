@@ -3,6 +3,7 @@
 // native zoom (deeper zooms stretch it), and tiles appear without fading: while a zoom's tiles load, MapLibre
 // keeps drawing the loaded lower zoom's (no white flashes).
 import type { Map as MapLibreMap, RasterSourceSpecification } from 'maplibre-gl';
+import { whenStyleReady } from './when-style-ready';
 
 export interface PhotoLayerSpec {
   /** Tile URL template with the photo's version. */
@@ -14,7 +15,7 @@ export interface PhotoLayerSpec {
   visible: boolean;
 }
 
-/** Adds, updates or (spec null) removes the photo layer `id` of a map; waits for the style when it is not loaded yet. */
+/** Adds, updates or (spec null) removes the photo layer `id` of a map; waits for the style when it is not parsed yet. */
 export function applyPhotoLayer(map: MapLibreMap, id: string, spec: PhotoLayerSpec | null): () => void {
   const apply = () => {
     const source = map.getSource(id) as { tiles?: string[] } | undefined;
@@ -38,10 +39,5 @@ export function applyPhotoLayer(map: MapLibreMap, id: string, spec: PhotoLayerSp
     map.setPaintProperty(id, 'raster-opacity', spec.opacity);
     map.setLayoutProperty(id, 'visibility', spec.visible ? 'visible' : 'none');
   };
-  if (map.isStyleLoaded()) {
-    apply();
-    return () => undefined;
-  }
-  map.once('load', apply);
-  return () => map.off('load', apply);
+  return whenStyleReady(map, apply);
 }

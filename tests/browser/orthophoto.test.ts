@@ -2,7 +2,7 @@
 // visibility from the layers panel, the selected tree's crop, and the swipe compare of the two flights'
 // photos at desktop size (mouse) and at 390 px (touch).
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { apiJson, demoSurvey, launchBrowser, loginAs, newPage, screenPixels } from '../support/browser';
 import { mapCall, waitForMap } from '../support/map-debug';
 import { mapTool } from '../support/map-tools';
@@ -44,7 +44,8 @@ describe('aerial photo on the project map', () => {
     const { projectId } = await openBigSurvey(page);
     const status = await apiJson<{ status: string; maxzoom: number }>(page, `/api/projects/${projectId}/orthophoto`);
     expect(status.status).toBe('ready');
-    expect(await mapCall(page, 'project', 'layerProperty', 'orthophoto', 'raster-opacity')).toBe(1);
+    // The layer comes with the page's own status request, which may answer after the map has settled.
+    await expect.poll(() => mapCall(page, 'project', 'layerProperty', 'orthophoto', 'raster-opacity'), { timeout: 20_000 }).toBe(1);
     await expect.poll(async () => near(await centreColour(page), BACKGROUND), { timeout: 20_000 }).toBe(false);
 
     await page.getByTestId('pm-btn-layers').click();
@@ -69,6 +70,30 @@ describe('aerial photo on the project map', () => {
     const box = (await page.getByTestId('pm-map').boundingBox())!;
     await page.mouse.click(box.x + at.x, box.y + at.y);
     await expect.poll(() => page.getByTestId('tree-photo').getAttribute('data-state'), { timeout: 20_000 }).toBe('shown');
+    await page.context().close();
+  });
+
+  it('takes the opacity and the show box while the photo tiles are still loading', async () => {
+    // MapLibre's isStyleLoaded() is false while any tile loads and its 'load' event fires once: a change made
+    // then used to wait for an event that never came, and the slider did nothing (CI run of stop 43).
+    const page = await newPage(browser, { baseURL });
+    const { projectId } = await openBigSurvey(page);
+    const status = await apiJson<{ maxzoom: number }>(page, `/api/projects/${projectId}/orthophoto`);
+    await expect.poll(() => mapCall(page, 'project', 'layerProperty', 'orthophoto', 'raster-opacity'), { timeout: 20_000 }).toBe(1);
+    const held: Route[] = [];
+    // The context, not the page: the service worker fetches the photo tiles (it keeps them for offline use).
+    await page.context().route(`**/api/projects/${projectId}/orthophoto/*/*/*.webp*`, (route) => void held.push(route));
+    await mapCall(page, 'project', 'jumpToTree', 1000, status.maxzoom);
+    await expect.poll(() => held.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(await mapCall(page, 'project', 'tilesLoaded')).toBe(false);
+    await page.getByTestId('pm-btn-layers').click();
+    await page.getByTestId('photo-opacity').fill('40');
+    expect(await mapCall(page, 'project', 'layerProperty', 'orthophoto', 'raster-opacity')).toBe(0.4);
+    await page.getByTestId('photo-visible').uncheck();
+    expect(await mapCall(page, 'project', 'layerProperty', 'orthophoto', 'visibility')).toBe('none');
+    expect(await mapCall(page, 'project', 'tilesLoaded')).toBe(false); // still loading: the changes did not wait
+    await page.context().unroute(`**/api/projects/${projectId}/orthophoto/*/*/*.webp*`);
+    await Promise.all(held.map((r) => r.continue().catch(() => undefined)));
     await page.context().close();
   });
 

@@ -5,6 +5,7 @@ import type { Geometry } from 'geojson';
 import type { ClientData, ClientSummary, EditorFeature, EditorType } from '../../../api/admin-data';
 import { GLOBAL_VIEW } from '../../../map/map-config';
 import { fitMap } from '../../../map/fit';
+import { whenStyleReady } from '../../../map/when-style-ready';
 import { useMapView } from '../../../map/use-map-view';
 import { MapContextLost } from '../../../map/context-lost';
 import { createDrawAdapter, type DrawAdapter } from '../../../map/draw/draw-adapter';
@@ -124,12 +125,12 @@ export function EditorMap(p: EditorMapProps) {
       });
       setReady(true);
     };
-    if (map.isStyleLoaded()) setup();
-    else map.once('load', setup);
+    const cancelSetup = whenStyleReady(map, setup);
     // The adapter removes the map (and the draw control with it); only our handles go. A map built again (after a
     // lost context) starts at the default view and without a shape in progress: fit it again, no vertex undo.
     return () => {
       live = false;
+      cancelSetup();
       mapRef.current = null;
       drawRef.current?.destroy();
       drawRef.current = null;
