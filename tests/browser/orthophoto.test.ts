@@ -76,12 +76,14 @@ describe('aerial photo on the project map', () => {
   it('takes the opacity and the show box while the photo tiles are still loading', async () => {
     // MapLibre's isStyleLoaded() is false while any tile loads and its 'load' event fires once: a change made
     // then used to wait for an event that never came, and the slider did nothing (CI run of stop 43).
-    const page = await newPage(browser, { baseURL });
+    // No service worker: it answers photo tiles from the survey's kept copy (src/offline/surveys/photo-tiles.ts),
+    // which the keeper may have filled by now (CI run 25: the map's tiles came from it, only the keeper's were held).
+    // Without it every tile the map asks for goes to the network, where the route below holds it.
+    const page = await newPage(browser, { baseURL, serviceWorkers: 'block' });
     const { projectId } = await openBigSurvey(page);
     const status = await apiJson<{ maxzoom: number }>(page, `/api/projects/${projectId}/orthophoto`);
     await expect.poll(() => mapCall(page, 'project', 'layerProperty', 'orthophoto', 'raster-opacity'), { timeout: 20_000 }).toBe(1);
     const held: Route[] = [];
-    // The context, not the page: the service worker fetches the photo tiles (it keeps them for offline use).
     await page.context().route(`**/api/projects/${projectId}/orthophoto/*/*/*.webp*`, (route) => void held.push(route));
     await mapCall(page, 'project', 'jumpToTree', 1000, status.maxzoom);
     await expect.poll(() => held.length, { timeout: 10_000 }).toBeGreaterThan(0);
