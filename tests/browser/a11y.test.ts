@@ -24,6 +24,8 @@ async function audit(page: Page, name: string): Promise<void> {
     );
   const serious = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`);
   expect(serious, name).toEqual([]);
+  if (result.passes.length <= 10)
+    console.log(`[axe ${name}] ${result.passes.length} rules passed at ${page.url()}:\n${(await page.innerText('body')).slice(0, 600)}`);
   expect(result.passes.length, `${name}: axe ran its rules`).toBeGreaterThan(10);
 }
 
@@ -55,7 +57,21 @@ describe.each(['en-US', 'he-IL'] as const)('accessibility (%s)', (locale) => {
   it('admin: dashboard and data editor', async () => {
     const page = await newPage(browser, { baseURL, locale, width: 1400, height: 1000 });
     await loginAs(page, 'admin');
-    await page.waitForLoadState('networkidle');
+    // The dashboard is a lazy route: "network idle" can come before its code and its counts do (stop 44's landing CI
+    // audited a page with 5 rules to pass). Wait for what the admin reads: the user count and the backend's status.
+    await page
+      .waitForFunction(
+        () =>
+          !['', '—'].includes(document.querySelector('[data-testid=stat-users] .stat-card__value')?.textContent ?? '') &&
+          !['', '…'].includes(document.querySelector('[data-testid=sys-backend] .stat-card__value')?.textContent ?? ''),
+        null,
+        { timeout: 30_000 },
+      )
+      .catch(async (e: Error) => {
+        throw new Error(
+          `admin dashboard ${locale}: no user count or backend status at ${page.url()}: ${e.message}\n${(await page.innerText('body')).slice(0, 600)}`,
+        );
+      });
     await audit(page, `admin dashboard ${locale}`);
     await page.goto('/admin/data-editor');
     await page.getByTestId('no-client').waitFor();
