@@ -29,7 +29,7 @@ const MIME: Record<Kind, string> = { compact: COMPACT_MIME, arrow: ARROW_MIME, j
 /**
  * The map data of client.md §3 (GET trees/{id} and its fallback projects/{id}/data):
  * GeoJSON by default, Arrow IPC for Accept: application/vnd.apache.arrow.stream, the compact form
- * (README "Compact map data") for Accept: application/vnd.orchard.trees+compact. The Arrow and compact
+ * (README "Compact map data") for Accept: application/vnd.orchard.trees.v2+compact. The Arrow and compact
  * forms are the survey snapshot's files (built once per data version), sent pre-compressed (gzip) when
  * accepted; the GeoJSON form is streamed. Each form has its own ETag (a kept copy revalidates its own form).
  */
@@ -65,7 +65,7 @@ export const mapDataRoutes: FastifyPluginAsyncZod<{ db: Db }> = async (app, { db
     response: {
       200: {
         description:
-          'The survey\'s trees, plots and irrigation areas: the compact form (README "Compact map data") for Accept: application/vnd.orchard.trees+compact, Arrow IPC for Accept: application/vnd.apache.arrow.stream (both gzip when accepted), else a streamed GeoJSON document; 304 for a matching If-None-Match',
+          'The survey\'s trees, plots and irrigation areas: the compact form (README "Compact map data") for Accept: application/vnd.orchard.trees.v2+compact, Arrow IPC for Accept: application/vnd.apache.arrow.stream (both gzip when accepted), else a streamed GeoJSON document; 304 for a matching If-None-Match',
         content: { [COMPACT_MIME]: { schema: fileBody }, [ARROW_MIME]: { schema: fileBody }, 'application/json': { schema: mapDataJson } },
       },
     },

@@ -8,7 +8,9 @@ import { getWithFallback, type RequestOptions } from './client';
 /** Same value as workers/geo/arrow-schema.ts (not imported: that module pulls in apache-arrow). */
 export const ARROW_MIME = 'application/vnd.apache.arrow.stream';
 /** Same value as workers/geo/wire-compact.ts (kept apart like ARROW_MIME: the app's bundle stays free of the decoder). */
-export const COMPACT_MIME = 'application/vnd.orchard.trees+compact';
+export const COMPACT_MIME = 'application/vnd.orchard.trees.v2+compact';
+/** The compact form's first media type: surveys kept on a device before version 2 carry it (the worker reads both). */
+const COMPACT_V1_MIME = 'application/vnd.orchard.trees+compact';
 
 /** How the worker reads the bytes. */
 export type MapFormat = 'compact' | 'arrow' | 'json';
@@ -27,7 +29,7 @@ export interface MapDataBlob {
 }
 
 export const mapFormat = (contentType: string): MapFormat =>
-  contentType.startsWith(COMPACT_MIME) ? 'compact' : contentType.startsWith(ARROW_MIME) ? 'arrow' : 'json';
+  contentType.startsWith(COMPACT_MIME) || contentType.startsWith(COMPACT_V1_MIME) ? 'compact' : contentType.startsWith(ARROW_MIME) ? 'arrow' : 'json';
 
 /** The map data; with `etag` (a kept copy's), 'unchanged' when the server answers 304. */
 export async function fetchMapDataBlob(

@@ -38,6 +38,13 @@ describe(`compact map data on ${ENGINE}`, () => {
     expect(compact.headers['content-type']).toBe(COMPACT_MIME);
     const arrow = await t.as('grower', { method: 'GET', url: `/api/trees/${mine}`, headers: { accept: ARROW } });
     expect(arrow.headers['content-type']).toBe(ARROW);
+    // An app tab from before version 2 (its decoder knows no bias) names the first type: it gets Arrow, never v2 bytes.
+    const oldTab = await t.as('grower', {
+      method: 'GET',
+      url: `/api/trees/${mine}`,
+      headers: { accept: `application/vnd.orchard.trees+compact, ${ARROW};q=0.9, application/json;q=0.8` },
+    });
+    expect(oldTab.headers['content-type']).toBe(ARROW);
     expect(compact.rawPayload.length).toBeLessThan(arrow.rawPayload.length / 2);
     const c = decodeMapDataCompact(compact.rawPayload);
     const a = decodeMapDataArrow(arrow.rawPayload);

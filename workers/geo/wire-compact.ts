@@ -1,9 +1,10 @@
 // The compact wire form of the map data (README "Compact map data"), sent for
-// `Accept: application/vnd.orchard.trees+compact` and gzip'd as a whole when
+// `Accept: application/vnd.orchard.trees.v2+compact` and gzip'd as a whole when
 // accepted. Only what the app cannot derive, at the precision it shows and uses:
 //   positions   centimetres east/north of the survey's origin (the first tree),
 //               as integer steps of 1 cm in lon and lat, coded along the stored
-//               order (int-column.ts: differences of order 0-2 in byte planes)
+//               order (int-column.ts: differences of order 0-2, less a bias, in
+//               byte planes)
 //   tree_id     integers (int-column.ts), or a dictionary and its codes
 //   tree_status one byte per tree
 //   numbers     each numeric field of the list (fields.ts) as integers at its
@@ -14,6 +15,10 @@
 // sent: the app shows the classes it derives from the values and the crop's
 // ranges (client.md §5); the decoder gives them as empty columns.
 // Layout: 'OSC1', header length (u32 LE), header (JSON), then each column's bytes.
+// Version 2 added the columns' bias (int-column.ts) and its own media type: a
+// version-1 decoder (an app tab open since before) is never sent it (it asks for
+// the old type and gets Arrow), and decodes nothing wrong; this decoder reads both
+// (surveys kept on a device, snapshots written before).
 import { emptyStringColumn, narrowCodes } from './dictionary';
 import { normalizeAreas } from './features';
 import { EARTH_RADIUS } from './geodesy';
@@ -23,8 +28,10 @@ import type { ArrowMapDataInput } from './arrow-schema';
 import type { GeoDataset } from './ingest-geojson';
 import type { IdColumn, MapDataResponse, StringColumn, TreeColumns } from './types';
 
-export const COMPACT_MIME = 'application/vnd.orchard.trees+compact';
-export const COMPACT_VERSION = 1;
+export const COMPACT_MIME = 'application/vnd.orchard.trees.v2+compact';
+export const COMPACT_VERSION = 2;
+/** Version 1 had no bias: its bytes decode the same way with every bias 0. */
+const READS_VERSIONS = [1, 2];
 const MAGIC = [0x4f, 0x53, 0x43, 0x31]; // "OSC1"
 
 /** One column's bytes: integers (with their order, nulls and decimals), Float32, raw bytes; text adds its dictionary. */
@@ -33,6 +40,7 @@ interface ColumnHead {
   code: 'int' | 'f32' | 'u8';
   len: number;
   order?: Order;
+  bias?: number;
   nulls?: boolean;
   width?: number;
   decimals?: number;
@@ -80,7 +88,7 @@ export function encodeMapDataCompact(input: CompactMapDataInput): Uint8Array {
   };
   const ints = (key: string, values: ArrayLike<number>, extra: Partial<ColumnHead> = {}) => {
     const c = encodeInts(values);
-    add({ key, code: 'int', order: c.order, nulls: c.nulls, width: c.width, ...extra }, c.bytes);
+    add({ key, code: 'int', order: c.order, ...(c.bias ? { bias: c.bias } : {}), nulls: c.nulls, width: c.width, ...extra }, c.bytes);
   };
   const steps = new Float64Array(n);
   for (const [key, k, o, step] of [
@@ -149,7 +157,7 @@ function parse(bytes: Uint8Array): { header: Header; body: Map<string, { head: C
   const len = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getUint32(4, true);
   if (8 + len > bytes.length) throw new RangeError('compact map data: the header ends early');
   const header = JSON.parse(new TextDecoder().decode(bytes.subarray(8, 8 + len))) as Header;
-  if (header.version !== COMPACT_VERSION) throw new RangeError(`compact map data: version ${header.version} is not known`);
+  if (!READS_VERSIONS.includes(header.version)) throw new RangeError(`compact map data: version ${header.version} is not known`);
   const body = new Map<string, { head: ColumnHead; bytes: Uint8Array }>();
   let p = 8 + len;
   for (const head of header.columns) {
@@ -173,7 +181,8 @@ export function decodeMapDataCompact(input: Uint8Array | ArrayBuffer, list: Tree
   const intsOf = (key: string, target: IntTarget = { out: (scratch ??= new Float64Array(n)) }) => {
     const c = column(key);
     if (c.head.code !== 'int') throw new RangeError(`compact map data: column ${key} is not integers`);
-    return decodeInts({ order: c.head.order ?? 0, nulls: !!c.head.nulls, width: c.head.width ?? 0, bytes: c.bytes }, n, target);
+    const bias = header.version >= 2 ? (c.head.bias ?? 0) : 0;
+    return decodeInts({ order: c.head.order ?? 0, bias, nulls: !!c.head.nulls, width: c.head.width ?? 0, bytes: c.bytes }, n, target);
   };
   const positions = new Float64Array(2 * n);
   const { origin } = header;
