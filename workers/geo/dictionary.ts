@@ -61,9 +61,16 @@ export class DictionaryBuilder {
 }
 
 /** Smallest code type for the dictionary size: 1 byte per tree for crops, labels, dates. */
+const codesCtor = (dictSize: number) => (dictSize <= 0x100 ? Uint8Array : dictSize <= 0x10000 ? Uint16Array : Uint32Array);
+
 export function narrowCodes(codes: StringColumn['codes'], dictSize: number): StringColumn['codes'] {
-  const Ctor = dictSize <= 0x100 ? Uint8Array : dictSize <= 0x10000 ? Uint16Array : Uint32Array;
+  const Ctor = codesCtor(dictSize);
   return codes instanceof Ctor ? codes : Ctor.from(codes);
+}
+
+/** `n` codes of zero in the narrowest array a dictionary of `dictSize` words needs. */
+export function emptyCodes(n: number, dictSize: number): StringColumn['codes'] {
+  return new (codesCtor(dictSize))(n);
 }
 
 export function textAt(col: StringColumn, i: number): string {

@@ -19,7 +19,7 @@
 // version-1 decoder (an app tab open since before) is never sent it (it asks for
 // the old type and gets Arrow), and decodes nothing wrong; this decoder reads both
 // (surveys kept on a device, snapshots written before).
-import { emptyStringColumn, narrowCodes } from './dictionary';
+import { emptyCodes, emptyStringColumn } from './dictionary';
 import { normalizeAreas } from './features';
 import { EARTH_RADIUS } from './geodesy';
 import { numericFields, textFields, TREE_FIELDS, wireTextFields, fieldSpec, type TreeFieldList } from './fields';
@@ -196,7 +196,7 @@ export function decodeMapDataCompact(input: Uint8Array | ArrayBuffer, list: Tree
     const dict = column(key).head.dict;
     if (!dict || dict[0] !== '') throw new RangeError(`compact map data: column ${key} has no dictionary`);
     const q = intsOf(key);
-    const codes = narrowCodes(new Uint32Array(n), dict.length);
+    const codes = emptyCodes(n, dict.length);
     for (let i = 0; i < n; i++) {
       const c = q[i];
       if (!(c >= 0 && c < dict.length)) throw new RangeError(`compact map data: column ${key} has a code out of its dictionary`);
@@ -204,7 +204,12 @@ export function decodeMapDataCompact(input: Uint8Array | ArrayBuffer, list: Tree
     }
     return { codes, dict };
   };
-  const ids: IdColumn = header.idKind === 'int' ? { kind: 'int', values: Int32Array.from(intsOf('tree_id')) } : { kind: 'text', values: text('tree_id') };
+  const intIds = () => {
+    const values = new Int32Array(n);
+    values.set(intsOf('tree_id')); // set(), not from(): one copy without the iterator
+    return values;
+  };
+  const ids: IdColumn = header.idKind === 'int' ? { kind: 'int', values: intIds() } : { kind: 'text', values: text('tree_id') };
   const st = column('tree_status');
   if (st.bytes.length !== n) throw new RangeError('compact map data: the status column is not one byte per tree');
   const status = st.bytes.slice();
