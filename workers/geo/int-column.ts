@@ -221,7 +221,7 @@ export function decodeInts(col: IntColumn, n: number, target: IntTarget = { out:
     }
     z -= shift;
     // Codes below 2^31 (nearly all) with 32-bit integer arithmetic; the rest with plain numbers.
-    const d = (z < 0x80000000 ? (z >>> 1) ^ -(z & 1) : z % 2 === 0 ? z / 2 : -(z + 1) / 2) + bias;
+    const d = (z < 0x80000000 ? (z >>> 1) ^ -(z & 1) : unzigzag(z)) + bias;
     const v = order === 0 ? d : order === 1 ? a + d : 2 * a - b + d;
     b = a;
     a = v;

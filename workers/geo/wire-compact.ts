@@ -204,12 +204,7 @@ export function decodeMapDataCompact(input: Uint8Array | ArrayBuffer, list: Tree
     }
     return { codes, dict };
   };
-  const intIds = () => {
-    const values = new Int32Array(n);
-    values.set(intsOf('tree_id')); // set(), not from(): one copy without the iterator
-    return values;
-  };
-  const ids: IdColumn = header.idKind === 'int' ? { kind: 'int', values: intIds() } : { kind: 'text', values: text('tree_id') };
+  const ids: IdColumn = header.idKind === 'int' ? { kind: 'int', values: Int32Array.from(intsOf('tree_id')) } : { kind: 'text', values: text('tree_id') };
   const st = column('tree_status');
   if (st.bytes.length !== n) throw new RangeError('compact map data: the status column is not one byte per tree');
   const status = st.bytes.slice();
