@@ -11,6 +11,7 @@ import { reloadOnceOnStaleChunks } from './app/stale-chunks';
 import { refreshWhenOnline } from './api/access-token';
 import { startServiceWorker } from './app/app-update';
 import { startKeptSync } from './offline/surveys/refresh';
+import { startEarly } from './offline/surveys/survey-start';
 
 reloadOnceOnStaleChunks();
 // Back online after the access token expired (a day in the rows): renewed at once, before anything asks.
@@ -19,6 +20,8 @@ refreshWhenOnline();
 startServiceWorker();
 // Surveys kept on this device are checked against the server at start and whenever the connection returns.
 startKeptSync();
+// Opened on a survey's address: its geo worker and kept-record read start now, while the page's code loads.
+startEarly(window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,6 +1,7 @@
 // The ONE typed interface of the geo worker (docs/ARCHITECTURE.md §2). The app talks to
 // it through src/map/geo-client.ts; nobody builds worker messages by hand.
 import type { ColourMode, RelativeRange } from './geo/colours';
+import type { KeptSurvey } from '../src/offline/surveys/records';
 import type { MapFit } from './geo/fit';
 import type { ResolvedNpkRanges } from './geo/npk-ranges';
 import type { TreeOffsets } from './geo/draw-offsets';
@@ -12,7 +13,7 @@ import type { PrescriptionError, PrescriptionPreview } from './geo/prescription'
 import type { PrescriptionInput } from './geo/prescription-input';
 import type { FeatureKind, IrrigationAreaFeature, MapDataResponse, PlotFeature } from './geo/types';
 
-export type { ColourMode, ListSort, MapFit, TreeList, TreeOffsets, TreeRaster, TreeStatistics, ZoneRow };
+export type { ColourMode, KeptSurvey, ListSort, MapFit, TreeList, TreeOffsets, TreeRaster, TreeStatistics, ZoneRow };
 
 export interface CompareResult {
   otherCount: number;
@@ -60,6 +61,12 @@ export interface ListFilter {
 
 /** What to ingest. Byte inputs are transferred to the worker (the caller's buffer is detached). */
 export type IngestInput =
+  | MapDataInput
+  /** The copy of the survey kept on this device (issue 35): the worker reads it itself (see prepareKept). */
+  | ({ format: 'kept' } & KeptRef);
+
+/** Map data handed to the worker (a survey, or one to compare with). */
+export type MapDataInput =
   | { format: 'arrow'; bytes: ArrayBuffer }
   /** The compact form (wire-compact.ts). */
   | { format: 'compact'; bytes: ArrayBuffer }
@@ -67,6 +74,22 @@ export type IngestInput =
   | { format: 'json'; bytes: ArrayBuffer }
   /** An already-parsed response (structured clone: only for small data and tests). */
   | { format: 'object'; data: MapDataResponse };
+
+/** Which kept copy: the user's own (a device copy is per user), of this survey, with this version tag. */
+export interface KeptRef {
+  userId: number;
+  projectId: number;
+  /** The ETag the page's record names (a copy decoded ahead under another tag is read again). */
+  etag: string | null;
+}
+
+/** A kept copy as the device holds it (src/offline/surveys/kept-read.ts reads it in the worker). */
+export interface KeptMapData {
+  /** The index record: the map data's format and version tag, the survey's name, statistics and the rest. */
+  record: KeptSurvey;
+  /** The map data's bytes as the server sent them (null: the record stayed, the bytes are gone). */
+  blob: Blob | null;
+}
 
 export interface IngestResult {
   treeCount: number;
@@ -84,6 +107,8 @@ export interface IngestResult {
   vitalityRange: RelativeRange;
   canopyRange: RelativeRange;
   skippedTrees: number;
+  /** When the worker reached each step of this load (epoch ms): the page marks them beside its own (bench:offline). */
+  marks: Record<string, number>;
 }
 
 export interface ColoursResult {
@@ -108,6 +133,12 @@ export type TreeFieldValues = Record<string, string | number | null>;
 
 export interface GeoWorkerApi {
   ingest(input: IngestInput): Promise<IngestResult>;
+  /**
+   * Reads the user's kept copy of the survey and decodes it ahead, beside the page's own start-up (its code and
+   * map set-up), so ingest({ format: 'kept' }) finds it done. Answers the kept record (null: none) as soon as it
+   * is read, before the decode; rejects when this worker cannot read the device (the page reads it then).
+   */
+  prepareKept(userId: number, projectId: number): Promise<KeptSurvey | null>;
   /** requestId increases per call; a newer colours() call cancels an older pending one. */
   colours(mode: ColourMode, requestId: number, hidden?: readonly number[]): Promise<ColoursResult | Cancelled>;
   /** The legend's counts inside one plot or irrigation area (all its parts, extra trees included): 256 classes. */
@@ -124,7 +155,7 @@ export interface GeoWorkerApi {
   /** "Which tree am I at?" (issue 35): the survey's tree nearest to a position within maxMetres (walk.ts), or null. */
   nearestTree(lon: number, lat: number, maxMetres?: number): Promise<{ index: number; distance: number } | null>;
   /** Loads the survey to compare with (null: no comparison); change modes need it. */
-  compare(input: IngestInput | null, otherIsNewer: boolean): Promise<CompareResult | null>;
+  compare(input: MapDataInput | null, otherIsNewer: boolean): Promise<CompareResult | null>;
   /** The compared survey's values of the same tree (null: not in it, or no comparison). */
   comparedProperties(index: number): Promise<TreeFieldValues | null>;
   /** Statistics per plot and per irrigation area (with the change while comparing). */

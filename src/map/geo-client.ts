@@ -13,6 +13,8 @@ import {
   type GeoWorkerApi,
   type ImageRequest,
   type IngestResult,
+  type KeptRef,
+  type KeptSurvey,
   type ListFilter,
   type ListSort,
   type MapFit,
@@ -31,6 +33,7 @@ import type { PrescriptionInput } from '../../workers/geo/prescription-input';
 
 export { isCancelled };
 export type {
+  KeptRef,
   Cancelled,
   ColourMode,
   ColoursResult,
@@ -52,6 +55,10 @@ export type {
 export interface GeoClient {
   /** Map-data bytes in the form they came in (src/api/map-data.ts: compact, Arrow or JSON), transferred. */
   ingestBytes(raw: { format: MapFormat; bytes: ArrayBuffer }): Promise<IngestResult>;
+  /** The survey's copy kept on this device: the worker reads it (or has read it: prepareKept). */
+  ingestKept(ref: KeptRef): Promise<IngestResult>;
+  /** The user's kept copy of a survey, read in the worker, which goes on to decode it (rejects: read it here). */
+  prepareKept(userId: number, projectId: number): Promise<KeptSurvey | null>;
   /** An already-parsed response (copied; fine for small projects). */
   ingestObject(data: MapDataResponse): Promise<IngestResult>;
   colours(mode: ColourMode, hidden?: readonly number[]): Promise<ColoursResult | Cancelled>;
@@ -91,6 +98,8 @@ export function createGeoClient(worker: Worker | Endpoint = createGeoWorker()): 
   return {
     ingestBytes: (raw) => api.ingest(transfer({ format: raw.format, bytes: raw.bytes }, [raw.bytes])),
     ingestObject: (data) => api.ingest({ format: 'object', data }),
+    ingestKept: (ref) => api.ingest({ format: 'kept', ...ref }),
+    prepareKept: (userId, projectId) => api.prepareKept(userId, projectId),
     colours: (mode, hidden = []) => latestOnly('colours', (id) => api.colours(mode, id, [...hidden]) as Promise<ColoursResult | Cancelled>),
     legendCounts: (mode, zone) => latestOnly('counts', (id) => api.legendCounts(mode, zone, id) as Promise<Uint32Array | Cancelled>),
     treeImage: (req) => latestOnly('image', (id) => api.treeImage(req, id) as Promise<TreeImageResult | null | Cancelled>),

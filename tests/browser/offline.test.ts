@@ -137,6 +137,19 @@ describe('surveys kept on the device', () => {
     await page.goto(surveys.big.path); // the app shell comes from the service worker, never the browser's offline page
     await loaded(page);
     console.log(`[device] reopened the 100k survey offline in ${Date.now() - t0} ms`);
+    // Opened on its address: the geo worker started with the app, read the kept copy before the survey page's code
+    // ran, and the page's load took that decoded copy (src/offline/surveys/survey-start.ts).
+    const marks = await page.evaluate(() =>
+      Object.fromEntries(
+        performance
+          .getEntriesByType('mark')
+          .filter((m) => m.name.startsWith('survey-load:'))
+          .map((m) => [m.name.slice('survey-load:'.length), m.startTime]),
+      ),
+    );
+    console.log(`[device] load steps (ms): ${JSON.stringify(marks, (_k, v: unknown) => (typeof v === 'number' ? Math.round(v) : v))}`);
+    expect(marks['worker-kept-ahead']).toBeLessThan(marks.start);
+    expect(marks['worker-kept-taken']).toBeGreaterThan(0);
     await expect.poll(() => page.getByTestId('pm-from-device').count()).toBe(1);
     for (const b of await page.locator('.pm-alert .pm-close').all()) await b.click();
     // Trees: the tree layer on, the pixels around a tree in the middle change when the layer goes off again

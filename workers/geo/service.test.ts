@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCancelled } from '../geo-api';
+import { isCancelled, type KeptSurvey } from '../geo-api';
 import { createGeoService } from './service';
 import { mapData, mercRing, rectRing, treeFeature } from './test-fixtures';
 
@@ -19,6 +19,65 @@ const data = mapData({
 });
 
 describe('geo service (worker body)', () => {
+  it('reads a kept copy ahead and ingests it when the page asks for that copy', async () => {
+    const json = JSON.stringify(data);
+    const reads: string[] = [];
+    let etag = '"v1"';
+    const record = (): KeptSurvey => ({
+      projectId: 5,
+      userId: 7,
+      farmId: null,
+      name: 'Kept',
+      observationDate: null,
+      entry: null,
+      related: null,
+      statistics: null,
+      map: { format: 'json', contentType: 'application/json', etag, bytes: json.length },
+      photo: null,
+      keptAt: 0,
+      openedAt: 0,
+      checkedAt: 0,
+      pinned: false,
+      bytes: json.length,
+    });
+    const s = createGeoService(undefined, {
+      readKept: async (userId, projectId) => {
+        reads.push(`${userId}:${projectId}`);
+        return userId === 7 && projectId === 5 ? { record: record(), blob: new Blob([json]) } : null;
+      },
+    });
+    // The record comes back as soon as it is read (the page decides with it); the decode goes on in the worker.
+    expect(await s.prepareKept(7, 5)).toMatchObject({ projectId: 5, name: 'Kept' });
+    expect(await s.prepareKept(8, 5)).toBeNull();
+    await s.prepareKept(7, 5);
+    expect(reads).toEqual(['7:5', '8:5', '7:5']);
+    reads.length = 0;
+    await s.prepareKept(7, 5);
+    expect(reads).toEqual(['7:5']);
+    const taken = await s.ingest({ format: 'kept', userId: 7, projectId: 5, etag: '"v1"' });
+    expect(taken.treeCount).toBe(2);
+    expect(reads).toEqual(['7:5']); // decoded ahead: not read again
+    expect(taken.marks['kept-taken']).toBeGreaterThan(0);
+    // Taken once: the next ingest reads again, as does a copy decoded ahead under another tag.
+    await s.prepareKept(7, 5);
+    etag = '"v2"';
+    const again = await s.ingest({ format: 'kept', userId: 7, projectId: 5, etag: '"v2"' });
+    expect(again.treeCount).toBe(2);
+    expect(again.marks['kept-taken']).toBeUndefined();
+    expect(reads).toEqual(['7:5', '7:5', '7:5']);
+    // Another user's copy, or none: no survey, and a bytes ingest drops what was read ahead.
+    await expect(s.ingest({ format: 'kept', userId: 8, projectId: 5, etag })).rejects.toThrow(/not kept/);
+    await s.prepareKept(7, 5);
+    await s.ingest({ format: 'object', data });
+    await s.ingest({ format: 'kept', userId: 7, projectId: 5, etag });
+    expect(reads).toEqual(['7:5', '7:5', '7:5', '8:5', '7:5', '7:5']);
+    // Without a device reader (tests, server) prepareKept rejects (the page reads the record itself), and a kept
+    // ingest says why it fails.
+    const bare = createGeoService();
+    await expect(bare.prepareKept(7, 5)).rejects.toThrow(/no device/);
+    await expect(bare.ingest({ format: 'kept', userId: 7, projectId: 5, etag })).rejects.toThrow(/not kept/);
+  });
+
   it('ingests, colours, counts and describes trees', async () => {
     const s = createGeoService();
     const r = await s.ingest({ format: 'json', bytes: new TextEncoder().encode(JSON.stringify(data)).buffer as ArrayBuffer });

@@ -11,13 +11,16 @@ import type {
   ImageRequest,
   IngestInput,
   IngestResult,
+  KeptMapData,
+  KeptRef,
+  KeptSurvey,
+  MapDataInput,
   ListFilter,
   TreeFieldValues,
   TreeImageResult,
   TreeLabels,
   ZoneRef,
 } from '../geo-api';
-import { decodeMapDataArrow } from './arrow-decode';
 import { decodeMapDataCompact } from './wire-compact';
 import { drawnZoneOf } from './zone-groups';
 import { countClasses, isChangeMode, paintClasses, treeClasses, filterTrees, type ColourMode, type TreeClasses } from './colours';
@@ -40,12 +43,15 @@ const CANCELLED: Cancelled = { cancelled: true };
 /** Lets queued messages run first, so a newer request can overtake an older one. */
 const yieldToEvents = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-function decode(input: IngestInput): GeoDataset {
+/** Arrow (an older server's answer, or a copy kept before the compact form) loads its reader when first met: the
+ *  worker's own code stays small and starts sooner (apache-arrow is most of it). */
+async function decode(input: MapDataInput): Promise<GeoDataset> {
   if (input.format === 'compact') return decodeMapDataCompact(input.bytes);
-  return input.format === 'arrow'
-    ? decodeMapDataArrow(input.bytes)
-    : ingestMapDataGeoJSON(input.format === 'json' ? (JSON.parse(new TextDecoder().decode(input.bytes)) as MapDataResponse) : input.data);
+  if (input.format === 'arrow') return (await import('./arrow-decode')).decodeMapDataArrow(input.bytes);
+  return ingestMapDataGeoJSON(input.format === 'json' ? (JSON.parse(new TextDecoder().decode(input.bytes)) as MapDataResponse) : input.data);
 }
+
+const analysed = (d: GeoDataset): { d: GeoDataset; a: Analysis } => ({ d, a: analyseDataset(d) });
 
 /** One tree's field/value table from its survey's columns. */
 function fieldValues(t: TreeColumns, row: number): TreeFieldValues {
@@ -75,13 +81,60 @@ interface Session {
   painted: { id: number; mode: ColourMode; rgba: Uint8Array } | null;
 }
 
-export function createGeoService(transfer: TransferFn = (v) => v): GeoWorkerApi {
+/** Where the worker reads a kept copy (geo.worker.ts gives the device's; none: prepareKept rejects). */
+export interface GeoServiceDeps {
+  readKept?: (userId: number, projectId: number) => Promise<KeptMapData | null>;
+}
+
+/** A survey decoded and analysed, before it becomes the session. */
+interface Decoded {
+  d: GeoDataset;
+  a: Analysis;
+}
+
+/** A kept copy read and decoded ahead (prepareKept), for one user's survey; null inside: the device has none. */
+interface Prepared {
+  userId: number;
+  projectId: number;
+  ready: Promise<(Decoded & { etag: string | null }) | null>;
+}
+
+/** Epoch ms, comparable across the page and its workers. */
+const now = () => performance.timeOrigin + performance.now();
+
+export function createGeoService(transfer: TransferFn = (v) => v, deps: GeoServiceDeps = {}): GeoWorkerApi {
   let s: Session | null = null;
+  let prepared: Prepared | null = null;
+  /** The steps of the current load (the worker's start, a kept copy read ahead, the ingest). */
+  let marks: Record<string, number> = { 'worker-up': now() };
   const latest = { colours: 0, counts: 0, list: 0, image: 0 };
 
   const loaded = (): Session => {
     if (!s) throw new Error('geo worker: ingest() first');
     return s;
+  };
+  const readKept = (userId: number, projectId: number): Promise<KeptMapData | null> => {
+    if (!deps.readKept) return Promise.reject(new Error('geo worker: no device to read kept surveys from'));
+    return deps.readKept(userId, projectId);
+  };
+  const decodeKept = async (k: KeptMapData | null) => {
+    if (!k?.blob) return null;
+    const bytes = await k.blob.arrayBuffer();
+    marks['kept-bytes'] = now();
+    const r = { etag: k.record.map.etag, ...analysed(await decode({ format: k.record.map.format, bytes })) };
+    marks['kept-decoded'] = now();
+    return r;
+  };
+  /** The kept copy the page asks for: the one decoded ahead when it is that copy, else read now. */
+  const keptDecoded = async (ref: KeptRef, ahead: Prepared | null): Promise<Decoded> => {
+    const early = ahead && ahead.userId === ref.userId && ahead.projectId === ref.projectId ? await ahead.ready : null;
+    if (early && early.etag === ref.etag) {
+      marks['kept-taken'] = now();
+      return early;
+    }
+    const k = await decodeKept(await readKept(ref.userId, ref.projectId).catch(() => null));
+    if (!k) throw new Error('geo worker: the survey is not kept on this device');
+    return k;
   };
   /** A newer request of the same kind arrived meanwhile: skip the work. */
   const overtaken = async (kind: keyof typeof latest, id: number) => {
@@ -110,8 +163,10 @@ export function createGeoService(transfer: TransferFn = (v) => v): GeoWorkerApi 
 
   return {
     async ingest(input: IngestInput): Promise<IngestResult> {
-      const d = decode(input);
-      const a = analyseDataset(d);
+      const ahead = prepared;
+      prepared = null;
+      marks.ingest = now();
+      const { d, a } = input.format === 'kept' ? await keptDecoded(input, ahead) : analysed(await decode(input));
       s = { d, a, prepared: null, drawn: d.trees.positions, classes: new Map(), painted: null };
       // The app owns its copy of the positions from now on (the worker keeps its columns).
       const positions = d.trees.positions.slice();
@@ -129,8 +184,18 @@ export function createGeoService(transfer: TransferFn = (v) => v): GeoWorkerApi 
         vitalityRange: a.vitalityRange,
         canopyRange: a.canopyRange,
         skippedTrees: d.skippedTrees,
+        marks: { ...marks, ingested: now() },
       };
+      marks = {};
       return transfer(result, [positions.buffer, offsets.values.buffer]);
+    },
+
+    async prepareKept(userId: number, projectId: number): Promise<KeptSurvey | null> {
+      marks['kept-ahead'] = now();
+      const read = readKept(userId, projectId);
+      // The decode waits for the bytes (a later task), so the record's answer is posted before it.
+      prepared = { userId, projectId, ready: read.then(decodeKept).catch(() => null) };
+      return (await read)?.record ?? null;
     },
 
     async colours(mode: ColourMode, requestId: number, hidden: readonly number[] = []): Promise<ColoursResult | Cancelled> {
@@ -207,14 +272,16 @@ export function createGeoService(transfer: TransferFn = (v) => v): GeoWorkerApi 
       return Number.isFinite(lon) && Number.isFinite(lat) ? nearestTreeWithin(d.trees.positions, d.trees.length, [lon, lat], maxMetres) : null;
     },
 
-    async compare(input: IngestInput | null, otherIsNewer: boolean): Promise<CompareResult | null> {
+    async compare(input: MapDataInput | null, otherIsNewer: boolean): Promise<CompareResult | null> {
+      // Decoded before the session is touched: an Arrow reader loading is a wait other messages may run in.
+      const other = input && (await decode(input));
       const x = loaded();
       x.prepared = null;
       x.drawn = x.d.trees.positions;
       x.classes.clear();
       x.painted = null;
-      if (!input) return null;
-      const p = prepareComparison(x.d, decode(input), otherIsNewer);
+      if (!other) return null;
+      const p = prepareComparison(x.d, other, otherIsNewer);
       x.prepared = p;
       let matched = 0;
       for (const j of p.cmp.join.match) if (j >= 0) matched++;

@@ -6,8 +6,9 @@ import { ApiError } from '../../api/errors';
 import type { RelatedSurvey } from '../../api/project';
 import type { StatisticsResponse } from '../../api/statistics';
 import { comparedMapData, loadSurvey, type SurveyOrigin } from '../../offline/surveys/survey-source';
+import { surveyStart } from '../../offline/surveys/survey-start';
 import { duplicateAlerts, type DuplicateAlert } from './duplicate-alerts';
-import { createGeoClient, isCancelled, type ColourMode, type ColoursResult, type CompareResult, type GeoClient, type IngestResult } from '../../map/geo-client';
+import { isCancelled, type ColourMode, type ColoursResult, type CompareResult, type GeoClient, type IngestResult } from '../../map/geo-client';
 
 export const STEPS = [0, 20, 35, 50, 65, 75, 90, 100] as const;
 export type StepKey = 'start' | 'project' | 'trees' | 'process' | 'statistics' | 'colours' | 'layers' | 'done';
@@ -101,10 +102,11 @@ export function useProjectData(projectId: string | undefined, stateName: string 
       };
     }
 
-    const client = createGeoClient();
+    // Its kept copy is read and decoded in the worker while the map sets itself up (used if the load below takes it).
+    const { client, kept } = surveyStart(id);
     clientRef.current = client;
     // From the server, or from this device when the survey is kept there and the server cannot be reached.
-    const source = loadSurvey(id, stateName, abort.signal);
+    const source = loadSurvey(id, stateName, kept, abort.signal);
     const { project: projectP, map: mapP, statistics: statsP } = source;
     source.origin.then(
       (origin) => set({ origin }),
@@ -128,7 +130,8 @@ export function useProjectData(projectId: string | undefined, stateName: string 
       try {
         const raw = await mapP;
         step(2);
-        ingest = await client.ingestBytes(raw);
+        ingest = await ('kept' in raw ? client.ingestKept(raw.kept) : client.ingestBytes(raw));
+        for (const [name, at] of Object.entries(ingest.marks)) performance.mark(`survey-load:worker-${name}`, { startTime: at - performance.timeOrigin });
         set({ ingest, alerts: duplicateAlerts(ingest.duplicates) });
       } catch (e) {
         if (abort.signal.aborted) return;

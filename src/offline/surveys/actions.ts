@@ -8,7 +8,7 @@ import { getSession } from '../../api/session';
 import { device } from './device';
 import { downloadSurvey } from './keep-from-server';
 import { keepPhoto, type KeepPhotoResult, type PlotChoice } from './photo-tiles';
-import { keptFor } from './survey-source';
+import { keptFor } from './survey-start';
 
 export type KeepResult = 'kept' | 'noRoom';
 

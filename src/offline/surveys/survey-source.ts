@@ -3,11 +3,13 @@
 // is downloaded and kept anew. Without a connection (the browser says so, or the server cannot be reached) a
 // kept survey opens from the device: its map data, statistics, name, other surveys and aerial photo. After the
 // screen has shown it, `done()` keeps what came from the server (see README "Surveys on this device").
-import { fetchMapDataBlob, type MapDataBytes, type MapFormat } from '../../api/map-data';
+import { fetchMapDataBlob, type MapDataBlob, type MapDataBytes } from '../../api/map-data';
+import type { KeptRef } from '../../map/geo-client';
 import { fetchProject, relatedSurveysQuery } from '../../api/project';
 import { fetchStatistics, type StatisticsResponse } from '../../api/statistics';
 import { orthophotoQuery } from '../../api/orthophoto';
 import { getSession } from '../../api/session';
+import { keptFor } from './survey-start';
 import { queryClient } from '../../api/query-client';
 import { ApiError, MESSAGES } from '../../api/errors';
 import { device, deviceSupported } from './device';
@@ -21,9 +23,12 @@ export const KEPT_WAIT_MS = 10_000;
 
 export type SurveyOrigin = 'network' | 'unchanged' | 'device';
 
+/** The map data from the server, or the device's kept copy, which the geo worker reads itself. */
+export type SurveyMap = MapDataBytes | { kept: KeptRef };
+
 export interface SurveyLoad {
   project: Promise<{ name: string }>;
-  map: Promise<MapDataBytes>;
+  map: Promise<SurveyMap>;
   statistics: Promise<StatisticsResponse>;
   /** Where the map data came from: the server, the device because the server said 304, the device offline. */
   origin: Promise<SurveyOrigin>;
@@ -31,50 +36,32 @@ export interface SurveyLoad {
   done(): void;
 }
 
-interface MapOutcome {
-  origin: SurveyOrigin;
-  format: MapFormat;
-  blob: Blob;
-  contentType: string;
-  etag: string | null;
-}
+type MapOutcome = ({ origin: 'network' } & MapDataBlob) | { origin: 'unchanged' | 'device'; kept: KeptSurvey };
 
 const noConnection = () => new ApiError(MESSAGES.network, 'network');
 
-async function keptBlob(kept: KeptSurvey, origin: SurveyOrigin): Promise<MapOutcome> {
-  const blob = await device().readMap(kept.projectId);
-  if (!blob) throw noConnection();
-  return { origin, format: kept.map.format, blob, contentType: kept.map.contentType, etag: kept.map.etag };
-}
+const fromKept = (kept: KeptSurvey, origin: 'unchanged' | 'device'): MapOutcome => ({ origin, kept });
 
-/** The signed-in user's kept copy of a survey, or null. */
-export async function keptFor(projectId: number): Promise<KeptSurvey | null> {
-  const userId = getSession()?.user?.user_id;
-  if (userId == null || !deviceSupported() || !Number.isFinite(projectId)) return null;
-  return device()
-    .get(userId, projectId)
-    .catch(() => null);
-}
-
-export function loadSurvey(projectId: string, stateName: string | undefined, signal: AbortSignal): SurveyLoad {
+/** `keptP`: the user's kept copy of the survey, read as the page started (survey-start.ts). */
+export function loadSurvey(projectId: string, stateName: string | undefined, keptRead: Promise<KeptSurvey | null>, signal: AbortSignal): SurveyLoad {
   const id = Number(projectId);
-  const keptP = keptFor(id).finally(() => performance.mark('survey-load:kept-read'));
+  const keptP = keptRead.finally(() => performance.mark('survey-load:kept-read'));
   const offline = browserOffline();
 
   const outcomeP: Promise<MapOutcome> = (async () => {
     const kept = await keptP;
-    if (kept && offline) return keptBlob(kept, 'device');
+    if (kept && offline) return fromKept(kept, 'device');
     if (!kept) return asOutcome(await fetchMapDataBlob(projectId, { signal }));
     try {
       const r = await fetchMapDataBlob(projectId, { signal, etag: kept.map.etag, timeoutMs: KEPT_WAIT_MS, retries: 0 });
-      return r === 'unchanged' ? await keptBlob(kept, 'unchanged') : asOutcome(r);
+      return r === 'unchanged' ? fromKept(kept, 'unchanged') : asOutcome(r);
     } catch (e) {
       if (signal.aborted || !unreachable(e)) {
         // Not shared any more (or gone): the device forgets it too.
         if (isNotFound(e)) void device().remove(id);
         throw e;
       }
-      return keptBlob(kept, 'device');
+      return fromKept(kept, 'device');
     }
   })();
 
@@ -115,8 +102,9 @@ export function loadSurvey(projectId: string, stateName: string | undefined, sig
 
   return {
     project,
-    map: outcomeP.then(async (m) => {
+    map: outcomeP.then(async (m): Promise<SurveyMap> => {
       performance.mark('survey-load:map-blob');
+      if (m.origin !== 'network') return { kept: { userId: m.kept.userId, projectId: m.kept.projectId, etag: m.kept.map.etag } };
       return { format: m.format, bytes: await m.blob.arrayBuffer() };
     }),
     statistics,
@@ -148,7 +136,7 @@ async function afterShown(
   const [m, kept] = await Promise.all([outcomeP, keptP]);
   if (m.origin === 'device') return device().opened(id);
   const [statistics, project] = await Promise.all([statisticsP.catch(() => null), projectP.catch(() => null)]);
-  await keepFromServer(id, m.origin === 'unchanged' ? 'unchanged' : m, { statistics, name: project?.name ?? null, kept, opened: true });
+  await keepFromServer(id, m.origin === 'network' ? m : 'unchanged', { statistics, name: project?.name ?? null, kept, opened: true });
 }
 
 /** The map data of a survey to compare with: from the server, or from the device when the server cannot be reached. */
