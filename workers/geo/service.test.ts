@@ -43,14 +43,16 @@ describe('geo service (worker body)', () => {
     const s = createGeoService(undefined, {
       readKept: async (userId, projectId) => {
         reads.push(`${userId}:${projectId}`);
+        if (userId === 7 && projectId === 6) return { record: { ...record(), projectId: 6 }, blob: null }; // bytes gone
         return userId === 7 && projectId === 5 ? { record: record(), blob: new Blob([json]) } : null;
       },
     });
     // The record comes back as soon as it is read (the page decides with it); the decode goes on in the worker.
     expect(await s.prepareKept(7, 5)).toMatchObject({ projectId: 5, name: 'Kept' });
     expect(await s.prepareKept(8, 5)).toBeNull();
+    expect(await s.prepareKept(7, 6)).toBeNull(); // a record without its bytes is no copy: the page downloads anew
     await s.prepareKept(7, 5);
-    expect(reads).toEqual(['7:5', '8:5', '7:5']);
+    expect(reads).toEqual(['7:5', '8:5', '7:6', '7:5']);
     reads.length = 0;
     await s.prepareKept(7, 5);
     expect(reads).toEqual(['7:5']);

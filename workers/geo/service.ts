@@ -195,7 +195,9 @@ export function createGeoService(transfer: TransferFn = (v) => v, deps: GeoServi
       const read = readKept(userId, projectId);
       // The decode waits for the bytes (a later task), so the record's answer is posted before it.
       prepared = { userId, projectId, ready: read.then(decodeKept).catch(() => null) };
-      return (await read)?.record ?? null;
+      // A record whose bytes are gone is no copy: the page downloads the survey anew (or, offline, says so).
+      const k = await read;
+      return k?.blob ? k.record : null;
     },
 
     async colours(mode: ColourMode, requestId: number, hidden: readonly number[] = []): Promise<ColoursResult | Cancelled> {

@@ -23,8 +23,11 @@ export const KEPT_WAIT_MS = 10_000;
 
 export type SurveyOrigin = 'network' | 'unchanged' | 'device';
 
-/** The map data from the server, or the device's kept copy, which the geo worker reads itself. */
-export type SurveyMap = MapDataBytes | { kept: KeptRef };
+/**
+ * The map data from the server, or the device's kept copy, which the geo worker reads itself; `fromDevice` reads
+ * the same bytes on the page, for a worker that cannot open the device's database.
+ */
+export type SurveyMap = MapDataBytes | { kept: KeptRef; fromDevice: () => Promise<MapDataBytes> };
 
 export interface SurveyLoad {
   project: Promise<{ name: string }>;
@@ -104,13 +107,22 @@ export function loadSurvey(projectId: string, stateName: string | undefined, kep
     project,
     map: outcomeP.then(async (m): Promise<SurveyMap> => {
       performance.mark('survey-load:map-blob');
-      if (m.origin !== 'network') return { kept: { userId: m.kept.userId, projectId: m.kept.projectId, etag: m.kept.map.etag } };
+      if (m.origin !== 'network') {
+        const k = m.kept;
+        return { kept: { userId: k.userId, projectId: k.projectId, etag: k.map.etag }, fromDevice: () => keptBytes(k) };
+      }
       return { format: m.format, bytes: await m.blob.arrayBuffer() };
     }),
     statistics,
     origin,
     done: () => void afterShown(id, outcomeP, statistics, project, keptP).catch(() => undefined),
   };
+}
+
+async function keptBytes(kept: KeptSurvey): Promise<MapDataBytes> {
+  const blob = await device().readMap(kept.projectId);
+  if (!blob) throw noConnection();
+  return { format: kept.map.format, bytes: await blob.arrayBuffer() };
 }
 
 function asOutcome(r: Awaited<ReturnType<typeof fetchMapDataBlob>>): MapOutcome {
@@ -143,9 +155,8 @@ async function afterShown(
 export async function comparedMapData(projectId: string, signal?: AbortSignal): Promise<MapDataBytes> {
   const kept = await keptFor(Number(projectId));
   const fromDevice = async () => {
-    const blob = kept && (await device().readMap(kept.projectId));
-    if (!kept || !blob) throw noConnection();
-    return { format: kept.map.format, bytes: await blob.arrayBuffer() };
+    if (!kept) throw noConnection();
+    return keptBytes(kept);
   };
   if (kept && browserOffline()) return fromDevice();
   try {

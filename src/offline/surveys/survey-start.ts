@@ -4,7 +4,7 @@
 // while the page's own code and the map are still loading, and the page takes them; otherwise the page starts
 // them itself, and the worker's read runs beside the map's set-up.
 import { createGeoClient, type GeoClient } from '../../map/geo-client';
-import { getSession } from '../../api/session';
+import { getSession, subscribe } from '../../api/session';
 import { device, deviceSupported } from './device';
 import type { KeptSurvey } from './records';
 
@@ -17,7 +17,17 @@ export interface SurveyStart {
   kept: Promise<KeptSurvey | null>;
 }
 
-let early: (SurveyStart & { projectId: string }) | null = null;
+/** How long an early start waits for its page (a sign-in or password page first): then its worker goes. */
+const EARLY_KEPT_MS = 60_000;
+
+let early: (SurveyStart & { projectId: string; userId: number; timer: ReturnType<typeof setTimeout> }) | null = null;
+
+function dropEarly(): void {
+  if (!early) return;
+  clearTimeout(early.timer);
+  early.client.dispose();
+  early = null;
+}
 
 /** The signed-in user's kept copy of a survey, or null. */
 export async function keptFor(projectId: number): Promise<KeptSurvey | null> {
@@ -37,19 +47,35 @@ function start(projectId: string): SurveyStart {
   return { client, kept: client.prepareKept(userId, id).catch(() => keptFor(id)) };
 }
 
-/** At the app's start: a survey's address starts its page's worker and kept-record read now (a signed-in user). */
+/**
+ * At the app's start: a survey's address starts its page's worker and kept-record read now (a signed-in user).
+ * Never in the way of the app: an address that cannot be read or a worker that cannot start just starts nothing.
+ */
 export function startEarly(pathname: string): void {
-  const m = SURVEY_PATH.exec(pathname);
-  if (!m || typeof Worker === 'undefined' || getSession()?.user == null || !deviceSupported()) return;
-  const projectId = decodeURIComponent(m[1]);
-  early = { projectId, ...start(projectId) };
+  try {
+    const m = SURVEY_PATH.exec(pathname);
+    const userId = getSession()?.user?.user_id;
+    if (!m || typeof Worker === 'undefined' || userId == null || !deviceSupported()) return;
+    const projectId = decodeURIComponent(m[1]);
+    early = { projectId, userId, ...start(projectId), timer: setTimeout(dropEarly, EARLY_KEPT_MS) };
+    // Another user signs in (or the session ends) before the page takes it: the copy read for the first goes.
+    const stop = subscribe(() => {
+      if (early?.userId !== getSession()?.user?.user_id) dropEarly();
+      if (!early) stop();
+    });
+  } catch {
+    early = null;
+  }
 }
 
-/** The survey page's start: the one begun when the app started, if it was for this survey, or a new one. */
+/** The survey page's start: the one begun when the app started, for this survey and this user, or a new one. */
 export function surveyStart(projectId: string): SurveyStart {
   const e = early;
-  early = null;
-  if (e && e.projectId === projectId) return e;
-  e?.client.dispose();
+  if (e && e.projectId === projectId && e.userId === getSession()?.user?.user_id) {
+    clearTimeout(e.timer);
+    early = null;
+    return { client: e.client, kept: e.kept };
+  }
+  dropEarly();
   return start(projectId);
 }
