@@ -13,3 +13,14 @@ export function projectViewTarget(projectId: string | number, observationDate: s
   const day = routeDate(observationDate);
   return { path: `/view/${encodeURIComponent(id)}/${encodeURIComponent(day)}`, state: { projectId: id, observationDate: day, projectName } };
 }
+
+/** The survey id of a `/view/{projectId}/{date}` address (the one above), or null: another page, or not decodable. */
+export function projectIdOfPath(pathname: string): string | null {
+  const m = /^\/view\/([^/]+)\/[^/]+\/?$/.exec(pathname);
+  if (!m) return null;
+  try {
+    return decodeURIComponent(m[1]);
+  } catch {
+    return null;
+  }
+}

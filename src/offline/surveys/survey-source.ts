@@ -45,7 +45,7 @@ const noConnection = () => new ApiError(MESSAGES.network, 'network');
 
 const fromKept = (kept: KeptSurvey, origin: 'unchanged' | 'device'): MapOutcome => ({ origin, kept });
 
-/** `keptP`: the user's kept copy of the survey, read as the page started (survey-start.ts). */
+/** `keptRead`: the user's kept copy of the survey, read as the page started (survey-start.ts). */
 export function loadSurvey(projectId: string, stateName: string | undefined, keptRead: Promise<KeptSurvey | null>, signal: AbortSignal): SurveyLoad {
   const id = Number(projectId);
   const keptP = keptRead.finally(() => performance.mark('survey-load:kept-read'));

@@ -7,9 +7,7 @@ import { createGeoClient, type GeoClient } from '../../map/geo-client';
 import { getSession, subscribe } from '../../api/session';
 import { device, deviceSupported } from './device';
 import type { KeptSurvey } from './records';
-
-/** The survey page's route (src/app/routes.tsx: /view/:projectId/:observationTime). */
-const SURVEY_PATH = /^\/view\/([^/]+)\/[^/]+\/?$/;
+import { projectIdOfPath } from '../../domain/project-route';
 
 export interface SurveyStart {
   client: GeoClient;
@@ -53,10 +51,9 @@ function start(projectId: string): SurveyStart {
  */
 export function startEarly(pathname: string): void {
   try {
-    const m = SURVEY_PATH.exec(pathname);
+    const projectId = projectIdOfPath(pathname);
     const userId = getSession()?.user?.user_id;
-    if (!m || typeof Worker === 'undefined' || userId == null || !deviceSupported()) return;
-    const projectId = decodeURIComponent(m[1]);
+    if (projectId == null || typeof Worker === 'undefined' || userId == null || !deviceSupported()) return;
     early = { projectId, userId, ...start(projectId), timer: setTimeout(dropEarly, EARLY_KEPT_MS) };
     // Another user signs in (or the session ends) before the page takes it: the copy read for the first goes.
     const stop = subscribe(() => {
