@@ -11,9 +11,6 @@ import type {
   ImageRequest,
   IngestInput,
   IngestResult,
-  KeptMapData,
-  KeptRef,
-  KeptSurvey,
   MapDataInput,
   ListFilter,
   TreeFieldValues,
@@ -21,20 +18,22 @@ import type {
   TreeLabels,
   ZoneRef,
 } from '../geo-api';
-import { decodeMapDataCompact } from './wire-compact';
 import { drawnZoneOf } from './zone-groups';
 import { countClasses, isChangeMode, paintClasses, treeClasses, filterTrees, type ColourMode, type TreeClasses } from './colours';
 import { extentCentre, treeOffsets } from './draw-offsets';
-import { ingestMapDataGeoJSON, type GeoDataset } from './ingest-geojson';
-import { analyseDataset, type Analysis } from './pipeline';
+import type { GeoDataset } from './ingest-geojson';
+import type { Analysis } from './pipeline';
+import { createLoader, decode, type GeoServiceDeps } from './service-load';
 import { idAt } from './tree-ids';
 import { listBuffers, treeList, type ListSort, type TreeList } from './tree-list';
 import { rasterizeTrees } from './tree-raster';
 import { nearestTreeWithin } from './walk';
-import { NUMERIC_FIELDS, TEXT_FIELDS, type MapDataResponse, type TreeColumns } from './types';
+import { NUMERIC_FIELDS, TEXT_FIELDS, type TreeColumns } from './types';
 import { prepareComparison, zoneTable, type PreparedComparison } from './zones';
 import { buildPrescription, PrescriptionError, previewBuffers, previewOf } from './prescription';
 import type { PrescriptionInput } from './prescription-input';
+
+export type { GeoServiceDeps };
 
 export type TransferFn = <T>(value: T, transferables: Transferable[]) => T;
 
@@ -42,16 +41,6 @@ const CANCELLED: Cancelled = { cancelled: true };
 
 /** Lets queued messages run first, so a newer request can overtake an older one. */
 const yieldToEvents = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
-/** Arrow (an older server's answer, or a copy kept before the compact form) loads its reader when first met: the
- *  worker's own code stays small and starts sooner (apache-arrow is most of it). */
-async function decode(input: MapDataInput): Promise<GeoDataset> {
-  if (input.format === 'compact') return decodeMapDataCompact(input.bytes);
-  if (input.format === 'arrow') return (await import('./arrow-decode')).decodeMapDataArrow(input.bytes);
-  return ingestMapDataGeoJSON(input.format === 'json' ? (JSON.parse(new TextDecoder().decode(input.bytes)) as MapDataResponse) : input.data);
-}
-
-const analysed = (d: GeoDataset): { d: GeoDataset; a: Analysis } => ({ d, a: analyseDataset(d) });
 
 /** One tree's field/value table from its survey's columns. */
 function fieldValues(t: TreeColumns, row: number): TreeFieldValues {
@@ -81,60 +70,14 @@ interface Session {
   painted: { id: number; mode: ColourMode; rgba: Uint8Array } | null;
 }
 
-/** Where the worker reads a kept copy (geo.worker.ts gives the device's; none: prepareKept rejects). */
-export interface GeoServiceDeps {
-  readKept?: (userId: number, projectId: number) => Promise<KeptMapData | null>;
-}
-
-/** A survey decoded and analysed, before it becomes the session. */
-interface Decoded {
-  d: GeoDataset;
-  a: Analysis;
-}
-
-/** A kept copy read and decoded ahead (prepareKept), for one user's survey; null inside: the device has none. */
-interface Prepared {
-  userId: number;
-  projectId: number;
-  ready: Promise<(Decoded & { etag: string | null }) | null>;
-}
-
-/** Epoch ms, comparable across the page and its workers. */
-const now = () => performance.timeOrigin + performance.now();
-
 export function createGeoService(transfer: TransferFn = (v) => v, deps: GeoServiceDeps = {}): GeoWorkerApi {
   let s: Session | null = null;
-  let prepared: Prepared | null = null;
-  /** The steps of the current load (the worker's start, a kept copy read ahead, the ingest). */
-  let marks: Record<string, number> = { 'worker-up': now() };
+  const loader = createLoader(deps);
   const latest = { colours: 0, counts: 0, list: 0, image: 0 };
 
   const loaded = (): Session => {
     if (!s) throw new Error('geo worker: ingest() first');
     return s;
-  };
-  const readKept = (userId: number, projectId: number): Promise<KeptMapData | null> => {
-    if (!deps.readKept) return Promise.reject(new Error('geo worker: no device to read kept surveys from'));
-    return deps.readKept(userId, projectId);
-  };
-  const decodeKept = async (k: KeptMapData | null) => {
-    if (!k?.blob) return null;
-    const bytes = await k.blob.arrayBuffer();
-    marks['kept-bytes'] = now();
-    const r = { etag: k.record.map.etag, ...analysed(await decode({ format: k.record.map.format, bytes })) };
-    marks['kept-decoded'] = now();
-    return r;
-  };
-  /** The kept copy the page asks for: the one decoded ahead when it is that copy, else read now. */
-  const keptDecoded = async (ref: KeptRef, ahead: Prepared | null): Promise<Decoded> => {
-    const early = ahead && ahead.userId === ref.userId && ahead.projectId === ref.projectId ? await ahead.ready : null;
-    if (early && early.etag === ref.etag) {
-      marks['kept-taken'] = now();
-      return early;
-    }
-    const k = await decodeKept(await readKept(ref.userId, ref.projectId).catch(() => null));
-    if (!k) throw new Error('geo worker: the survey is not kept on this device');
-    return k;
   };
   /** A newer request of the same kind arrived meanwhile: skip the work. */
   const overtaken = async (kind: keyof typeof latest, id: number) => {
@@ -163,10 +106,7 @@ export function createGeoService(transfer: TransferFn = (v) => v, deps: GeoServi
 
   return {
     async ingest(input: IngestInput): Promise<IngestResult> {
-      const ahead = prepared;
-      prepared = null;
-      marks.ingest = now();
-      const { d, a } = input.format === 'kept' ? await keptDecoded(input, ahead) : analysed(await decode(input));
+      const { d, a } = await loader.load(input);
       s = { d, a, prepared: null, drawn: d.trees.positions, classes: new Map(), painted: null };
       // The app owns its copy of the positions from now on (the worker keeps its columns).
       const positions = d.trees.positions.slice();
@@ -184,21 +124,12 @@ export function createGeoService(transfer: TransferFn = (v) => v, deps: GeoServi
         vitalityRange: a.vitalityRange,
         canopyRange: a.canopyRange,
         skippedTrees: d.skippedTrees,
-        marks: { ...marks, ingested: now() },
+        marks: loader.takeMarks(),
       };
-      marks = {};
       return transfer(result, [positions.buffer, offsets.values.buffer]);
     },
 
-    async prepareKept(userId: number, projectId: number): Promise<KeptSurvey | null> {
-      marks['kept-ahead'] = now();
-      const read = readKept(userId, projectId);
-      // The decode waits for the bytes (a later task), so the record's answer is posted before it.
-      prepared = { userId, projectId, ready: read.then(decodeKept).catch(() => null) };
-      // A record whose bytes are gone is no copy: the page downloads the survey anew (or, offline, says so).
-      const k = await read;
-      return k?.blob ? k.record : null;
-    },
+    prepareKept: (userId: number, projectId: number) => loader.prepareKept(userId, projectId),
 
     async colours(mode: ColourMode, requestId: number, hidden: readonly number[] = []): Promise<ColoursResult | Cancelled> {
       if (await overtaken('colours', requestId)) return CANCELLED;
