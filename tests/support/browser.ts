@@ -62,6 +62,7 @@ export async function persistentPage(o: PageOptions): Promise<{ context: Browser
     baseURL: o.baseURL,
     locale: o.locale ?? 'en-US',
     viewport: { width: o.width ?? 1280, height: o.height ?? 800 },
+    serviceWorkers: o.serviceWorkers ?? 'allow',
   });
   const page = context.pages()[0] ?? (await context.newPage());
   page.on('pageerror', (e) => console.error(`[pageerror] ${e.message}`));

@@ -114,10 +114,11 @@ export function useProjectData(projectId: string | undefined, stateName: string 
     }
 
     // Its kept copy is read and decoded in the worker while the map sets itself up (used if the load below takes it).
-    const { client, kept } = surveyStart(id);
+    const start = surveyStart(id, abort.signal);
+    const { client } = start;
     clientRef.current = client;
     // From the server, or from this device when the survey is kept there and the server cannot be reached.
-    const source = loadSurvey(id, stateName, kept, abort.signal);
+    const source = loadSurvey(id, stateName, start, abort.signal);
     const { project: projectP, map: mapP, statistics: statsP } = source;
     source.origin.then(
       (origin) => set({ origin }),

@@ -9,7 +9,7 @@ import { fetchProject, relatedSurveysQuery } from '../../api/project';
 import { fetchStatistics, type StatisticsResponse } from '../../api/statistics';
 import { orthophotoQuery } from '../../api/orthophoto';
 import { getSession } from '../../api/session';
-import { keptFor } from './survey-start';
+import { KEPT_WAIT_MS, keptFor, type SurveyStart } from './survey-start';
 import { queryClient } from '../../api/query-client';
 import { ApiError, MESSAGES } from '../../api/errors';
 import { device, deviceSupported } from './device';
@@ -17,9 +17,6 @@ import { browserOffline, isNotFound, unreachable } from './reach';
 import { offlinePhotoStatus } from './photo-tiles';
 import { keepFromServer } from './keep-from-server';
 import type { KeptSurvey } from './records';
-
-/** How long a kept survey waits for the server's first answer before it opens from the device. */
-export const KEPT_WAIT_MS = 10_000;
 
 export type SurveyOrigin = 'network' | 'unchanged' | 'device';
 
@@ -45,23 +42,25 @@ const noConnection = () => new ApiError(MESSAGES.network, 'network');
 
 const fromKept = (kept: KeptSurvey, origin: 'unchanged' | 'device'): MapOutcome => ({ origin, kept });
 
-/** `keptRead`: the user's kept copy of the survey, read as the page started (survey-start.ts). */
-export function loadSurvey(projectId: string, stateName: string | undefined, keptRead: Promise<KeptSurvey | null>, signal: AbortSignal): SurveyLoad {
+/** `start`: the user's kept copy of the survey and the map data's request, begun as the page started (survey-start.ts). */
+export function loadSurvey(projectId: string, stateName: string | undefined, start: Omit<SurveyStart, 'client'>, signal: AbortSignal): SurveyLoad {
   const id = Number(projectId);
-  const keptP = keptRead.finally(() => performance.mark('survey-load:kept-read'));
+  const keptP = start.kept.finally(() => performance.mark('survey-load:kept-read'));
   const offline = browserOffline();
 
   const outcomeP: Promise<MapOutcome> = (async () => {
     const kept = await keptP;
-    if (kept && offline) return fromKept(kept, 'device');
-    if (!kept) return asOutcome(await fetchMapDataBlob(projectId, { signal }));
     try {
-      const r = await fetchMapDataBlob(projectId, { signal, etag: kept.map.etag, timeoutMs: KEPT_WAIT_MS, retries: 0 });
-      return r === 'unchanged' ? fromKept(kept, 'unchanged') : asOutcome(r);
+      const r = await start.map;
+      if (r === null || r === 'unchanged') {
+        if (!kept) throw new Error('unreachable: no kept copy to answer for the server');
+        return fromKept(kept, r === null ? 'device' : 'unchanged');
+      }
+      return { origin: 'network', ...r };
     } catch (e) {
-      if (signal.aborted || !unreachable(e)) {
+      if (!kept || signal.aborted || !unreachable(e)) {
         // Not shared any more (or gone): the device forgets it too.
-        if (isNotFound(e)) void device().remove(id);
+        if (kept && isNotFound(e)) void device().remove(id);
         throw e;
       }
       return fromKept(kept, 'device');
@@ -123,11 +122,6 @@ async function keptBytes(kept: KeptSurvey): Promise<MapDataBytes> {
   const blob = await device().readMap(kept.projectId);
   if (!blob) throw noConnection();
   return { format: kept.map.format, bytes: await blob.arrayBuffer() };
-}
-
-function asOutcome(r: Awaited<ReturnType<typeof fetchMapDataBlob>>): MapOutcome {
-  if (r === 'unchanged') throw new Error('unreachable: no validator was sent');
-  return { origin: 'network', ...r };
 }
 
 /** The kept answers for the survey's other queries (TanStack), so its panels show them offline. */

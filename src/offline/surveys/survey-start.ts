@@ -1,28 +1,42 @@
-// How a survey page starts (issue 35: reopen from the device ≤ 2 s): its geo worker, which reads and decodes the
-// user's kept copy of the survey ahead, and the kept record the page's load decides with (survey-source.ts).
-// When the app starts on a survey's address (a reopen from the home screen, a link, a reload), both start at once,
-// while the page's own code and the map are still loading, and the page takes them; otherwise the page starts
-// them itself, and the worker's read runs beside the map's set-up.
+// How a survey page starts (issue 35: reopen from the device ≤ 2 s, first open over 4G ≤ 10 s): its geo worker,
+// which reads and decodes the user's kept copy of the survey ahead, the kept record the page's load decides with
+// (survey-source.ts), and the map data's request to the server, asked with that copy's ETag as soon as the record
+// is known. When the app starts on a survey's address (a reopen from the home screen, a link, a reload), all three
+// start at once, while the page's own code and the map are still loading, and the page takes them; otherwise the
+// page starts them itself, and the worker's read runs beside the map's set-up.
 import { createGeoClient, type GeoClient } from '../../map/geo-client';
+import { fetchMapDataBlob, type MapDataBlob } from '../../api/map-data';
 import { getSession, subscribe } from '../../api/session';
 import { device, deviceSupported } from './device';
+import { browserOffline } from './reach';
 import type { KeptSurvey } from './records';
 import { projectIdOfPath } from '../../domain/project-route';
+
+/** How long a kept survey waits for the server's first answer before it opens from the device. */
+export const KEPT_WAIT_MS = 10_000;
 
 export interface SurveyStart {
   client: GeoClient;
   /** The signed-in user's kept copy of the survey, or null. */
   kept: Promise<KeptSurvey | null>;
+  /**
+   * The server's answer for the map data: 'unchanged' (304 to the kept copy's ETag); null: not asked (a kept copy
+   * and no connection). Rejects as the request does (survey-source.ts decides when the kept copy answers instead).
+   */
+  map: Promise<MapDataBlob | 'unchanged' | null>;
 }
 
 /** How long an early start waits for its page (a sign-in or password page first): then its worker goes. */
 const EARLY_KEPT_MS = 60_000;
 
-let early: (SurveyStart & { projectId: string; userId: number; timer: ReturnType<typeof setTimeout> }) | null = null;
+type Started = SurveyStart & { abort: AbortController };
+
+let early: (Started & { projectId: string; userId: number; timer: ReturnType<typeof setTimeout> }) | null = null;
 
 function dropEarly(): void {
   if (!early) return;
   clearTimeout(early.timer);
+  early.abort.abort();
   early.client.dispose();
   early = null;
 }
@@ -36,13 +50,29 @@ export async function keptFor(projectId: number): Promise<KeptSurvey | null> {
     .catch(() => null);
 }
 
+/** The map data asked for with the kept copy's ETag (a kept copy waits KEPT_WAIT_MS, then opens from the device). */
+function askMap(projectId: string, kept: KeptSurvey | null, signal: AbortSignal): Promise<MapDataBlob | 'unchanged' | null> {
+  if (kept && browserOffline()) return Promise.resolve(null);
+  return kept ? fetchMapDataBlob(projectId, { signal, etag: kept.map.etag, timeoutMs: KEPT_WAIT_MS, retries: 0 }) : fetchMapDataBlob(projectId, { signal });
+}
+
 /** The worker reads the kept record (one answer to wait for on a busy main thread, not IndexedDB's several). */
-function start(projectId: string): SurveyStart {
+function start(projectId: string): Started {
   const client = createGeoClient();
+  const abort = new AbortController();
   const userId = getSession()?.user?.user_id,
     id = Number(projectId);
-  if (userId == null || !deviceSupported() || !Number.isFinite(id)) return { client, kept: Promise.resolve(null) };
-  return { client, kept: client.prepareKept(userId, id).catch(() => keptFor(id)) };
+  const kept = userId == null || !deviceSupported() || !Number.isFinite(id) ? Promise.resolve(null) : client.prepareKept(userId, id).catch(() => keptFor(id));
+  const map = kept.then((k) => askMap(projectId, k, abort.signal));
+  map.catch(() => undefined); // the page's load awaits it; an early start the page never takes must not be "unhandled"
+  return { client, kept, map, abort };
+}
+
+/** The page's signal ends the request too (it leaves the survey, or a new load starts). */
+function takenBy({ client, kept, map, abort }: Started, signal: AbortSignal): SurveyStart {
+  if (signal.aborted) abort.abort();
+  else signal.addEventListener('abort', () => abort.abort(), { once: true });
+  return { client, kept, map };
 }
 
 /**
@@ -66,13 +96,13 @@ export function startEarly(pathname: string): void {
 }
 
 /** The survey page's start: the one begun when the app started, for this survey and this user, or a new one. */
-export function surveyStart(projectId: string): SurveyStart {
+export function surveyStart(projectId: string, signal: AbortSignal): SurveyStart {
   const e = early;
   if (e && e.projectId === projectId && e.userId === getSession()?.user?.user_id) {
     clearTimeout(e.timer);
     early = null;
-    return { client: e.client, kept: e.kept };
+    return takenBy(e, signal);
   }
   dropEarly();
-  return start(projectId);
+  return takenBy(start(projectId), signal);
 }
