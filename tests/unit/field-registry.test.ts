@@ -1,11 +1,12 @@
 // Adding a measured field is an edit of the one list (workers/geo/fields.ts) and a migration (docs/ARCHITECTURE.md):
-// a fixture list with one more field, `ndvi`, goes through the worker's columns, the Arrow wire form, the
-// export's records and field specs, and the tapped tree's table, with no other change.
+// a fixture list with one more field, `ndvi`, goes through the worker's columns, the Arrow and compact wire forms,
+// the export's records and field specs, and the tapped tree's table, with no other change.
 import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { decodeMapDataArrow } from '../../workers/geo/arrow-decode';
 import { encodeMapDataArrow } from '../../workers/geo/arrow-schema';
+import { decodeMapDataCompact, encodeMapDataCompact } from '../../workers/geo/wire-compact';
 import { exportMeasures, fieldSpec, measuredFields, numericFields, panelFields, TREE_FIELDS, type TreeFieldSpec } from '../../workers/geo/fields';
 import { rowsToTreeColumns, type TreeRow } from '../../workers/geo/tree-columns';
 import { exportFieldSpecs } from '../../src/domain/export';
@@ -51,7 +52,7 @@ describe('the one list of a tree’s fields', () => {
     expect(new Set(rowsOf).size).toBe(rowsOf.length);
   });
 
-  it('a field added to a fixture list reaches the columns, the Arrow form, the export and the panel', async () => {
+  it('a field added to a fixture list reaches the columns, the Arrow and compact forms, the export and the panel', async () => {
     const i18n = createInstance();
     await i18n.init({ lng: 'en', resources: { en: { 'project-map': projectMapEn } } });
     expect(numericFields(FIXTURE)).toContain('ndvi');
@@ -67,6 +68,12 @@ describe('the one list of a tree’s fields', () => {
     expect(Array.from((decoded.trees.numeric as unknown as Record<string, Float32Array>).ndvi)).toEqual(Array.from(ndvi));
     // The default list does not carry it: the field exists only because the fixture list names it.
     expect((decodeMapDataArrow(bytes).trees.numeric as unknown as Record<string, Float32Array>).ndvi).toBeUndefined();
+    // The compact wire form (the one the app asks for) carries it too, at its decimals.
+    const compact = decodeMapDataCompact(
+      encodeMapDataCompact({ trees: built.columns, fields: FIXTURE, plots: null as never, irrigationAreas: null as never }),
+      FIXTURE,
+    );
+    expect(Array.from((compact.trees.numeric as unknown as Record<string, Float32Array>).ndvi)).toEqual(Array.from(ndvi));
 
     expect(exportFieldSpecs(FIXTURE).find((f) => f.name === 'ndvi')).toMatchObject({ type: 'N', meaning: 'NDVI (mean)' });
     expect(exportMeasures(FIXTURE).map((f) => f.key)).toContain('ndvi');
