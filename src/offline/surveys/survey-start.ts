@@ -26,10 +26,11 @@ export interface SurveyStart {
   map: Promise<MapDataBlob | 'unchanged' | null>;
 }
 
-/** How long an early start waits for its page (a sign-in or password page first): then its worker goes. */
+/** How long an early start waits for its page: then it goes (a download under way first finishes: `expire`). */
 const EARLY_KEPT_MS = 60_000;
 
-type Started = SurveyStart & { abort: AbortController };
+/** `failed`: its map request failed (not aborted) before a page took it; a page then asks again. */
+type Started = SurveyStart & { abort: AbortController; failed: boolean };
 
 let early: (Started & { projectId: string; userId: number; timer: ReturnType<typeof setTimeout> }) | null = null;
 
@@ -63,9 +64,12 @@ function start(projectId: string): Started {
   const userId = getSession()?.user?.user_id,
     id = Number(projectId);
   const kept = userId == null || !deviceSupported() || !Number.isFinite(id) ? Promise.resolve(null) : client.prepareKept(userId, id).catch(() => keptFor(id));
-  const map = kept.then((k) => askMap(projectId, k, abort.signal));
-  map.catch(() => undefined); // the page's load awaits it; an early start the page never takes must not be "unhandled"
-  return { client, kept, map, abort };
+  const started: Started = { client, kept, map: kept.then((k) => askMap(projectId, k, abort.signal)), abort, failed: false };
+  // The page's load awaits it; an early start the page never takes must not be "unhandled".
+  started.map.catch(() => {
+    if (!abort.signal.aborted) started.failed = true;
+  });
+  return started;
 }
 
 /** The page's signal ends the request too (it leaves the survey, or a new load starts). */
@@ -82,9 +86,11 @@ function takenBy({ client, kept, map, abort }: Started, signal: AbortSignal): Su
 export function startEarly(pathname: string): void {
   try {
     const projectId = projectIdOfPath(pathname);
-    const userId = getSession()?.user?.user_id;
-    if (projectId == null || typeof Worker === 'undefined' || userId == null || !deviceSupported()) return;
-    early = { projectId, userId, ...start(projectId), timer: setTimeout(dropEarly, EARLY_KEPT_MS) };
+    const user = getSession()?.user;
+    const userId = user?.user_id;
+    // A password to change first: every call is refused until then, so nothing is asked for now.
+    if (projectId == null || typeof Worker === 'undefined' || userId == null || user?.must_change_password || !deviceSupported()) return;
+    early = { projectId, userId, ...start(projectId), timer: setTimeout(expire, EARLY_KEPT_MS) };
     // Another user signs in (or the session ends) before the page takes it: the copy read for the first goes.
     const stop = subscribe(() => {
       if (early?.userId !== getSession()?.user?.user_id) dropEarly();
@@ -95,10 +101,26 @@ export function startEarly(pathname: string): void {
   }
 }
 
+/** The page has not come in EARLY_KEPT_MS: the early start goes, but a download under way is not cut short. */
+function expire(): void {
+  const e = early;
+  if (!e) return;
+  void e.map
+    .catch(() => undefined)
+    .finally(() => {
+      if (early === e) dropEarly();
+    });
+}
+
+/** The app went to another address before the survey page took its early start (home, sign-in): it goes. */
+export function leftAddress(pathname: string): void {
+  if (early && projectIdOfPath(pathname) !== early.projectId) dropEarly();
+}
+
 /** The survey page's start: the one begun when the app started, for this survey and this user, or a new one. */
 export function surveyStart(projectId: string, signal: AbortSignal): SurveyStart {
   const e = early;
-  if (e && e.projectId === projectId && e.userId === getSession()?.user?.user_id) {
+  if (e && !e.failed && e.projectId === projectId && e.userId === getSession()?.user?.user_id) {
     clearTimeout(e.timer);
     early = null;
     return takenBy(e, signal);
