@@ -27,7 +27,10 @@ interface Row {
   trees: number;
   scenario: string;
   ms: number;
-  /** ms from navigation to each step of the load (the page's `survey-load:*` marks). */
+  /**
+   * ms from navigation to each step of the load (the page's `survey-load:*` marks), and `main-busy` /
+   * `main-script`: ms the tab's main thread spent running tasks / scripts during the open (CDP Performance).
+   */
   steps: Record<string, number>;
   map_bytes: number;
   ratio: number;
@@ -72,10 +75,23 @@ try {
           .catch(() => undefined);
     };
     page.on('response', onResponse);
+    // The tab's main thread: how long it ran tasks (and scripts) during the open, from Chromium's own counters.
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Performance.enable');
+    const busy = async () => {
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      const m = (name: string) => 1000 * (metrics.find((x) => x.name === name)?.value ?? 0);
+      return { task: m('TaskDuration'), script: m('ScriptDuration') };
+    };
+    const before = await busy();
     const t0 = performance.now();
     await page.goto(path);
     await page.waitForSelector('[data-testid=project-map-page][data-load-id="1"]', { timeout: 600_000 });
     const ms = performance.now() - t0;
+    const after = await busy();
+    // A navigation that changed the tab's renderer starts its counters again.
+    const main = after.task >= before.task ? { task: after.task - before.task, script: after.script - before.script } : after;
+    await cdp.detach().catch(() => undefined);
     const steps = await page.evaluate(() => {
       const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
       return Object.fromEntries([
@@ -83,13 +99,19 @@ try {
         ['dom', Math.round(nav?.domContentLoadedEventEnd ?? 0)],
         ...performance
           .getEntriesByType('mark')
-          .filter((m) => m.name.startsWith('survey-load:'))
-          .map((m) => [m.name.slice('survey-load:'.length), Math.round(m.startTime)]),
+          .filter((m) => /^(survey-load|survey-early|map):/.test(m.name))
+          .map((m) => [
+            m.name
+              .replace(/^survey-load:/, '')
+              .replace(/^survey-early:/, 'early-')
+              .replace(/^map:/, 'map-'),
+            Math.round(m.startTime),
+          ]),
       ]) as Record<string, number>;
     });
     await page.waitForTimeout(500);
     page.off('response', onResponse);
-    return { ms, bytes, steps };
+    return { ms, bytes, steps: { ...steps, 'main-busy': Math.round(main.task), 'main-script': Math.round(main.script) } };
   };
 
   // Each row is printed as it is measured: a long 1M run that fails later keeps what it measured.

@@ -110,6 +110,8 @@ export function useMapView(container: RefObject<HTMLDivElement | null>, handlers
       setContextLost(true);
     };
     el.addEventListener('webglcontextlost', onLost, true);
+    // Marks for bench:offline (how long MapLibre's set-up holds the main thread, when its first frame is ready).
+    performance.mark('map:create');
     const m = new MapLibreMapClass({
       container: el,
       style: basemapStyle(),
@@ -148,6 +150,8 @@ export function useMapView(container: RefObject<HTMLDivElement | null>, handlers
     // The map is an external object this effect creates: the page renders again with it.
     // eslint-disable-next-line react-hooks/set-state-in-effect -- publishing the map this effect built
     setMap(m);
+    performance.mark('map:created');
+    m.once('load', () => performance.mark('map:loaded'));
     return () => {
       el.removeEventListener('webglcontextlost', onLost, true);
       unexpose();

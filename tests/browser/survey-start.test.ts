@@ -39,6 +39,13 @@ describe('a survey opened at its address', () => {
     for (const a of asked) if (!(await a.request.allHeaders())['if-none-match']) opens.push(a.at);
     expect(opens, 'one request for the map data: the page took the one begun with the app').toHaveLength(1);
     expect(opens[0], "the map data was asked for before the page's code arrived").toBeLessThan(chunkReleased);
+    // The marks bench:offline reads (survey-early:*): begun with the app, its answer, taken by the page after that.
+    const marks = await page.evaluate(() => Object.fromEntries(performance.getEntriesByType('mark').map((m) => [m.name, m.startTime] as const)));
+    expect(Object.keys(marks)).toEqual(
+      expect.arrayContaining(['survey-early:started', 'survey-early:map-settled', 'survey-early:taken', 'map:create', 'map:created']),
+    );
+    expect(marks['survey-early:started']).toBeLessThan(marks['survey-early:taken']);
+    expect(marks['survey-early:taken'], 'the page took the early start after its held-back code came').toBeGreaterThan(HOLD_MS);
     await session.context.unrouteAll({ behavior: 'ignoreErrors' });
   });
 

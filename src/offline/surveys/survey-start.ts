@@ -34,8 +34,12 @@ type Started = SurveyStart & { abort: AbortController; failed: boolean };
 
 let early: (Started & { projectId: string; userId: number; timer: ReturnType<typeof setTimeout> }) | null = null;
 
+/** Marks of an early start (bench:offline reads them beside the page's `survey-load:*`, which a load clears). */
+const earlyMark = (name: string) => performance.mark(`survey-early:${name}`);
+
 function dropEarly(): void {
   if (!early) return;
+  earlyMark('dropped');
   clearTimeout(early.timer);
   early.abort.abort();
   early.client.dispose();
@@ -91,6 +95,11 @@ export function startEarly(pathname: string): void {
     // A password to change first: every call is refused until then, so nothing is asked for now.
     if (projectId == null || typeof Worker === 'undefined' || userId == null || user?.must_change_password || !deviceSupported()) return;
     early = { projectId, userId, ...start(projectId), timer: setTimeout(expire, EARLY_KEPT_MS) };
+    earlyMark('started');
+    early.map.then(
+      () => earlyMark('map-settled'),
+      () => earlyMark('map-settled'),
+    );
     // Another user signs in (or the session ends) before the page takes it: the copy read for the first goes.
     const stop = subscribe(() => {
       if (early?.userId !== getSession()?.user?.user_id) dropEarly();
@@ -123,6 +132,7 @@ export function surveyStart(projectId: string, signal: AbortSignal): SurveyStart
   if (e && !e.failed && e.projectId === projectId && e.userId === getSession()?.user?.user_id) {
     clearTimeout(e.timer);
     early = null;
+    earlyMark('taken');
     return takenBy(e, signal);
   }
   dropEarly();
